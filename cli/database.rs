@@ -1,0 +1,61 @@
+//! `demo`, `migrate` and `check`.
+
+use std::process::ExitCode;
+
+use anyhow::bail;
+use halfstar::config::DataSettings;
+use halfstar::{auth, db, demo};
+
+pub fn demo(data: &DataSettings) -> anyhow::Result<ExitCode> {
+    let pool = db::open(&data.data_dir)?;
+    let summary = demo::load(&mut *pool.get()?, &auth::hash_password(demo::DEMO_PASSWORD)?)?;
+    println!("Loaded the demo: {summary}.");
+    println!("Demo accounts use the password '{}'.", demo::DEMO_PASSWORD);
+    db::checkpoint(&pool)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn migrate(data: &DataSettings) -> anyhow::Result<ExitCode> {
+    let pool = db::open(&data.data_dir)?;
+    let health = db::check(&data.database_path())?;
+    println!(
+        "Database {} is at migration {}.",
+        data.database_path().display(),
+        health.applied.iter().max().copied().unwrap_or(0)
+    );
+    db::checkpoint(&pool)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn check(data: &DataSettings) -> anyhow::Result<ExitCode> {
+    let path = data.database_path();
+    if !path.exists() {
+        bail!("no database at {}", path.display());
+    }
+    let health = db::check(&path)?;
+    println!("database: {}", path.display());
+    println!("integrity: {}", health.integrity.join("; "));
+    println!("foreign key violations: {}", health.foreign_key_violations);
+    let list = |versions: &[i32]| {
+        if versions.is_empty() {
+            "none".to_owned()
+        } else {
+            versions.iter().map(i32::to_string).collect::<Vec<_>>().join(", ")
+        }
+    };
+    println!("migrations applied: {}", list(&health.applied));
+    println!("migrations pending: {}", list(&health.pending()));
+    if !health.unknown().is_empty() {
+        println!(
+            "migrations from a newer halfstar: {}",
+            list(&health.unknown())
+        );
+    }
+    if health.is_ok() {
+        println!("ok");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("problems found");
+        Ok(ExitCode::FAILURE)
+    }
+}

@@ -1,0 +1,63 @@
+//! The `halfstar` command: a thin layer over the library.
+
+mod database;
+mod serve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use halfstar::config::{DataSettings, ServeSettings};
+
+/// halfstar: a self-hosted community site for rating and reviewing music albums.
+#[derive(Parser)]
+#[command(version, about, long_about = None)]
+struct Cli {
+    #[command(flatten)]
+    data: DataSettings,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web site: the API under /api and the embedded UI everywhere else.
+    Serve(ServeSettings),
+    /// Load the demo catalogue, members and their activity into an empty database.
+    Demo,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Check the database: SQLite integrity, foreign keys and migration status.
+    /// Exits non-zero when anything is wrong.
+    Check,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    let result = match cli.command {
+        Command::Serve(settings) => serve::run(&cli.data, &settings),
+        Command::Demo => database::demo(&cli.data),
+        Command::Migrate => database::migrate(&cli.data),
+        Command::Check => database::check(&cli.data),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Logs go to stderr; `HALFSTAR_LOG` (or `RUST_LOG`) sets the filter.
+fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = std::env::var("HALFSTAR_LOG")
+        .or_else(|_| std::env::var("RUST_LOG"))
+        .unwrap_or_else(|_| "halfstar=info,tower_http=info".to_owned());
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::new(filter))
+        .with_writer(std::io::stderr)
+        .init();
+}

@@ -1,0 +1,82 @@
+//! `serve`: the web site.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use halfstar::config::{DataSettings, ServeSettings};
+use halfstar::{AppState, app, auth, db, demo};
+use tokio::net::TcpListener;
+
+pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<ExitCode> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve(data, settings))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<()> {
+    let pool = db::open(&data.data_dir)?;
+    if settings.demo {
+        load_demo_when_empty(&pool).await?;
+    }
+    let listener = TcpListener::bind(settings.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", settings.listen))?;
+    let state = AppState {
+        max_body_bytes: settings.max_body_bytes,
+        ..AppState::new(pool.clone())
+    };
+    tracing::info!(
+        "halfstar is serving {} on http://{}",
+        data.database_path().display(),
+        listener.local_addr()?
+    );
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("requests finished; closing the database");
+    db::checkpoint(&pool)?;
+    Ok(())
+}
+
+async fn load_demo_when_empty(pool: &db::Pool) -> anyhow::Result<()> {
+    let pool = pool.clone();
+    tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+        let mut conn = pool.get()?;
+        if !demo::database_is_empty(&conn)? {
+            tracing::info!("the database has data already; not loading the demo");
+            return Ok(());
+        }
+        let summary = demo::load(&mut conn, &auth::hash_password(demo::DEMO_PASSWORD)?)?;
+        tracing::info!(
+            "loaded the demo: {summary}; demo accounts use the password '{}'",
+            demo::DEMO_PASSWORD
+        );
+        Ok(())
+    })
+    .await?
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM; requests in flight then finish.
+async fn shutdown_signal() {
+    let interrupt = async {
+        tokio::signal::ctrl_c().await.ok();
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

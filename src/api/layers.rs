@@ -1,0 +1,72 @@
+//! Layers every response passes through: tracing, compression, security
+//! headers, the body limit and the request timeout.
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use super::REQUEST_TIMEOUT;
+use crate::error::AppError;
+
+/// Scripts, styles and fonts come only from this server. Album and profile
+/// pictures are links to other hosts (cover archives, artist sites), so
+/// images may come from any http(s) origin.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; font-src 'self' data:; \
+    connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+    frame-ancestors 'none'";
+
+pub fn apply(router: Router, max_body_bytes: usize) -> Router {
+    let security_headers = [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            HeaderName::from_static("permissions-policy"),
+            "camera=(), microphone=(), geolocation=()",
+        ),
+    ];
+    let mut router = router
+        .layer(middleware::from_fn(move |request, next| {
+            refuse_large_bodies(max_body_bytes, request, next)
+        }))
+        .layer(DefaultBodyLimit::max(max_body_bytes));
+    for (name, value) in security_headers {
+        router = router.layer(SetResponseHeaderLayer::if_not_present(
+            name,
+            HeaderValue::from_static(value),
+        ));
+    }
+    router
+        .layer(CompressionLayer::new())
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(TraceLayer::new_for_http())
+}
+
+/// Answers 413 before reading a body whose declared length is over the
+/// limit; bodies without a length are cut off by `DefaultBodyLimit` as the
+/// extractors read them.
+async fn refuse_large_bodies(max_body_bytes: usize, request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    match declared {
+        Some(length) if length > max_body_bytes as u64 => AppError::PayloadTooLarge(format!(
+            "Request body is too large (limit {max_body_bytes} bytes)"
+        ))
+        .into_response(),
+        _ => next.run(request).await,
+    }
+}

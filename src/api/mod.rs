@@ -1,0 +1,61 @@
+//! The HTTP API: shared state, the route table, and the layers every
+//! response passes through.
+
+mod extract;
+mod health;
+mod layers;
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::Uri;
+use axum::routing::any;
+
+use crate::db::Pool;
+use crate::error::AppError;
+
+pub use extract::AppJson;
+
+/// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// How long one request may take before it is answered 408 and dropped.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: Pool,
+    pub max_body_bytes: usize,
+}
+
+impl AppState {
+    pub fn new(pool: Pool) -> Self {
+        Self {
+            pool,
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+        }
+    }
+}
+
+/// Every `/api` route; anything else under `/api` answers 404 JSON.
+fn api_routes() -> Router<AppState> {
+    Router::new()
+        .merge(health::router())
+        .fallback(unknown_api_path)
+}
+
+async fn unknown_api_path(uri: Uri) -> AppError {
+    AppError::NotFound(format!("No API route for {}", uri.path()))
+}
+
+/// The whole application: the API, the embedded UI, and the shared layers.
+pub fn app(state: AppState) -> Router {
+    let max_body_bytes = state.max_body_bytes;
+    let api = api_routes()
+        .route("/", any(unknown_api_path))
+        .with_state(state);
+    let router = Router::new()
+        .nest("/api", api)
+        .fallback(crate::web::serve_ui);
+    layers::apply(router, max_body_bytes)
+}

@@ -1,0 +1,46 @@
+//! Settings shared by the subcommands. Every flag can also be set through a
+//! `HALFSTAR_*` environment variable.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+/// Where the data lives.
+#[derive(Debug, Clone, Args)]
+pub struct DataSettings {
+    /// Directory holding halfstar.db (created when missing).
+    #[arg(
+        long,
+        env = "HALFSTAR_DATA_DIR",
+        default_value = "./halfstar-data",
+        global = true
+    )]
+    pub data_dir: PathBuf,
+}
+
+impl DataSettings {
+    pub fn database_path(&self) -> PathBuf {
+        database_path(&self.data_dir)
+    }
+}
+
+pub fn database_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("halfstar.db")
+}
+
+/// How the web server runs.
+#[derive(Debug, Clone, Args)]
+pub struct ServeSettings {
+    /// Address and port to listen on.
+    #[arg(long, env = "HALFSTAR_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// Load the demo catalogue, users and their activity when the database is empty.
+    #[arg(long, env = "HALFSTAR_DEMO", value_parser = clap::builder::BoolishValueParser::new())]
+    pub demo: bool,
+
+    /// Largest request body accepted, in bytes; larger ones answer 413.
+    #[arg(long, env = "HALFSTAR_MAX_BODY_BYTES", default_value_t = crate::api::DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+}

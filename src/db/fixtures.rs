@@ -1,0 +1,47 @@
+//! Rows for query tests.
+
+use rusqlite::Connection;
+
+use super::{albums, artists, users};
+use crate::domain::{AlbumType, Role};
+
+const NOW: &str = "2026-01-01T00:00:00.000Z";
+
+pub fn user(conn: &Connection, username: &str) -> i64 {
+    let email = format!("{username}@example.org");
+    let new = users::NewUser {
+        username,
+        email: &email,
+        password_hash: "not-a-real-hash",
+        profile_picture_url: "",
+        role: Role::User,
+    };
+    users::insert(conn, &new, NOW).expect("user")
+}
+
+/// An album by `artist`, creating the artist when needed.
+pub fn album(conn: &Connection, artist: &str, title: &str) -> i64 {
+    let artist_id = match artists::id_by_name(conn, artist).expect("lookup") {
+        Some(id) => id,
+        None => {
+            let new = artists::NewArtist {
+                name: artist,
+                description: "",
+                picture_url: "",
+                mbid: None,
+            };
+            artists::insert(conn, &new, NOW).expect("artist")
+        }
+    };
+    let new = albums::NewAlbum {
+        artist_id,
+        title,
+        release_date: "2000-10-02".parse().expect("date"),
+        album_type: AlbumType::Lp,
+        picture_url: "",
+        genres: &[],
+        styles: &[],
+        mb_release_group: None,
+    };
+    albums::insert(conn, &new, NOW).expect("album")
+}

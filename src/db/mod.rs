@@ -1,0 +1,225 @@
+//! Storage: the SQLite pool, its PRAGMAs, migrations, and one module of
+//! queries per table group. Query functions take `&Connection` so that one
+//! transaction can wrap several of them.
+
+pub mod albums;
+pub mod artists;
+pub mod comments;
+pub mod genres;
+pub mod posts;
+pub mod ratings;
+pub mod reviews;
+pub mod shouts;
+pub mod users;
+pub mod votes;
+pub mod wishlist;
+
+#[cfg(test)]
+pub(crate) mod fixtures;
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Context;
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::{Connection, OpenFlags};
+
+use crate::error::AppError;
+
+pub type Pool = r2d2::Pool<SqliteConnectionManager>;
+
+mod embedded {
+    refinery::embed_migrations!("migrations");
+}
+
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Settings every connection gets. WAL lets readers run beside the writer;
+/// NORMAL sync is durable across application crashes and only risks the last
+/// transactions on power loss, never corruption.
+fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.execute_batch(
+        "PRAGMA journal_mode = WAL;
+         PRAGMA synchronous = NORMAL;
+         PRAGMA foreign_keys = ON;
+         PRAGMA temp_store = MEMORY;
+         PRAGMA cache_size = -8000;",
+    )
+}
+
+/// Opens (creating when missing) the database in `data_dir` and applies any
+/// pending migrations.
+pub fn open(data_dir: &Path) -> anyhow::Result<Pool> {
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
+    let path = crate::config::database_path(data_dir);
+    let manager = SqliteConnectionManager::file(&path).with_init(configure);
+    let pool = r2d2::Pool::builder()
+        .max_size(8)
+        .build(manager)
+        .with_context(|| format!("cannot open the database {}", path.display()))?;
+    migrate(&mut *pool.get()?)?;
+    Ok(pool)
+}
+
+/// Applies every migration the database lacks; returns how many ran.
+pub fn migrate(conn: &mut Connection) -> anyhow::Result<usize> {
+    let report = embedded::migrations::runner()
+        .run(conn)
+        .context("applying migrations")?;
+    Ok(report.applied_migrations().len())
+}
+
+/// What `halfstar check` reports.
+#[derive(Debug)]
+pub struct Health {
+    pub integrity: Vec<String>,
+    pub foreign_key_violations: usize,
+    pub applied: Vec<i32>,
+    pub known: Vec<i32>,
+}
+
+impl Health {
+    pub fn pending(&self) -> Vec<i32> {
+        let applied = &self.applied;
+        self.known
+            .iter()
+            .copied()
+            .filter(|v| !applied.contains(v))
+            .collect()
+    }
+
+    /// Migrations in the database that this binary does not know: the data
+    /// was written by a newer halfstar.
+    pub fn unknown(&self) -> Vec<i32> {
+        let known = &self.known;
+        self.applied
+            .iter()
+            .copied()
+            .filter(|v| !known.contains(v))
+            .collect()
+    }
+
+    pub fn is_ok(&self) -> bool {
+        self.integrity == ["ok"]
+            && self.foreign_key_violations == 0
+            && self.pending().is_empty()
+            && self.unknown().is_empty()
+    }
+}
+
+/// Checks an existing database without changing it.
+pub fn check(path: &Path) -> anyhow::Result<Health> {
+    let mut conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .with_context(|| format!("cannot open the database {}", path.display()))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let integrity = conn
+        .prepare("PRAGMA integrity_check")?
+        .query_map([], |row| row.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let foreign_key_violations = conn
+        .prepare("PRAGMA foreign_key_check")?
+        .query_map([], |_| Ok(()))?
+        .count();
+    let runner = embedded::migrations::runner();
+    let known = runner.get_migrations().iter().map(|m| m.version()).collect();
+    let has_history: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'refinery_schema_history')",
+        [],
+        |row| row.get(0),
+    )?;
+    let applied = if has_history {
+        runner
+            .get_applied_migrations(&mut conn)?
+            .iter()
+            .map(|m| m.version())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Health {
+        integrity,
+        foreign_key_violations,
+        applied,
+        known,
+    })
+}
+
+/// Folds the write-ahead log into the database file; run at shutdown so
+/// the data directory holds one complete file.
+pub fn checkpoint(pool: &Pool) -> anyhow::Result<()> {
+    pool.get()?
+        .execute_batch("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);")?;
+    Ok(())
+}
+
+/// Runs blocking SQLite work off the async threads, re-raising its panics.
+pub async fn run_blocking<T, F>(pool: &Pool, work: F) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Connection) -> Result<T, AppError> + Send + 'static,
+{
+    let pool = pool.clone();
+    match tokio::task::spawn_blocking(move || work(&mut *pool.get()?)).await {
+        Ok(result) => result,
+        Err(join_error) => match join_error.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            Err(cancelled) => Err(AppError::Internal(cancelled.into())),
+        },
+    }
+}
+
+/// True when a statement failed on a UNIQUE constraint (a duplicate).
+pub fn is_unique_violation(error: &rusqlite::Error) -> bool {
+    matches!(
+        error,
+        rusqlite::Error::SqliteFailure(e, _)
+            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                || e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+    )
+}
+
+/// An in-memory database with every migration applied, for query tests.
+#[cfg(test)]
+pub fn test_connection() -> Connection {
+    let mut conn = Connection::open_in_memory().expect("in-memory database");
+    conn.execute_batch("PRAGMA foreign_keys = ON;").expect("pragmas");
+    migrate(&mut conn).expect("migrations");
+    conn
+}
+
+/// The first of `base`, `base-2`, `base-3`, ... not yet used in `table`.
+fn free_slug(conn: &Connection, table: Table, base: &str) -> rusqlite::Result<String> {
+    let sql = format!("SELECT EXISTS (SELECT 1 FROM {} WHERE slug = ?1)", table.name());
+    let mut taken = conn.prepare_cached(&sql)?;
+    let mut n = 1;
+    loop {
+        let candidate = crate::domain::slug::numbered(base, n);
+        if !taken.query_row([&candidate], |row| row.get::<_, bool>(0))? {
+            return Ok(candidate);
+        }
+        n += 1;
+    }
+}
+
+/// Tables that carry slugs.
+#[derive(Clone, Copy)]
+enum Table {
+    Artists,
+    Albums,
+    Genres,
+}
+
+impl Table {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Artists => "artists",
+            Self::Albums => "albums",
+            Self::Genres => "genres",
+        }
+    }
+}

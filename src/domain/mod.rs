@@ -1,0 +1,13 @@
+//! Checked types and rules of the product, free of I/O.
+
+pub mod album_type;
+pub mod rating_value;
+pub mod release_date;
+pub mod role;
+pub mod slug;
+pub mod timestamp;
+
+pub use album_type::AlbumType;
+pub use rating_value::RatingValue;
+pub use release_date::ReleaseDate;
+pub use role::Role;

@@ -1,0 +1,13 @@
+//! halfstar: a self-hosted community site for rating and reviewing music
+//! albums. The library holds everything the server and the CLI share.
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod domain;
+pub mod error;
+pub mod web;
+
+pub use api::{AppState, app};

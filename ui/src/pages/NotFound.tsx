@@ -1,0 +1,11 @@
+import { Link } from 'wouter';
+
+export function NotFound() {
+  return (
+    <section class="not-found" data-screen="not-found">
+      <h1>404</h1>
+      <p>There is no page at this address.</p>
+      <Link href="/">Go Home</Link>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+// The spec's route table (section 2). Screens that later work builds show
+// a placeholder naming the screen and its parameters.
+import type { ComponentType } from 'preact';
+import { ArtistNotFound } from './pages/ArtistNotFound';
+import { placeholder } from './pages/Placeholder';
+
+export interface ScreenRoute {
+  path: string;
+  screen: ComponentType<{ params: Record<string, string | undefined> }>;
+}
+
+export const routes: ScreenRoute[] = [
+  { path: '/', screen: placeholder('home', 'Home') },
+  { path: '/my-library', screen: placeholder('library', 'Library') },
+  { path: '/artists/not-found/:artistName', screen: ArtistNotFound },
+  { path: '/artists/:artistName', screen: placeholder('artist', 'Artist') },
+  { path: '/albums/:artistName/:albumTitle', screen: placeholder('album', 'Album') },
+  { path: '/review/:albumTitle/:reviewId', screen: placeholder('review', 'Review') },
+  { path: '/post/:postId', screen: placeholder('post', 'Post') },
+  { path: '/user/:username', screen: placeholder('profile', 'Profile') },
+  { path: '/login', screen: placeholder('login', 'Log In') },
+  { path: '/sign-up', screen: placeholder('sign-up', 'Sign Up') },
+  { path: '/add-album', screen: placeholder('add-album', 'Add Album') },
+  { path: '/add-artist', screen: placeholder('add-artist', 'Add Artist') },
+  { path: '/add-review', screen: placeholder('add-review', 'Add Review') },
+  { path: '/add-post', screen: placeholder('add-post', 'Add Post') },
+  { path: '/genre/:genreName', screen: placeholder('genre', 'Genre') },
+  { path: '/year/:year', screen: placeholder('year', 'Year') },
+  { path: '/charts/:year?/:genreName?', screen: placeholder('charts', 'Charts') },
+  { path: '/list', screen: placeholder('list', 'List') },
+  { path: '/grab-data', screen: placeholder('grab-data', 'Import Data') },
+];
