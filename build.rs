@@ -31,7 +31,9 @@ fn main() {
     if built.is_some() && built >= sources {
         return;
     }
-    if !ui.join("node_modules").exists() || newer(&ui.join("package-lock.json"), &ui.join("node_modules")) {
+    if !ui.join("node_modules").exists()
+        || newer(&ui.join("package-lock.json"), &ui.join("node_modules"))
+    {
         npm(ui, &["ci", "--no-audit", "--no-fund"]);
     }
     npm(ui, &["run", "build"]);

@@ -8,7 +8,10 @@ use halfstar::{auth, db, demo};
 
 pub fn demo(data: &DataSettings) -> anyhow::Result<ExitCode> {
     let pool = db::open(&data.data_dir)?;
-    let summary = demo::load(&mut *pool.get()?, &auth::hash_password(demo::DEMO_PASSWORD)?)?;
+    let summary = demo::load(
+        &mut *pool.get()?,
+        &auth::hash_password(demo::DEMO_PASSWORD)?,
+    )?;
     println!("Loaded the demo: {summary}.");
     println!("Demo accounts use the password '{}'.", demo::DEMO_PASSWORD);
     db::checkpoint(&pool)?;
@@ -40,7 +43,11 @@ pub fn check(data: &DataSettings) -> anyhow::Result<ExitCode> {
         if versions.is_empty() {
             "none".to_owned()
         } else {
-            versions.iter().map(i32::to_string).collect::<Vec<_>>().join(", ")
+            versions
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         }
     };
     println!("migrations applied: {}", list(&health.applied));

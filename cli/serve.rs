@@ -27,7 +27,8 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         max_body_bytes: settings.max_body_bytes,
         ..AppState::new(pool.clone())
     };
-    tracing::info!(
+    // Printed, not only logged: scripts and tests read the chosen port here.
+    println!(
         "halfstar is serving {} on http://{}",
         data.database_path().display(),
         listener.local_addr()?

@@ -23,11 +23,14 @@ CREATE TABLE sessions (
 CREATE INDEX sessions_by_user ON sessions (user_id);
 CREATE INDEX sessions_by_expiry ON sessions (expires_at);
 
--- search_key is the name transliterated to lower-case ASCII ('Björk' -> 'bjork'),
--- computed by the application, so lookups and search fold accents SQLite cannot.
+-- Keys computed by the application, as SQLite folds neither accents nor
+-- non-ASCII case: name_key is the name in lower case (unique: 'BJÖRK' is a
+-- duplicate of 'Björk'); search_key is the name transliterated to lower-case
+-- ASCII ('bjork'), for lookups and search.
 CREATE TABLE artists (
     id          INTEGER PRIMARY KEY,
     name        TEXT NOT NULL,
+    name_key    TEXT NOT NULL UNIQUE,
     slug        TEXT NOT NULL UNIQUE,
     search_key  TEXT NOT NULL,
     description TEXT NOT NULL DEFAULT '',
@@ -36,9 +39,9 @@ CREATE TABLE artists (
     created_at  TEXT NOT NULL,
     updated_at  TEXT NOT NULL
 );
-CREATE UNIQUE INDEX artists_by_name ON artists (name COLLATE NOCASE);
 CREATE INDEX artists_by_search_key ON artists (search_key);
 
+-- title_key and search_key are made as for artists.
 -- rating_count and rating_sum are kept current in the same transaction as every
 -- rating write, so tiles and charts never aggregate the ratings table.
 -- Half-step values are exact in binary floating point, so rating_sum stays exact.
@@ -46,6 +49,7 @@ CREATE TABLE albums (
     id               INTEGER PRIMARY KEY,
     artist_id        INTEGER NOT NULL REFERENCES artists (id) ON DELETE CASCADE,
     title            TEXT NOT NULL,
+    title_key        TEXT NOT NULL,
     slug             TEXT NOT NULL UNIQUE,
     search_key       TEXT NOT NULL,
     type             TEXT NOT NULL DEFAULT 'LP' CHECK (type IN ('LP', 'EP', 'Live', 'Other')),
@@ -60,7 +64,7 @@ CREATE TABLE albums (
     created_at       TEXT NOT NULL,
     updated_at       TEXT NOT NULL
 );
-CREATE UNIQUE INDEX albums_by_artist_title_type ON albums (artist_id, title COLLATE NOCASE, type);
+CREATE UNIQUE INDEX albums_by_artist_title_type ON albums (artist_id, title_key, type);
 CREATE INDEX albums_by_artist_date ON albums (artist_id, release_date);
 CREATE INDEX albums_by_search_key ON albums (search_key);
 CREATE INDEX albums_by_popularity ON albums (rating_count DESC);

@@ -18,7 +18,9 @@ use time::Duration;
 
 use crate::db::comments::CommentTarget;
 use crate::db::votes::VoteTarget;
-use crate::db::{albums, artists, comments, posts, ratings, reviews, shouts, users, votes, wishlist};
+use crate::db::{
+    albums, artists, comments, posts, ratings, reviews, shouts, users, votes, wishlist,
+};
 use crate::domain::timestamp::before_now;
 use crate::domain::{AlbumType, RatingValue, ReleaseDate, Role};
 
@@ -29,13 +31,46 @@ const COMMUNITY: &str = include_str!("../assets/demo/community.json");
 
 /// Quiet members who only rate, so that averages and popularity mean something.
 const LISTENER_NAMES: [&str; 40] = [
-    "amberwaves", "basslinebea", "crateraider", "deepcutdan", "echochamber", "fadeoutfin",
-    "grooveguru", "hissandpop", "indigoears", "jukeboxjo", "kickdrumkai", "lowendlou",
-    "mixtapemo", "needledrop", "offbeatola", "ponderosa", "quietstorm", "reverbrita",
-    "sidebside", "tapehissted", "upbeatuma", "vinylvik", "wallofsound", "xylophonix",
-    "yearningyuki", "zigzagzoe", "b_sides_only", "cassette.kid", "dustygrooves", "earworm_eli",
-    "feedbackfay", "gatefoldgus", "hookline", "interludeivy", "jamband_jay", "keychange_kim",
-    "liner.notes", "monomix_max", "nightdrive", "outro_otto",
+    "amberwaves",
+    "basslinebea",
+    "crateraider",
+    "deepcutdan",
+    "echochamber",
+    "fadeoutfin",
+    "grooveguru",
+    "hissandpop",
+    "indigoears",
+    "jukeboxjo",
+    "kickdrumkai",
+    "lowendlou",
+    "mixtapemo",
+    "needledrop",
+    "offbeatola",
+    "ponderosa",
+    "quietstorm",
+    "reverbrita",
+    "sidebside",
+    "tapehissted",
+    "upbeatuma",
+    "vinylvik",
+    "wallofsound",
+    "xylophonix",
+    "yearningyuki",
+    "zigzagzoe",
+    "b_sides_only",
+    "cassette.kid",
+    "dustygrooves",
+    "earworm_eli",
+    "feedbackfay",
+    "gatefoldgus",
+    "hookline",
+    "interludeivy",
+    "jamband_jay",
+    "keychange_kim",
+    "liner.notes",
+    "monomix_max",
+    "nightdrive",
+    "outro_otto",
 ];
 
 #[derive(Deserialize)]
@@ -164,14 +199,23 @@ pub fn load(conn: &mut Connection, password_hash: &str) -> anyhow::Result<Summar
         serde_json::from_str(COMMUNITY).context("assets/demo/community.json")?;
     let tx = conn.transaction()?;
     if !database_is_empty(&tx)? {
-        bail!("the database already has artists or users; the demo loads only into an empty database");
+        bail!(
+            "the database already has artists or users; the demo loads only into an empty database"
+        );
     }
     let mut summary = Summary::default();
     let mut rng = fastrand::Rng::with_seed(2);
     let album_ids = add_catalogue(&tx, &catalogue, &mut summary)?;
     let user_ids = add_users(&tx, &community.users, password_hash, &mut rng, &mut summary)?;
     add_ratings(&tx, &user_ids, &album_ids, &mut rng)?;
-    add_community(&tx, &community, &user_ids, &album_ids, &mut rng, &mut summary)?;
+    add_community(
+        &tx,
+        &community,
+        &user_ids,
+        &album_ids,
+        &mut rng,
+        &mut summary,
+    )?;
     summary.ratings = ratings::count_with_number(&tx)? as usize;
     tx.commit()?;
     Ok(summary)
@@ -243,11 +287,15 @@ fn add_users(
         role: "user".to_owned(),
     });
     let mut ids = HashMap::new();
-    for member in members.iter().map(|m| DemoUser {
-        username: m.username.clone(),
-        email: m.email.clone(),
-        role: m.role.clone(),
-    }).chain(listeners) {
+    for member in members
+        .iter()
+        .map(|m| DemoUser {
+            username: m.username.clone(),
+            email: m.email.clone(),
+            role: m.role.clone(),
+        })
+        .chain(listeners)
+    {
         let role: Role = member.role.parse().map_err(anyhow::Error::msg)?;
         let joined = before_now(Duration::days(rng.i64(200..400)));
         let new_user = users::NewUser {
@@ -288,13 +336,19 @@ fn add_ratings(
     albums.sort_unstable();
     rng.shuffle(&mut albums);
     // Popularity falls off with rank, as with real listening.
-    let weights: Vec<f64> = (1..=albums.len()).map(|rank| (rank as f64).powf(-0.9)).collect();
+    let weights: Vec<f64> = (1..=albums.len())
+        .map(|rank| (rank as f64).powf(-0.9))
+        .collect();
     let quality: Vec<f64> = albums.iter().map(|_| 5.0 + rng.f64() * 4.5).collect();
     let mut users: Vec<(&String, &i64)> = user_ids.iter().collect();
     users.sort_unstable_by_key(|(_, id)| **id);
     for (username, &user_id) in users {
         let is_listener = LISTENER_NAMES.contains(&username.as_str());
-        let how_many = if is_listener { rng.usize(15..50) } else { rng.usize(60..120) };
+        let how_many = if is_listener {
+            rng.usize(15..50)
+        } else {
+            rng.usize(60..120)
+        };
         let leaning = rng.f64() * 2.0 - 1.0;
         // Weighted sampling without replacement (Efraimidis and Spirakis).
         let mut keyed: Vec<(f64, usize)> = weights
@@ -351,7 +405,13 @@ fn add_community(
         let number = RatingValue::from_f64(review.rating)
             .with_context(|| format!("demo review rating {}", review.rating))?;
         let age = rng.i64(60..HALF_YEAR_IN_MINUTES);
-        ratings::upsert(conn, user_id, album_id, Some(number), &minutes_ago(age + 30))?;
+        ratings::upsert(
+            conn,
+            user_id,
+            album_id,
+            Some(number),
+            &minutes_ago(age + 30),
+        )?;
         let id = reviews::insert(conn, user_id, album_id, &review.text, &minutes_ago(age))?;
         written_reviews.push((id, age));
         summary.reviews += 1;
@@ -359,7 +419,13 @@ fn add_community(
     let mut written_posts = Vec::new();
     for post in &community.posts {
         let age = rng.i64(60..HALF_YEAR_IN_MINUTES);
-        let id = posts::insert(conn, user(&post.user)?, &post.title, &post.text, &minutes_ago(age))?;
+        let id = posts::insert(
+            conn,
+            user(&post.user)?,
+            &post.title,
+            &post.text,
+            &minutes_ago(age),
+        )?;
         written_posts.push((id, age));
         summary.posts += 1;
     }
@@ -385,11 +451,23 @@ fn add_community(
             }
             _ => bail!("a demo comment must name exactly one album, review or post"),
         };
-        comments::insert(conn, user(&comment.user)?, target, &comment.text, &minutes_ago(age))?;
+        comments::insert(
+            conn,
+            user(&comment.user)?,
+            target,
+            &comment.text,
+            &minutes_ago(age),
+        )?;
         summary.comments += 1;
     }
     for shout in &community.shouts {
-        shouts::insert(conn, user(&shout.from)?, user(&shout.to)?, &shout.text, &recent(rng))?;
+        shouts::insert(
+            conn,
+            user(&shout.from)?,
+            user(&shout.to)?,
+            &shout.text,
+            &recent(rng),
+        )?;
         summary.shouts += 1;
     }
     for vote in &community.votes {

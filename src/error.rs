@@ -21,7 +21,10 @@ pub enum AppError {
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{message}")]
-    TooManyRequests { message: String, retry_after_secs: u64 },
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }

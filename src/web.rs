@@ -23,15 +23,17 @@ const UI_NOT_BUILT: &str = "<!doctype html><title>halfstar</title>\
 
 pub async fn serve_ui(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
-    if !path.is_empty() && path != "index.html" {
-        if let Some(file) = Ui::get(path) {
-            let cache = if path.starts_with("assets/") {
-                IMMUTABLE
-            } else {
-                REVALIDATE
-            };
-            return file_response(path, file.data.into_owned(), cache);
-        }
+    // `/api` itself and `/api/` miss the nested API router's fallback.
+    if path == "api" || path.starts_with("api/") {
+        return crate::api::unknown_api_path(uri).await.into_response();
+    }
+    if let Some(file) = Ui::get(path).filter(|_| !path.is_empty() && path != "index.html") {
+        let cache = if path.starts_with("assets/") {
+            IMMUTABLE
+        } else {
+            REVALIDATE
+        };
+        return file_response(path, file.data.into_owned(), cache);
     }
     match Ui::get("index.html") {
         Some(index) => file_response("index.html", index.data.into_owned(), REVALIDATE),

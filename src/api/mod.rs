@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::Uri;
-use axum::routing::any;
 
 use crate::db::Pool;
 use crate::error::AppError;
 
 pub use extract::AppJson;
+pub use layers::apply as with_layers;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
@@ -44,16 +44,14 @@ fn api_routes() -> Router<AppState> {
         .fallback(unknown_api_path)
 }
 
-async fn unknown_api_path(uri: Uri) -> AppError {
+pub(crate) async fn unknown_api_path(uri: Uri) -> AppError {
     AppError::NotFound(format!("No API route for {}", uri.path()))
 }
 
 /// The whole application: the API, the embedded UI, and the shared layers.
 pub fn app(state: AppState) -> Router {
     let max_body_bytes = state.max_body_bytes;
-    let api = api_routes()
-        .route("/", any(unknown_api_path))
-        .with_state(state);
+    let api = api_routes().with_state(state);
     let router = Router::new()
         .nest("/api", api)
         .fallback(crate::web::serve_ui);

@@ -1,7 +1,7 @@
 use rusqlite::{Connection, params};
 
 use super::{Table, free_slug, genres};
-use crate::domain::slug::{search_key, slugify};
+use crate::domain::slug::{name_key, search_key, slugify};
 use crate::domain::{AlbumType, ReleaseDate};
 
 pub struct NewAlbum<'a> {
@@ -20,13 +20,14 @@ pub fn insert(conn: &Connection, album: &NewAlbum, now: &str) -> rusqlite::Resul
     let slug = free_slug(conn, Table::Albums, &slugify(album.title))?;
     let styles = serde_json::to_string(album.styles).expect("a list of strings serializes");
     conn.prepare_cached(
-        "INSERT INTO albums (artist_id, title, slug, search_key, type, release_date, picture_url,
-                             styles, mb_release_group, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+        "INSERT INTO albums (artist_id, title, title_key, slug, search_key, type, release_date,
+                             picture_url, styles, mb_release_group, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
     )?
     .execute(params![
         album.artist_id,
         album.title,
+        name_key(album.title),
         slug,
         search_key(album.title),
         album.album_type.as_str(),
@@ -55,7 +56,7 @@ pub fn set_genres(conn: &Connection, album_id: i64, names: &[String]) -> rusqlit
     Ok(())
 }
 
-/// `(albumId, artistId)` of an artist's album, matched by title in any case.
+/// The id of an artist's album, matched by title in any case.
 pub fn id_by_artist_and_title(
     conn: &Connection,
     artist_id: i64,
@@ -63,9 +64,9 @@ pub fn id_by_artist_and_title(
 ) -> rusqlite::Result<Option<i64>> {
     use rusqlite::OptionalExtension;
     conn.prepare_cached(
-        "SELECT id FROM albums WHERE artist_id = ?1 AND title = ?2 COLLATE NOCASE ORDER BY id LIMIT 1",
+        "SELECT id FROM albums WHERE artist_id = ?1 AND title_key = ?2 ORDER BY id LIMIT 1",
     )?
-    .query_row(params![artist_id, title], |row| row.get(0))
+    .query_row(params![artist_id, name_key(title)], |row| row.get(0))
     .optional()
 }
 
@@ -112,9 +113,11 @@ mod tests {
         let genres = ["Art Rock".to_owned(), "Alternative Rock".to_owned()];
         let id = insert(&conn, &album(radiohead, "OK Computer", &genres), NOW).unwrap();
         let (slug, year): (String, i64) = conn
-            .query_row("SELECT slug, release_year FROM albums WHERE id = ?1", [id], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
+            .query_row(
+                "SELECT slug, release_year FROM albums WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .unwrap();
         assert_eq!((slug.as_str(), year), ("ok-computer", 1997));
         let names: Vec<String> = conn
@@ -137,7 +140,9 @@ mod tests {
         insert(&conn, &album(queen, "Greatest Hits", &[]), NOW).unwrap();
         let second = insert(&conn, &album(abba, "Greatest Hits", &[]), NOW).unwrap();
         let slug: String = conn
-            .query_row("SELECT slug FROM albums WHERE id = ?1", [second], |r| r.get(0))
+            .query_row("SELECT slug FROM albums WHERE id = ?1", [second], |r| {
+                r.get(0)
+            })
             .unwrap();
         assert_eq!(slug, "greatest-hits-2");
         let duplicate = insert(&conn, &album(queen, "greatest hits", &[]), NOW);

@@ -1,7 +1,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{Table, free_slug};
-use crate::domain::slug::{search_key, slugify};
+use crate::domain::slug::{name_key, search_key, slugify};
 
 pub struct NewArtist<'a> {
     pub name: &'a str,
@@ -14,11 +14,13 @@ pub struct NewArtist<'a> {
 pub fn insert(conn: &Connection, artist: &NewArtist, now: &str) -> rusqlite::Result<i64> {
     let slug = free_slug(conn, Table::Artists, &slugify(artist.name))?;
     conn.prepare_cached(
-        "INSERT INTO artists (name, slug, search_key, description, picture_url, mbid, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+        "INSERT INTO artists (name, name_key, slug, search_key, description, picture_url, mbid,
+                              created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
     )?
     .execute(params![
         artist.name,
+        name_key(artist.name),
         slug,
         search_key(artist.name),
         artist.description,
@@ -30,8 +32,8 @@ pub fn insert(conn: &Connection, artist: &NewArtist, now: &str) -> rusqlite::Res
 }
 
 pub fn id_by_name(conn: &Connection, name: &str) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT id FROM artists WHERE name = ?1 COLLATE NOCASE")?
-        .query_row([name], |row| row.get(0))
+    conn.prepare_cached("SELECT id FROM artists WHERE name_key = ?1")?
+        .query_row([name_key(name)], |row| row.get(0))
         .optional()
 }
 

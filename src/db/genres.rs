@@ -46,7 +46,10 @@ mod tests {
         let conn = crate::db::test_connection();
         let rock = find_or_create(&conn, "Rock").unwrap();
         assert_eq!(find_or_create(&conn, "ROCK").unwrap(), rock);
-        assert_eq!(find_or_create(&conn, "post-punk").unwrap(), find_or_create(&conn, "Post-punk").unwrap());
+        assert_eq!(
+            find_or_create(&conn, "post-punk").unwrap(),
+            find_or_create(&conn, "Post-punk").unwrap()
+        );
         let before = count(&conn).unwrap();
         find_or_create(&conn, "Zeuhl").unwrap();
         assert_eq!(count(&conn).unwrap(), before + 1);

@@ -126,7 +126,11 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
         .query_map([], |_| Ok(()))?
         .count();
     let runner = embedded::migrations::runner();
-    let known = runner.get_migrations().iter().map(|m| m.version()).collect();
+    let known = runner
+        .get_migrations()
+        .iter()
+        .map(|m| m.version())
+        .collect();
     let has_history: bool = conn.query_row(
         "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'refinery_schema_history')",
         [],
@@ -187,14 +191,18 @@ pub fn is_unique_violation(error: &rusqlite::Error) -> bool {
 #[cfg(test)]
 pub fn test_connection() -> Connection {
     let mut conn = Connection::open_in_memory().expect("in-memory database");
-    conn.execute_batch("PRAGMA foreign_keys = ON;").expect("pragmas");
+    conn.execute_batch("PRAGMA foreign_keys = ON;")
+        .expect("pragmas");
     migrate(&mut conn).expect("migrations");
     conn
 }
 
 /// The first of `base`, `base-2`, `base-3`, ... not yet used in `table`.
 fn free_slug(conn: &Connection, table: Table, base: &str) -> rusqlite::Result<String> {
-    let sql = format!("SELECT EXISTS (SELECT 1 FROM {} WHERE slug = ?1)", table.name());
+    let sql = format!(
+        "SELECT EXISTS (SELECT 1 FROM {} WHERE slug = ?1)",
+        table.name()
+    );
     let mut taken = conn.prepare_cached(&sql)?;
     let mut n = 1;
     loop {

@@ -15,7 +15,9 @@ pub fn upsert(
     let new = number.map(RatingValue::as_f64);
     let previous: Option<(i64, Option<f64>)> = conn
         .prepare_cached("SELECT id, number FROM ratings WHERE user_id = ?1 AND album_id = ?2")?
-        .query_row(params![user_id, album_id], |row| Ok((row.get(0)?, row.get(1)?)))
+        .query_row(params![user_id, album_id], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
         .optional()?;
     let (id, old) = match previous {
         Some((id, old)) => {
@@ -38,7 +40,11 @@ pub fn upsert(
 
 /// Ratings that carry a number (library entries excluded).
 pub fn count_with_number(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("SELECT count(*) FROM ratings WHERE number IS NOT NULL", [], |row| row.get(0))
+    conn.query_row(
+        "SELECT count(*) FROM ratings WHERE number IS NOT NULL",
+        [],
+        |row| row.get(0),
+    )
 }
 
 /// Moves an album's count and sum from one rating value to another.
@@ -87,7 +93,11 @@ mod tests {
         assert_eq!(upsert(&conn, vera, album, value(7.0), now).unwrap(), first);
         assert_eq!(counters(&conn, album), (1, 7.0));
         upsert(&conn, tom, album, None, now).unwrap();
-        assert_eq!(counters(&conn, album), (1, 7.0), "a library entry does not count");
+        assert_eq!(
+            counters(&conn, album),
+            (1, 7.0),
+            "a library entry does not count"
+        );
         upsert(&conn, tom, album, value(3.5), now).unwrap();
         assert_eq!(counters(&conn, album), (2, 10.5));
         upsert(&conn, vera, album, None, now).unwrap();

@@ -76,8 +76,15 @@ mod tests {
     #[test]
     fn rejects_unreal_or_malformed_dates() {
         for bad in [
-            "", "97", "1997-13", "1997-02-30", "2023-02-29", "1997-5-21", "1997-05-21-01",
-            "abcd", "1997/05/21",
+            "",
+            "97",
+            "1997-13",
+            "1997-02-30",
+            "2023-02-29",
+            "1997-5-21",
+            "1997-05-21-01",
+            "abcd",
+            "1997/05/21",
         ] {
             assert!(parse(bad).is_err(), "{bad} was accepted");
         }
@@ -86,6 +93,9 @@ mod tests {
 
     #[test]
     fn year_is_the_first_four_characters() {
-        assert_eq!("2020-03-03".parse::<ReleaseDate>().map(|d| d.year()), Ok(2020));
+        assert_eq!(
+            "2020-03-03".parse::<ReleaseDate>().map(|d| d.year()),
+            Ok(2020)
+        );
     }
 }

@@ -6,6 +6,14 @@ use deunicode::deunicode;
 /// Characters that would change a URL's meaning inside one path segment.
 const URL_SPECIAL: &[char] = &['/', '?', '#', '%', '\\'];
 
+/// The name in lower case with single spaces: what makes two names the same.
+pub fn name_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
 /// The name folded to lower-case ASCII with single spaces: `"Ágætis  Byrjun"`
 /// becomes `"agaetis byrjun"`. Names with nothing to transliterate (emoji only)
 /// keep their lower-cased form so their key is never empty.
@@ -75,6 +83,13 @@ mod tests {
     fn search_key_never_empty_for_nonblank_names() {
         assert_eq!(search_key("Ágætis  Byrjun"), "agaetis byrjun");
         assert!(!search_key("🎵").is_empty());
+    }
+
+    #[test]
+    fn name_keys_fold_unicode_case_but_keep_accents() {
+        assert_eq!(name_key("BJÖRK"), name_key("Björk"));
+        assert_ne!(name_key("Sigur Ros"), name_key("Sigur Rós"));
+        assert_eq!(name_key(" The  Cure "), "the cure");
     }
 
     #[test]

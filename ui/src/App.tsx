@@ -1,4 +1,4 @@
-import { Route, Switch } from 'wouter';
+import { Route, Switch } from 'wouter-preact';
 import { Header } from './components/Header';
 import { routes } from './routes';
 import { NotFound } from './pages/NotFound';

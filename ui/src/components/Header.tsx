@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter-preact';
 import { slugify } from '../lib/slug';
 
 /** The chart link of the navigation: this year, all genres. */

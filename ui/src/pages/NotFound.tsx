@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'wouter-preact';
 
 export function NotFound() {
   return (

@@ -1,0 +1,174 @@
+//! The HTTP shell: health, the UI fallback, JSON errors, headers, limits.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode, header};
+use axum::routing::post;
+use axum::{Json, Router};
+use common::{TestApp, request, send};
+use halfstar::api::{AppJson, with_layers};
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn health_answers_ok() {
+    let app = TestApp::new();
+    let response = app.get("/api/health").await;
+    assert_eq!(response.status, StatusCode::OK);
+    assert_eq!(response.json(), json!({ "status": "ok" }));
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_404_json() {
+    let app = TestApp::new();
+    for path in ["/api/nothing-here", "/api/album/x/y/z/w", "/api", "/api/"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(
+            response
+                .header("content-type")
+                .starts_with("application/json"),
+            "{path}"
+        );
+        let message = response.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(message.contains("No API route"), "{path}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn client_routes_get_the_ui_shell_without_caching() {
+    let app = TestApp::new();
+    for path in [
+        "/",
+        "/charts/2020/rock",
+        "/albums/sigur-ros/agaetis-byrjun",
+        "/no/such/page",
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status, StatusCode::OK, "{path}");
+        assert!(
+            response.header("content-type").starts_with("text/html"),
+            "{path}"
+        );
+        assert_eq!(response.header("cache-control"), "no-cache", "{path}");
+        assert!(response.text().contains("halfstar"), "{path}");
+    }
+}
+
+/// The path of the JS bundle the built index.html loads.
+fn script_path(index: &str) -> String {
+    let start = index
+        .find("/assets/")
+        .expect("index.html names a bundle under /assets/ (build the UI: npm run build in ui/)");
+    let end = start + index[start..].find('"').expect("closing quote");
+    index[start..end].to_owned()
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_good_and_compressed() {
+    let app = TestApp::new();
+    let index = app.get("/").await.text();
+    let script = script_path(&index);
+    let response = app.get(&script).await;
+    assert_eq!(response.status, StatusCode::OK);
+    assert!(response.header("content-type").contains("javascript"));
+    assert_eq!(
+        response.header("cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+
+    for encoding in ["br", "gzip"] {
+        let mut compressed = request(Method::GET, &script, Body::empty());
+        compressed
+            .headers_mut()
+            .insert(header::ACCEPT_ENCODING, encoding.parse().unwrap());
+        let response = app.send(compressed).await;
+        assert_eq!(response.header("content-encoding"), encoding);
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = TestApp::new();
+    for path in ["/", "/api/health", "/api/unknown"] {
+        let response = app.get(path).await;
+        let csp = response.header("content-security-policy");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(response.header("x-content-type-options"), "nosniff");
+        assert_eq!(
+            response.header("referrer-policy"),
+            "strict-origin-when-cross-origin"
+        );
+    }
+}
+
+#[tokio::test]
+async fn bodies_over_the_limit_answer_413_json() {
+    let app = TestApp::new();
+    let limit = app.state.max_body_bytes;
+    let mut big = request(
+        Method::POST,
+        "/api/health",
+        Body::from(vec![b'x'; limit + 1]),
+    );
+    big.headers_mut()
+        .insert(header::CONTENT_LENGTH, (limit + 1).into());
+    let response = app.send(big).await;
+    assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        response.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("too large")
+    );
+}
+
+/// A route that reads JSON through the API's extractor, under the real layers.
+fn echo_router(app: &TestApp) -> Router {
+    async fn echo(AppJson(body): AppJson<Value>) -> Json<Value> {
+        Json(body)
+    }
+    with_layers(
+        Router::new().route("/api/echo", post(echo)),
+        app.state.max_body_bytes,
+    )
+}
+
+fn json_request(body: impl Into<Body>) -> axum::http::Request<Body> {
+    let mut request = request(Method::POST, "/api/echo", body.into());
+    request
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, "application/json".parse().unwrap());
+    request
+}
+
+#[tokio::test]
+async fn malformed_json_answers_400_in_the_message_format() {
+    let app = TestApp::new();
+    let ok = send(echo_router(&app), json_request(r#"{"a":1}"#)).await;
+    assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!(ok.json(), json!({ "a": 1 }));
+
+    let broken = send(echo_router(&app), json_request("{not json")).await;
+    assert_eq!(broken.status, StatusCode::BAD_REQUEST);
+    assert!(broken.json()["message"].is_string());
+}
+
+#[tokio::test]
+async fn undeclared_bodies_over_the_limit_answer_413_json() {
+    let app = TestApp::new();
+    let limit = app.state.max_body_bytes;
+    // No Content-Length header: the limit applies while the extractor reads.
+    let response = send(echo_router(&app), json_request(vec![b' '; limit + 10])).await;
+    assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        response.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("too large")
+    );
+}

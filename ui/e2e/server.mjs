@@ -1,0 +1,57 @@
+// Starts the release binary on a free port with a fresh demo database, and
+// headless Chromium, for the browser tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+const binary = process.env.HALFSTAR_BIN ?? resolve(import.meta.dirname, '../../target/release/halfstar');
+
+export async function startServer() {
+  if (!existsSync(binary)) {
+    throw new Error(`no halfstar binary at ${binary}: run cargo build --release first`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'halfstar-e2e-'));
+  const child = spawn(binary, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0', '--demo'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, HALFSTAR_LOG: 'warn' },
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+    lines.on('line', (line) => {
+      const match = /on (http:\/\/\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}

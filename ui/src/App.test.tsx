@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/preact';
+import { Router } from 'wouter-preact';
+import { memoryLocation } from 'wouter-preact/memory-location';
+import { App } from './App';
+import { defaultChartsPath } from './components/Header';
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <Router hook={location.hook}>
+      <App />
+    </Router>,
+  );
+  return { ...view, location };
+}
+
+afterEach(cleanup);
+
+describe('routes', () => {
+  it.each([
+    ['/', 'home'],
+    ['/my-library', 'library'],
+    ['/artists/radiohead', 'artist'],
+    ['/artists/not-found/radiohead', 'artist-not-found'],
+    ['/albums/radiohead/ok-computer', 'album'],
+    ['/review/ok-computer/3', 'review'],
+    ['/post/7', 'post'],
+    ['/user/vinylvera', 'profile'],
+    ['/login', 'login'],
+    ['/sign-up', 'sign-up'],
+    ['/add-album', 'add-album'],
+    ['/add-artist', 'add-artist'],
+    ['/add-review', 'add-review'],
+    ['/add-post', 'add-post'],
+    ['/genre/rock', 'genre'],
+    ['/year/1997', 'year'],
+    ['/charts', 'charts'],
+    ['/charts/2020', 'charts'],
+    ['/charts/2020/rock', 'charts'],
+    ['/charts/all-time/shoegaze', 'charts'],
+    ['/list', 'list'],
+    ['/grab-data', 'grab-data'],
+    ['/no/such/page', 'not-found'],
+  ])('%s shows the %s screen', (path, screen) => {
+    const { container } = renderAt(path);
+    expect(container.querySelector('[data-screen]')?.getAttribute('data-screen')).toBe(screen);
+  });
+
+  it('passes route parameters to the screen', () => {
+    const { container } = renderAt('/charts/2020/rock');
+    expect(container.textContent).toContain('2020');
+    expect(container.textContent).toContain('rock');
+  });
+
+  it('names the missing artist', () => {
+    const { getByText } = renderAt('/artists/not-found/Nobody');
+    expect(getByText("Couldn't find artist called Nobody")).toBeTruthy();
+    expect(getByText('Go Back')).toBeTruthy();
+  });
+});
+
+describe('navigation', () => {
+  it('marks Charts active on any charts path and links to this year', () => {
+    const { getByRole } = renderAt('/charts/all-time/rock');
+    const charts = getByRole('link', { name: 'Charts' });
+    expect(charts.className).toContain('active');
+    expect(charts.getAttribute('href')).toBe(defaultChartsPath());
+    expect(defaultChartsPath(new Date(2031, 5, 1))).toBe('/charts/2031/all-genres');
+  });
+
+  it('Enter in the search box goes to the artist and clears the box', async () => {
+    const { getByPlaceholderText, location } = renderAt('/');
+    const input = getByPlaceholderText('Search an Artist') as HTMLInputElement;
+    fireEvent.input(input, { target: { value: 'Sigur Rós' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(location.history.at(-1)).toBe('/artists/sigur-ros');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(input.value).toBe('');
+  });
+});
