@@ -168,6 +168,10 @@ CREATE INDEX comments_by_review ON comments (review_id, created_at DESC) WHERE r
 CREATE INDEX comments_by_post ON comments (post_id, created_at DESC) WHERE post_id IS NOT NULL;
 CREATE INDEX comments_by_user ON comments (user_id, created_at DESC);
 CREATE INDEX comments_by_created ON comments (created_at DESC);
+-- The home page's Comments tabs: the latest comments on albums, reviews or posts.
+CREATE INDEX comments_recent_on_albums ON comments (created_at DESC) WHERE album_id IS NOT NULL;
+CREATE INDEX comments_recent_on_reviews ON comments (created_at DESC) WHERE review_id IS NOT NULL;
+CREATE INDEX comments_recent_on_posts ON comments (created_at DESC) WHERE post_id IS NOT NULL;
 
 CREATE TABLE shouts (
     id           INTEGER PRIMARY KEY,

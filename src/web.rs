@@ -48,7 +48,13 @@ pub async fn serve_ui(uri: Uri) -> Response {
 
 fn file_response(path: &str, body: Vec<u8>, cache: &'static str) -> Response {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
-    let content_type = HeaderValue::from_str(mime.as_ref())
+    let is_text = mime.type_() == mime_guess::mime::TEXT || mime.subtype() == "javascript";
+    let content_type = if is_text {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_string()
+    };
+    let content_type = HeaderValue::from_str(&content_type)
         .unwrap_or(HeaderValue::from_static("application/octet-stream"));
     (
         [
