@@ -2,6 +2,7 @@
 
 mod database;
 mod serve;
+mod user;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,9 @@ enum Command {
     /// Check the database: SQLite integrity, foreign keys and migration status.
     /// Exits non-zero when anything is wrong.
     Check,
+    /// Manage members and their roles.
+    #[command(subcommand)]
+    User(user::UserCommand),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +44,7 @@ fn main() -> ExitCode {
         Command::Demo => database::demo(&cli.data),
         Command::Migrate => database::migrate(&cli.data),
         Command::Check => database::check(&cli.data),
+        Command::User(command) => user::run(&cli.data, command),
     };
     match result {
         Ok(code) => code,

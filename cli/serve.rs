@@ -25,6 +25,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         .with_context(|| format!("cannot listen on {}", settings.listen))?;
     let state = AppState {
         max_body_bytes: settings.max_body_bytes,
+        trust_proxy: settings.trust_proxy,
         ..AppState::new(pool.clone())
     };
     // Printed, not only logged: scripts and tests read the chosen port here.
@@ -33,7 +34,8 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         data.database_path().display(),
         listener.local_addr()?
     );
-    axum::serve(listener, app(state))
+    let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("requests finished; closing the database");

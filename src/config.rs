@@ -40,6 +40,11 @@ pub struct ServeSettings {
     #[arg(long, env = "HALFSTAR_DEMO", value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
 
+    /// Take client addresses from X-Forwarded-For: set this only behind a reverse
+    /// proxy (nginx, Caddy) that sets the header, or the limits can be dodged.
+    #[arg(long, env = "HALFSTAR_TRUST_PROXY", value_parser = clap::builder::BoolishValueParser::new())]
+    pub trust_proxy: bool,
+
     /// Largest request body accepted, in bytes; larger ones answer 413.
     #[arg(long, env = "HALFSTAR_MAX_BODY_BYTES", default_value_t = crate::api::DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,

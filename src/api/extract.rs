@@ -1,10 +1,23 @@
-//! Extractors that answer in the API's `{"message"}` format when they fail.
+//! Extractors: the caller's identity and address, and JSON bodies and path
+//! parameters that answer in the API's `{"message"}` format when they fail.
 
-use axum::extract::FromRequest;
-use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{
+    ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts,
+};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use time::Duration;
 
+use super::AppState;
+use crate::auth::token_hash;
+use crate::db::users::User;
+use crate::db::{run_blocking, sessions};
+use crate::domain::Role;
+use crate::domain::timestamp::{after_now, before_now, now};
 use crate::error::AppError;
 
 /// `Json` whose rejections (malformed JSON, wrong content type, a body over
@@ -27,5 +40,193 @@ impl From<JsonRejection> for AppError {
             }
             _ => AppError::BadRequest(rejection.body_text()),
         }
+    }
+}
+
+/// `Path` whose rejections (`/api/user/abc` for a numeric id) answer 400 JSON.
+#[derive(Debug, Clone, Copy, FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct AppPath<T>(pub T);
+
+impl From<PathRejection> for AppError {
+    fn from(rejection: PathRejection) -> Self {
+        AppError::BadRequest(rejection.body_text())
+    }
+}
+
+/// Sessions expire after this long without use.
+pub const SESSION_LIFETIME: Duration = Duration::days(30);
+/// A session's expiry is slid forward at most this often, so that reads do
+/// not each cost a write.
+const TOUCH_INTERVAL: Duration = Duration::hours(1);
+
+/// The signed-in caller: 401 `Not signed in` without a valid bearer token.
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub User);
+
+/// The caller when signed in; a missing, expired or revoked token is `None`.
+#[derive(Debug, Clone)]
+pub struct MaybeUser(pub Option<User>);
+
+/// A signed-in editor or admin: 403 `Insufficient permissions` otherwise.
+#[derive(Debug, Clone)]
+pub struct Editor(pub User);
+
+/// A signed-in admin: 403 `Insufficient permissions` otherwise.
+#[derive(Debug, Clone)]
+pub struct Admin(pub User);
+
+fn not_signed_in() -> AppError {
+    AppError::Unauthorized("Not signed in".to_owned())
+}
+
+fn insufficient_permissions() -> AppError {
+    AppError::Forbidden("Insufficient permissions".to_owned())
+}
+
+/// The bearer token of a request, if it carries one.
+pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+async fn user_for_token(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
+    let hash = token_hash(token);
+    run_blocking(&state.pool, move |conn| {
+        let Some((user, last_used)) = sessions::user_for_token(conn, &hash, &now())? else {
+            return Ok(None);
+        };
+        if last_used < before_now(TOUCH_INTERVAL) {
+            sessions::touch(conn, &hash, &now(), &after_now(SESSION_LIFETIME))?;
+        }
+        Ok(Some(user))
+    })
+    .await
+}
+
+impl<S> FromRequestParts<S> for CurrentUser
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let token = bearer_token(&parts.headers).ok_or_else(not_signed_in)?;
+        user_for_token(&state, token)
+            .await?
+            .map(CurrentUser)
+            .ok_or_else(not_signed_in)
+    }
+}
+
+impl<S> FromRequestParts<S> for MaybeUser
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        match bearer_token(&parts.headers) {
+            Some(token) => Ok(MaybeUser(user_for_token(&state, token).await?)),
+            None => Ok(MaybeUser(None)),
+        }
+    }
+}
+
+impl<S> OptionalFromRequestParts<S> for CurrentUser
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &S,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        let MaybeUser(user) =
+            <MaybeUser as FromRequestParts<S>>::from_request_parts(parts, state).await?;
+        Ok(user.map(CurrentUser))
+    }
+}
+
+async fn with_role<S>(parts: &mut Parts, state: &S, least: Role) -> Result<User, AppError>
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    let CurrentUser(user) =
+        <CurrentUser as FromRequestParts<S>>::from_request_parts(parts, state).await?;
+    if user.role >= least {
+        Ok(user)
+    } else {
+        Err(insufficient_permissions())
+    }
+}
+
+impl<S> FromRequestParts<S> for Editor
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        with_role(parts, state, Role::Editor).await.map(Editor)
+    }
+}
+
+impl<S> FromRequestParts<S> for Admin
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        with_role(parts, state, Role::Admin).await.map(Admin)
+    }
+}
+
+/// The client's address: the peer, or behind a trusted reverse proxy the
+/// last address it appended to `X-Forwarded-For`.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientAddress(pub IpAddr);
+
+impl<S> FromRequestParts<S> for ClientAddress
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        if state.trust_proxy {
+            let forwarded = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+                .next_back();
+            if let Some(address) = forwarded {
+                return Ok(ClientAddress(address));
+            }
+        }
+        let peer = ConnectInfo::<SocketAddr>::from_request_parts(parts, &state)
+            .await
+            .map(|ConnectInfo(address)| address.ip())
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        Ok(ClientAddress(peer))
     }
 }

@@ -1,10 +1,15 @@
 //! The HTTP API: shared state, the route table, and the layers every
 //! response passes through.
 
+mod auth;
 mod extract;
 mod health;
 mod layers;
+mod passwords;
+pub mod throttle;
+mod users;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -13,7 +18,7 @@ use axum::http::Uri;
 use crate::db::Pool;
 use crate::error::AppError;
 
-pub use extract::AppJson;
+pub use extract::{Admin, AppJson, AppPath, ClientAddress, CurrentUser, Editor, MaybeUser};
 pub use layers::apply as with_layers;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
@@ -26,6 +31,11 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub struct AppState {
     pub pool: Pool,
     pub max_body_bytes: usize,
+    /// Take the client address from `X-Forwarded-For` (behind a reverse proxy).
+    pub trust_proxy: bool,
+    pub limits: Arc<throttle::Limits>,
+    /// Password hashing is bounded, so a burst of logins cannot exhaust memory.
+    pub password_work: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -33,6 +43,9 @@ impl AppState {
         Self {
             pool,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            trust_proxy: false,
+            limits: Arc::default(),
+            password_work: Arc::new(tokio::sync::Semaphore::new(passwords::CONCURRENT_HASHES)),
         }
     }
 }
@@ -41,6 +54,8 @@ impl AppState {
 fn api_routes() -> Router<AppState> {
     Router::new()
         .merge(health::router())
+        .merge(auth::router())
+        .merge(users::router())
         .fallback(unknown_api_path)
 }
 

@@ -9,6 +9,7 @@ pub mod genres;
 pub mod posts;
 pub mod ratings;
 pub mod reviews;
+pub mod sessions;
 pub mod shouts;
 pub mod users;
 pub mod votes;

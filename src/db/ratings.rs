@@ -38,6 +38,20 @@ pub fn upsert(
     Ok(id)
 }
 
+/// Takes a user's ratings out of their albums' counters, before the user
+/// and, through the foreign keys, the ratings are deleted.
+pub fn forget_user(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE albums SET
+           rating_count = rating_count - 1,
+           rating_sum = rating_sum - (SELECT number FROM ratings r
+                                      WHERE r.album_id = albums.id AND r.user_id = ?1)
+         WHERE id IN (SELECT album_id FROM ratings WHERE user_id = ?1 AND number IS NOT NULL)",
+    )?
+    .execute([user_id])?;
+    Ok(())
+}
+
 /// Ratings that carry a number (library entries excluded).
 pub fn count_with_number(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row(

@@ -18,3 +18,14 @@ pub fn insert(
         .execute([album_id])?;
     Ok(id)
 }
+
+/// Takes a user's reviews out of their albums' counts, before the user and,
+/// through the foreign keys, the reviews are deleted.
+pub fn forget_user(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE albums SET review_count = review_count - 1
+         WHERE id IN (SELECT album_id FROM reviews WHERE user_id = ?1)",
+    )?
+    .execute([user_id])?;
+    Ok(())
+}

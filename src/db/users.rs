@@ -1,6 +1,132 @@
-use rusqlite::{Connection, params};
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ValueRef};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::domain::Role;
+
+impl FromSql for Role {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        value
+            .as_str()?
+            .parse()
+            .map_err(|e: String| FromSqlError::Other(e.into()))
+    }
+}
+
+/// A member as the API and the CLI show them; never the password hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: i64,
+    pub username: String,
+    pub email: String,
+    pub profile_picture_url: String,
+    pub role: Role,
+    pub created_at: String,
+}
+
+pub(crate) const USER_COLUMNS: &str = "users.id, users.username, users.email, users.profile_picture_url, users.role, users.created_at";
+
+pub(crate) fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
+    Ok(User {
+        id: row.get(0)?,
+        username: row.get(1)?,
+        email: row.get(2)?,
+        profile_picture_url: row.get(3)?,
+        role: row.get(4)?,
+        created_at: row.get(5)?,
+    })
+}
+
+fn one_user(
+    conn: &Connection,
+    condition: &str,
+    key: &dyn rusqlite::ToSql,
+) -> rusqlite::Result<Option<User>> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE {condition}");
+    conn.prepare_cached(&sql)?
+        .query_row([key], user_from_row)
+        .optional()
+}
+
+pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
+    one_user(conn, "id = ?1", &id)
+}
+
+/// Matched regardless of case.
+pub fn by_username(conn: &Connection, username: &str) -> rusqlite::Result<Option<User>> {
+    one_user(conn, "username = ?1", &username)
+}
+
+/// The user and their password hash, for logging in. Matched regardless of case.
+pub fn credentials_by_email(
+    conn: &Connection,
+    email: &str,
+) -> rusqlite::Result<Option<(User, String)>> {
+    let sql = format!("SELECT {USER_COLUMNS}, users.password_hash FROM users WHERE email = ?1");
+    conn.prepare_cached(&sql)?
+        .query_row([email], |row| Ok((user_from_row(row)?, row.get(6)?)))
+        .optional()
+}
+
+/// The user and their password hash, matched by username regardless of case.
+pub fn credentials_by_username(
+    conn: &Connection,
+    username: &str,
+) -> rusqlite::Result<Option<(User, String)>> {
+    let sql = format!("SELECT {USER_COLUMNS}, users.password_hash FROM users WHERE username = ?1");
+    conn.prepare_cached(&sql)?
+        .query_row([username], |row| Ok((user_from_row(row)?, row.get(6)?)))
+        .optional()
+}
+
+/// Which of a username and an email are already taken (either case).
+pub fn taken(conn: &Connection, username: &str, email: &str) -> rusqlite::Result<(bool, bool)> {
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM users WHERE username = ?1),
+                EXISTS (SELECT 1 FROM users WHERE email = ?2)",
+    )?
+    .query_row(params![username, email], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })
+}
+
+pub fn list(conn: &Connection) -> rusqlite::Result<Vec<User>> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM users ORDER BY users.username COLLATE NOCASE");
+    conn.prepare(&sql)?.query_map([], user_from_row)?.collect()
+}
+
+/// Returns whether the user exists.
+pub fn set_picture(conn: &Connection, id: i64, url: &str) -> rusqlite::Result<bool> {
+    let changed = conn
+        .prepare_cached("UPDATE users SET profile_picture_url = ?1 WHERE id = ?2")?
+        .execute(params![url, id])?;
+    Ok(changed == 1)
+}
+
+pub fn set_role(conn: &Connection, id: i64, role: Role) -> rusqlite::Result<bool> {
+    let changed = conn
+        .prepare_cached("UPDATE users SET role = ?1 WHERE id = ?2")?
+        .execute(params![role.as_str(), id])?;
+    Ok(changed == 1)
+}
+
+pub fn set_password_hash(conn: &Connection, id: i64, hash: &str) -> rusqlite::Result<bool> {
+    let changed = conn
+        .prepare_cached("UPDATE users SET password_hash = ?1 WHERE id = ?2")?
+        .execute(params![hash, id])?;
+    Ok(changed == 1)
+}
+
+/// Deletes the user and, through the foreign keys, everything they wrote.
+/// Call inside a transaction: album counters are corrected first.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    super::ratings::forget_user(conn, id)?;
+    super::reviews::forget_user(conn, id)?;
+    super::votes::forget_user(conn, id)?;
+    let changed = conn
+        .prepare_cached("DELETE FROM users WHERE id = ?1")?
+        .execute([id])?;
+    Ok(changed == 1)
+}
 
 pub struct NewUser<'a> {
     pub username: &'a str,

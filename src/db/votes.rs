@@ -48,3 +48,25 @@ pub fn insert(
     conn.prepare_cached(&sql)?.execute([target.id()])?;
     Ok(id)
 }
+
+/// Takes a user's votes out of the tallies of the reviews and posts they
+/// voted on, before the user and, through the foreign keys, the votes go.
+pub fn forget_user(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
+    for table in ["reviews", "posts"] {
+        let column = if table == "reviews" {
+            "review_id"
+        } else {
+            "post_id"
+        };
+        let sql = format!(
+            "UPDATE {table} SET
+               votes_up = votes_up - (SELECT count(*) FROM votes v
+                                      WHERE v.{column} = {table}.id AND v.user_id = ?1 AND v.is_thumbs_up),
+               votes_down = votes_down - (SELECT count(*) FROM votes v
+                                      WHERE v.{column} = {table}.id AND v.user_id = ?1 AND NOT v.is_thumbs_up)
+             WHERE id IN (SELECT {column} FROM votes WHERE user_id = ?1 AND {column} IS NOT NULL)"
+        );
+        conn.prepare_cached(&sql)?.execute([user_id])?;
+    }
+    Ok(())
+}

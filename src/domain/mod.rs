@@ -1,5 +1,6 @@
 //! Checked types and rules of the product, free of I/O.
 
+pub mod account;
 pub mod album_type;
 pub mod rating_value;
 pub mod release_date;
@@ -7,6 +8,7 @@ pub mod role;
 pub mod slug;
 pub mod timestamp;
 
+pub use account::{Email, Password, PictureUrl, Username};
 pub use album_type::AlbumType;
 pub use rating_value::RatingValue;
 pub use release_date::ReleaseDate;

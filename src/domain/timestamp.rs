@@ -13,6 +13,11 @@ pub fn before_now(ago: Duration) -> String {
     format(OffsetDateTime::now_utc() - ago)
 }
 
+/// The time `ahead` after now, for expiries.
+pub fn after_now(ahead: Duration) -> String {
+    format(OffsetDateTime::now_utc() + ahead)
+}
+
 fn format(moment: OffsetDateTime) -> String {
     // Fixed width, so that text order stays time order.
     let layout =
@@ -33,5 +38,6 @@ mod tests {
         assert_eq!(&stamp[4..5], "-");
         assert_eq!(&stamp[10..11], "T");
         assert!(before_now(Duration::days(1)) < stamp);
+        assert!(after_now(Duration::days(1)) > stamp);
     }
 }

@@ -5,8 +5,10 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
+use halfstar::domain::Role;
 use halfstar::{AppState, app, db};
 use http_body_util::BodyExt;
+use serde_json::{Value, json};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
@@ -49,6 +51,15 @@ impl TestApp {
         }
     }
 
+    /// The app over an existing data directory (one the CLI also uses).
+    pub fn at(dir: TempDir) -> Self {
+        let pool = db::open(dir.path()).expect("database");
+        Self {
+            dir,
+            state: AppState::new(pool),
+        }
+    }
+
     pub fn router(&self) -> Router {
         app(self.state.clone())
     }
@@ -60,6 +71,62 @@ impl TestApp {
     pub async fn get(&self, path: &str) -> TestResponse {
         self.send(request(Method::GET, path, Body::empty())).await
     }
+
+    /// A JSON call, signed in when `token` is given.
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> TestResponse {
+        self.send(json_call(method, path, token, body)).await
+    }
+
+    /// Signs up a new member; returns their token and user id.
+    pub async fn sign_up(&self, username: &str) -> (String, i64) {
+        let body = json!({
+            "username": username,
+            "email": format!("{username}@example.org"),
+            "password": "a-good-password",
+            "profilePictureUrl": ""
+        });
+        let response = self
+            .call(Method::POST, "/api/auth/signup", None, Some(body))
+            .await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        let json = response.json();
+        (
+            json["token"].as_str().expect("token").to_owned(),
+            json["user"]["userId"].as_i64().expect("userId"),
+        )
+    }
+
+    /// Gives a member a role, as `halfstar user promote` does.
+    pub fn set_role(&self, user_id: i64, role: Role) {
+        let conn = self.state.pool.get().expect("connection");
+        db::users::set_role(&conn, user_id, role).expect("role");
+    }
+}
+
+pub fn json_call(
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Request<Body> {
+    let mut builder = Request::builder().method(method).uri(path);
+    if let Some(token) = token {
+        builder = builder.header("authorization", format!("Bearer {token}"));
+    }
+    let body = match body {
+        Some(value) => {
+            builder = builder.header("content-type", "application/json");
+            Body::from(value.to_string())
+        }
+        None => Body::empty(),
+    };
+    builder.body(body).expect("request")
 }
 
 pub fn request(method: Method, path: &str, body: Body) -> Request<Body> {

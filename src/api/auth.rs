@@ -1,0 +1,242 @@
+//! Sign-up, log-in, log-out and the signed-in user.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::extract::{SESSION_LIFETIME, bearer_token};
+use super::users::PublicUser;
+use super::{AppJson, AppState, ClientAddress, CurrentUser, passwords};
+use crate::auth::{new_token, token_hash};
+use crate::db::users::{self, NewUser, User};
+use crate::db::{is_unique_violation, run_blocking, sessions};
+use crate::domain::timestamp::{after_now, now};
+use crate::domain::{Email, Password, PictureUrl, Role, Username};
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/signup", post(sign_up))
+        .route("/auth/login", post(log_in))
+        .route("/auth/logout", post(log_out))
+        .route("/auth/me", get(me))
+}
+
+/// The signed-in user as they see themselves: the public fields and the email.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Me {
+    #[serde(flatten)]
+    public: PublicUser,
+    email: String,
+}
+
+impl From<User> for Me {
+    fn from(user: User) -> Self {
+        let email = user.email.clone();
+        Self {
+            public: user.into(),
+            email,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Signed {
+    token: String,
+    user: Me,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignUp {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    profile_picture_url: String,
+}
+
+fn too_many(message: String, wait: std::time::Duration) -> AppError {
+    AppError::TooManyRequests {
+        message,
+        retry_after_secs: wait.as_secs().max(1),
+    }
+}
+
+/// Starts a session for a user; returns its token.
+fn open_session(conn: &rusqlite::Connection, user_id: i64) -> rusqlite::Result<String> {
+    let token = new_token();
+    sessions::insert(
+        conn,
+        &token_hash(&token),
+        user_id,
+        &now(),
+        &after_now(SESSION_LIFETIME),
+    )?;
+    Ok(token)
+}
+
+fn taken_error(username_taken: bool) -> AppError {
+    if username_taken {
+        AppError::Conflict("username is already taken".to_owned())
+    } else {
+        AppError::Conflict("email is already registered".to_owned())
+    }
+}
+
+async fn sign_up(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    AppJson(body): AppJson<SignUp>,
+) -> AppResult<Response> {
+    let bad = AppError::BadRequest;
+    let username = Username::parse(&body.username).map_err(bad)?;
+    let email = Email::parse(&body.email).map_err(bad)?;
+    let password = Password::parse(&body.password).map_err(bad)?;
+    let picture = PictureUrl::parse(&body.profile_picture_url, "profilePictureUrl").map_err(bad)?;
+    state.limits.sign_up(address).map_err(|wait| {
+        too_many(
+            "Too many sign-ups from this address; try again later".to_owned(),
+            wait,
+        )
+    })?;
+
+    let (name, mail) = (username.as_str().to_owned(), email.as_str().to_owned());
+    let (username_taken, email_taken) = run_blocking(&state.pool, move |conn| {
+        Ok(users::taken(conn, &name, &mail)?)
+    })
+    .await?;
+    if username_taken || email_taken {
+        return Err(taken_error(username_taken));
+    }
+    let password_hash = passwords::hash(&state, &password).await?;
+    let (token, user) = run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let new_user = NewUser {
+            username: username.as_str(),
+            email: email.as_str(),
+            password_hash: &password_hash,
+            profile_picture_url: picture.as_str(),
+            role: Role::User,
+        };
+        let id = match users::insert(&tx, &new_user, &now()) {
+            Ok(id) => id,
+            // Another sign-up took the name between the check and now.
+            Err(e) if is_unique_violation(&e) => {
+                let (username_taken, _) = users::taken(&tx, username.as_str(), email.as_str())?;
+                return Err(taken_error(username_taken));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let token = open_session(&tx, id)?;
+        let user = users::by_id(&tx, id)?
+            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))?;
+        tx.commit()?;
+        Ok((token, user))
+    })
+    .await?;
+    tracing::info!(user = %user.username, "signed up");
+    let body = Signed {
+        token,
+        user: user.into(),
+    };
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+#[derive(Deserialize)]
+struct LogIn {
+    #[serde(default)]
+    email: String,
+    /// The log-in form also has a username field: it is used when no email is given.
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+}
+
+async fn log_in(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    AppJson(body): AppJson<LogIn>,
+) -> AppResult<Json<Signed>> {
+    let (by_email, identifier) = match (body.email.trim(), body.username.trim()) {
+        ("", "") => return Err(AppError::BadRequest("email is required".to_owned())),
+        ("", username) => (false, username.to_lowercase()),
+        (email, _) => (true, email.to_lowercase()),
+    };
+    if body.password.is_empty() {
+        return Err(AppError::BadRequest("password is required".to_owned()));
+    }
+    let account_key = identifier.clone();
+    let address_key = address.to_string();
+    let limits = &state.limits;
+    let blocked = [
+        limits.failed_logins_by_account.blocked_for(&account_key),
+        limits.failed_logins_by_address.blocked_for(&address_key),
+    ]
+    .into_iter()
+    .flatten()
+    .max();
+    if let Some(wait) = blocked {
+        let minutes = wait.as_secs().div_ceil(60).max(1);
+        return Err(too_many(
+            format!("Too many failed log-ins; try again in {minutes} minutes"),
+            wait,
+        ));
+    }
+
+    let found = run_blocking(&state.pool, move |conn| {
+        Ok(if by_email {
+            users::credentials_by_email(conn, &identifier)?
+        } else {
+            users::credentials_by_username(conn, &identifier)?
+        })
+    })
+    .await?;
+    let (user, hash) = match found {
+        Some((user, hash)) => (Some(user), Some(hash)),
+        None => (None, None),
+    };
+    let verified = passwords::verify(&state, &body.password, hash).await?;
+    let user = match user {
+        Some(user) if verified => user,
+        _ => {
+            limits.failed_logins_by_account.record_failure(&account_key);
+            limits.failed_logins_by_address.record_failure(&address_key);
+            return Err(AppError::Unauthorized("Wrong email or password".to_owned()));
+        }
+    };
+    limits.failed_logins_by_account.clear(&account_key);
+    let user_id = user.id;
+    let token = run_blocking(&state.pool, move |conn| {
+        sessions::delete_expired(conn, &now())?;
+        Ok(open_session(conn, user_id)?)
+    })
+    .await?;
+    Ok(Json(Signed {
+        token,
+        user: user.into(),
+    }))
+}
+
+async fn log_out(
+    State(state): State<AppState>,
+    CurrentUser(_): CurrentUser,
+    headers: HeaderMap,
+) -> AppResult<StatusCode> {
+    // CurrentUser has checked that the request carries a valid token.
+    let hash = token_hash(bearer_token(&headers).unwrap_or_default());
+    run_blocking(&state.pool, move |conn| Ok(sessions::delete(conn, &hash)?)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn me(CurrentUser(user): CurrentUser) -> Json<Me> {
+    Json(user.into())
+}

@@ -1,0 +1,95 @@
+//! Public profiles: `/user/{userId}`, `/user/username/{username}`, and the
+//! owner's profile picture.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::{AppJson, AppPath, AppState, CurrentUser};
+use crate::db::run_blocking;
+use crate::db::users::{self, User};
+use crate::domain::PictureUrl;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user/{user_id}", get(by_id).patch(update))
+        .route("/user/username/{username}", get(by_username))
+}
+
+/// What anyone may see of a member: never the email or the password.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicUser {
+    pub user_id: i64,
+    pub username: String,
+    pub created_at: String,
+    pub profile_picture_url: String,
+    pub role: &'static str,
+}
+
+impl From<User> for PublicUser {
+    fn from(user: User) -> Self {
+        Self {
+            user_id: user.id,
+            username: user.username,
+            created_at: user.created_at,
+            profile_picture_url: user.profile_picture_url,
+            role: user.role.as_str(),
+        }
+    }
+}
+
+fn no_user() -> AppError {
+    AppError::NotFound("No user".to_owned())
+}
+
+async fn by_id(
+    State(state): State<AppState>,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<PublicUser>> {
+    let user = run_blocking(&state.pool, move |conn| Ok(users::by_id(conn, id)?)).await?;
+    user.map(|u| Json(u.into())).ok_or_else(no_user)
+}
+
+async fn by_username(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+) -> AppResult<Json<PublicUser>> {
+    let user = run_blocking(&state.pool, move |conn| {
+        Ok(users::by_username(conn, &username)?)
+    })
+    .await?;
+    user.map(|u| Json(u.into())).ok_or_else(no_user)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileChange {
+    profile_picture_url: Option<String>,
+}
+
+/// Only the profile's owner changes its picture.
+async fn update(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(id): AppPath<i64>,
+    AppJson(change): AppJson<ProfileChange>,
+) -> AppResult<Json<PublicUser>> {
+    if id != caller.id {
+        return Err(AppError::Forbidden(
+            "You can only change your own profile".to_owned(),
+        ));
+    }
+    let url = change
+        .profile_picture_url
+        .ok_or_else(|| AppError::BadRequest("profilePictureUrl is required".to_owned()))?;
+    let url = PictureUrl::parse(&url, "profilePictureUrl").map_err(AppError::BadRequest)?;
+    let user = run_blocking(&state.pool, move |conn| {
+        users::set_picture(conn, id, url.as_str())?;
+        Ok(users::by_id(conn, id)?)
+    })
+    .await?;
+    user.map(|u| Json(u.into())).ok_or_else(no_user)
+}

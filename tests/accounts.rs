@@ -1,0 +1,488 @@
+//! Accounts and sessions: sign-up, log-in, log-out, tokens, profiles, limits.
+
+mod common;
+
+use std::net::SocketAddr;
+
+use axum::extract::connect_info::MockConnectInfo;
+use axum::http::{Method, StatusCode};
+use common::{TestApp, json_call, send};
+use halfstar::domain::Role;
+use serde_json::{Value, json};
+
+fn signup_body(username: &str, email: &str, password: &str, picture: &str) -> Value {
+    json!({ "username": username, "email": email, "password": password, "profilePictureUrl": picture })
+}
+
+async fn log_in(app: &TestApp, email: &str, password: &str) -> common::TestResponse {
+    app.call(
+        Method::POST,
+        "/api/auth/login",
+        None,
+        Some(json!({ "email": email, "password": password })),
+    )
+    .await
+}
+
+fn message(response: &common::TestResponse) -> String {
+    response.json()["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn sign_up_answers_a_token_and_the_user_without_secrets() {
+    let app = TestApp::new();
+    let body = signup_body(
+        "vinylvera",
+        "Vera@Example.org",
+        "a-good-password",
+        "https://example.org/v.png",
+    );
+    let response = app
+        .call(Method::POST, "/api/auth/signup", None, Some(body))
+        .await;
+    assert_eq!(response.status, StatusCode::CREATED);
+    let json = response.json();
+    assert_eq!(json["token"].as_str().unwrap().len(), 43);
+    let user = &json["user"];
+    assert_eq!(user["username"], "vinylvera");
+    assert_eq!(user["email"], "Vera@Example.org");
+    assert_eq!(user["role"], "user");
+    assert_eq!(user["profilePictureUrl"], "https://example.org/v.png");
+    assert_eq!(&user["createdAt"].as_str().unwrap()[4..5], "-");
+    let text = response.text();
+    assert!(
+        !text.contains("a-good-password") && !text.contains("argon2"),
+        "{text}"
+    );
+
+    let me = app
+        .call(Method::GET, "/api/auth/me", json["token"].as_str(), None)
+        .await;
+    assert_eq!(me.status, StatusCode::OK);
+    assert_eq!(me.json()["userId"], user["userId"]);
+    assert_eq!(me.json()["email"], "Vera@Example.org");
+}
+
+#[tokio::test]
+async fn each_bad_sign_up_field_is_named() {
+    let app = TestApp::new();
+    let cases = [
+        (
+            signup_body("ab", "a@example.org", "a-good-password", ""),
+            "username",
+        ),
+        (
+            signup_body("has space", "a@example.org", "a-good-password", ""),
+            "username",
+        ),
+        (
+            signup_body(&"x".repeat(31), "a@example.org", "a-good-password", ""),
+            "username",
+        ),
+        (
+            signup_body("vera", "not-an-email", "a-good-password", ""),
+            "email",
+        ),
+        (signup_body("vera", "", "a-good-password", ""), "email"),
+        (
+            signup_body("vera", "a@example.org", "short", ""),
+            "password",
+        ),
+        (
+            signup_body("vera", "a@example.org", &"p".repeat(257), ""),
+            "password",
+        ),
+        (
+            signup_body(
+                "vera",
+                "a@example.org",
+                "a-good-password",
+                "javascript:alert(1)",
+            ),
+            "profilePictureUrl",
+        ),
+        (
+            signup_body(
+                "vera",
+                "a@example.org",
+                "a-good-password",
+                "ftp://example.org/a.png",
+            ),
+            "profilePictureUrl",
+        ),
+        (json!({}), "username"),
+    ];
+    for (body, field) in cases {
+        let response = app
+            .call(Method::POST, "/api/auth/signup", None, Some(body.clone()))
+            .await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            message(&response).starts_with(field),
+            "{body}: {}",
+            message(&response)
+        );
+    }
+    let malformed = app
+        .send({
+            let mut request = json_call(Method::POST, "/api/auth/signup", None, None);
+            *request.body_mut() = "{\"username\":".into();
+            request
+                .headers_mut()
+                .insert("content-type", "application/json".parse().unwrap());
+            request
+        })
+        .await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert!(malformed.json()["message"].is_string());
+}
+
+#[tokio::test]
+async fn taken_usernames_and_emails_in_any_case_answer_409() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    for (body, what) in [
+        (
+            signup_body("VinylVera", "other@example.org", "a-good-password", ""),
+            "username",
+        ),
+        (
+            signup_body("someone", "VINYLVERA@example.org", "a-good-password", ""),
+            "email",
+        ),
+    ] {
+        let response = app
+            .call(Method::POST, "/api/auth/signup", None, Some(body))
+            .await;
+        assert_eq!(response.status, StatusCode::CONFLICT);
+        assert!(
+            message(&response).starts_with(what),
+            "{}",
+            message(&response)
+        );
+    }
+}
+
+#[tokio::test]
+async fn log_in_by_email_in_any_case_or_by_username() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    let response = log_in(&app, "VinylVera@EXAMPLE.org", "a-good-password").await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    assert_eq!(response.json()["user"]["username"], "vinylvera");
+    let token = response.json()["token"].as_str().unwrap().to_owned();
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&token), None)
+        .await;
+    assert_eq!(me.status, StatusCode::OK);
+
+    let by_name = app
+        .call(
+            Method::POST,
+            "/api/auth/login",
+            None,
+            Some(json!({ "username": "VINYLVERA", "email": "", "password": "a-good-password" })),
+        )
+        .await;
+    assert_eq!(by_name.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn wrong_password_and_unknown_email_get_the_same_answer() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    let wrong = log_in(&app, "vinylvera@example.org", "not-the-password").await;
+    let unknown = log_in(&app, "nobody@example.org", "not-the-password").await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(wrong.body, unknown.body);
+    let missing = log_in(&app, "vinylvera@example.org", "").await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    assert!(message(&missing).starts_with("password"));
+}
+
+#[tokio::test]
+async fn logout_revokes_the_token() {
+    let app = TestApp::new();
+    let (token, _) = app.sign_up("vinylvera").await;
+    let out = app
+        .call(Method::POST, "/api/auth/logout", Some(&token), None)
+        .await;
+    assert_eq!(out.status, StatusCode::NO_CONTENT);
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&token), None)
+        .await;
+    assert_eq!(me.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(me.json(), json!({ "message": "Not signed in" }));
+    let again = app
+        .call(Method::POST, "/api/auth/logout", Some(&token), None)
+        .await;
+    assert_eq!(again.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn missing_malformed_and_expired_tokens_answer_401() {
+    let app = TestApp::new();
+    let (token, user_id) = app.sign_up("vinylvera").await;
+    for header in [None, Some("made-up-token")] {
+        let me = app.call(Method::GET, "/api/auth/me", header, None).await;
+        assert_eq!(me.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(me.json(), json!({ "message": "Not signed in" }));
+    }
+    app.state
+        .pool
+        .get()
+        .unwrap()
+        .execute(
+            "UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?1",
+            [user_id],
+        )
+        .unwrap();
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&token), None)
+        .await;
+    assert_eq!(me.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn using_a_session_slides_its_expiry_forward() {
+    let app = TestApp::new();
+    let (token, user_id) = app.sign_up("vinylvera").await;
+    let conn = app.state.pool.get().unwrap();
+    conn.execute(
+        "UPDATE sessions SET last_used_at = '2000-01-01T00:00:00.000Z',
+                             expires_at = '2999-01-01T00:00:00.000Z' WHERE user_id = ?1",
+        [user_id],
+    )
+    .unwrap();
+    assert_eq!(
+        app.call(Method::GET, "/api/auth/me", Some(&token), None)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let (last_used, expires): (String, String) = conn
+        .query_row(
+            "SELECT last_used_at, expires_at FROM sessions WHERE user_id = ?1",
+            [user_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert!(last_used.as_str() > "2026", "{last_used}");
+    assert!(expires.as_str() < "2999", "30 days from now: {expires}");
+}
+
+#[tokio::test]
+async fn public_profiles_by_id_and_username_hide_the_email() {
+    let app = TestApp::new();
+    let (_, user_id) = app.sign_up("vinylvera").await;
+    for path in [
+        format!("/api/user/{user_id}"),
+        "/api/user/username/VinylVera".to_owned(),
+    ] {
+        let response = app.get(&path).await;
+        assert_eq!(response.status, StatusCode::OK, "{path}");
+        let json = response.json();
+        assert_eq!(json["userId"], user_id);
+        assert_eq!(json["username"], "vinylvera");
+        assert!(
+            json.get("email").is_none() && json.get("password").is_none(),
+            "{json}"
+        );
+        assert!(json["createdAt"].is_string() && json["role"] == "user");
+    }
+    assert_eq!(app.get("/api/user/999").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get("/api/user/username/nobody").await.status,
+        StatusCode::NOT_FOUND
+    );
+    let bad = app.get("/api/user/not-a-number").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.json()["message"].is_string());
+}
+
+#[tokio::test]
+async fn only_the_owner_changes_a_profile_picture() {
+    let app = TestApp::new();
+    let (vera, vera_id) = app.sign_up("vinylvera").await;
+    let (tom, _) = app.sign_up("tom").await;
+    let path = format!("/api/user/{vera_id}");
+    let picture = json!({ "profilePictureUrl": "https://example.org/new.png" });
+
+    let signed_out = app
+        .call(Method::PATCH, &path, None, Some(picture.clone()))
+        .await;
+    assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+    let other = app
+        .call(Method::PATCH, &path, Some(&tom), Some(picture.clone()))
+        .await;
+    assert_eq!(other.status, StatusCode::FORBIDDEN);
+    let bad = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&vera),
+            Some(json!({ "profilePictureUrl": "javascript:x" })),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(message(&bad).starts_with("profilePictureUrl"));
+
+    let owner = app
+        .call(Method::PATCH, &path, Some(&vera), Some(picture))
+        .await;
+    assert_eq!(owner.status, StatusCode::OK);
+    assert_eq!(
+        app.get(&path).await.json()["profilePictureUrl"],
+        "https://example.org/new.png"
+    );
+    let cleared = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&vera),
+            Some(json!({ "profilePictureUrl": "" })),
+        )
+        .await;
+    assert_eq!(cleared.json()["profilePictureUrl"], "");
+}
+
+#[tokio::test]
+async fn ten_failed_logins_for_an_account_block_it_with_retry_after() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    for _ in 0..10 {
+        let wrong = log_in(&app, "vinylvera@example.org", "not-the-password").await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    }
+    // Blocked even with the right password, so guessing learns nothing.
+    let blocked = log_in(&app, "VINYLVERA@example.org", "a-good-password").await;
+    assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = blocked.header("retry-after").parse().unwrap();
+    assert!((800..=900).contains(&retry), "{retry}");
+    assert!(message(&blocked).contains("Too many failed log-ins"));
+}
+
+#[tokio::test]
+async fn ten_failed_logins_from_one_address_block_that_address() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    let from = |address: &str| {
+        let address: SocketAddr = address.parse().unwrap();
+        app.router().layer(MockConnectInfo(address))
+    };
+    for n in 0..10 {
+        let body =
+            json!({ "email": format!("guess{n}@example.org"), "password": "not-the-password" });
+        let request = json_call(Method::POST, "/api/auth/login", None, Some(body));
+        assert_eq!(
+            send(from("10.1.1.1:5000"), request).await.status,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    let good = json!({ "email": "vinylvera@example.org", "password": "a-good-password" });
+    let request = json_call(Method::POST, "/api/auth/login", None, Some(good.clone()));
+    assert_eq!(
+        send(from("10.1.1.1:6000"), request).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    let request = json_call(Method::POST, "/api/auth/login", None, Some(good));
+    assert_eq!(
+        send(from("10.2.2.2:5000"), request).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn sign_ups_are_limited_per_address() {
+    let app = TestApp::new();
+    let router = app
+        .router()
+        .layer(MockConnectInfo("10.3.3.3:1".parse::<SocketAddr>().unwrap()));
+    for n in 0..5 {
+        let body = signup_body(
+            &format!("member{n}"),
+            &format!("m{n}@example.org"),
+            "a-good-password",
+            "",
+        );
+        let request = json_call(Method::POST, "/api/auth/signup", None, Some(body));
+        assert_eq!(
+            send(router.clone(), request).await.status,
+            StatusCode::CREATED
+        );
+    }
+    let body = signup_body("member9", "m9@example.org", "a-good-password", "");
+    let response = send(
+        router,
+        json_call(Method::POST, "/api/auth/signup", None, Some(body)),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.header("retry-after").parse::<u64>().unwrap() > 0);
+}
+
+#[tokio::test]
+async fn role_extractors_guard_by_role() {
+    use axum::Router;
+    use axum::routing::get;
+    use halfstar::api::{Admin, Editor, with_layers};
+
+    let app = TestApp::new();
+    let (token, user_id) = app.sign_up("vinylvera").await;
+    let guarded = || {
+        let routes = Router::new()
+            .route(
+                "/api/editor-only",
+                get(|Editor(user): Editor| async move { user.username }),
+            )
+            .route(
+                "/api/admin-only",
+                get(|Admin(user): Admin| async move { user.username }),
+            )
+            .with_state(app.state.clone());
+        with_layers(routes, app.state.max_body_bytes)
+    };
+    let call = |path: &str, token: Option<&str>| json_call(Method::GET, path, token, None);
+
+    assert_eq!(
+        send(guarded(), call("/api/editor-only", None)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let forbidden = send(guarded(), call("/api/editor-only", Some(&token))).await;
+    assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        forbidden.json(),
+        json!({ "message": "Insufficient permissions" })
+    );
+
+    app.set_role(user_id, Role::Editor);
+    assert_eq!(
+        send(guarded(), call("/api/editor-only", Some(&token)))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        send(guarded(), call("/api/admin-only", Some(&token)))
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    app.set_role(user_id, Role::Admin);
+    assert_eq!(
+        send(guarded(), call("/api/editor-only", Some(&token)))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        send(guarded(), call("/api/admin-only", Some(&token)))
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
