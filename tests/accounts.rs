@@ -486,3 +486,43 @@ async fn role_extractors_guard_by_role() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn the_forwarded_address_counts_only_behind_a_trusted_proxy() {
+    let sign_up_from = |router: axum::Router, n: usize, forwarded: &str| {
+        let body = signup_body(
+            &format!("member{n}"),
+            &format!("m{n}@example.org"),
+            "a-good-password",
+            "",
+        );
+        let mut request = json_call(Method::POST, "/api/auth/signup", None, Some(body));
+        request
+            .headers_mut()
+            .insert("x-forwarded-for", forwarded.parse().unwrap());
+        async move { send(router, request).await.status }
+    };
+    let proxy: SocketAddr = "127.0.0.1:9".parse().unwrap();
+
+    // Trusted: each forwarded client has its own allowance, though all come through one proxy.
+    let mut app = TestApp::new();
+    app.state.trust_proxy = true;
+    let router = app.router().layer(MockConnectInfo(proxy));
+    for n in 0..6 {
+        let client = format!("203.0.113.{n}");
+        assert_eq!(
+            sign_up_from(router.clone(), n, &format!("198.51.100.7, {client}")).await,
+            StatusCode::CREATED
+        );
+    }
+
+    // Not trusted: the header is ignored, so varying it does not escape the limit.
+    let app = TestApp::new();
+    let router = app.router().layer(MockConnectInfo(proxy));
+    let mut statuses = Vec::new();
+    for n in 0..6 {
+        statuses.push(sign_up_from(router.clone(), n, &format!("203.0.113.{n}")).await);
+    }
+    assert_eq!(statuses[..5], [StatusCode::CREATED; 5]);
+    assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS);
+}

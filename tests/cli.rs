@@ -1,9 +1,11 @@
 //! The `halfstar` binary: its subcommands, exit codes and shutdown.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+
+use common::server::RunningServer;
 
 fn halfstar(data_dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_halfstar"))
@@ -73,49 +75,16 @@ fn the_data_directory_can_come_from_the_environment() {
     assert!(dir.path().join("halfstar.db").exists());
 }
 
-fn http_get(port: u16, path: &str) -> String {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    answer
-}
-
 #[test]
 fn serve_answers_and_shuts_down_cleanly_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_halfstar"))
-        .arg("--data-dir")
-        .arg(dir.path())
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first_line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut first_line)
-        .unwrap();
-    let port: u16 = first_line
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no port in {first_line:?}"));
+    let server = RunningServer::start(dir.path(), Stdio::null(), &[]);
 
-    let health = http_get(port, "/api/health");
+    let health = server.http("GET", "/api/health", None, "");
     assert!(health.starts_with("HTTP/1.1 200"), "{health}");
     assert!(health.contains(r#"{"status":"ok"}"#), "{health}");
 
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = server.wait().unwrap();
+    let status = server.stop();
     assert!(status.success(), "exit {status:?}");
     // The write-ahead log was folded into the database on the way out.
     let wal = dir.path().join("halfstar.db-wal");

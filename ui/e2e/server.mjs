@@ -1,7 +1,7 @@
 // Starts the release binary on a free port with a fresh demo database, and
 // headless Chromium, for the browser tests.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -54,4 +54,22 @@ export async function launchBrowser() {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Registers node:test hooks that start one server and one browser for a test file.
+ * Returns an object whose `server` and `browser` are set once `before` has run.
+ */
+export function useServerAndBrowser({ before, after }) {
+  const context = { server: undefined, browser: undefined, artifacts: new URL('./artifacts/', import.meta.url).pathname };
+  before(async () => {
+    mkdirSync(context.artifacts, { recursive: true });
+    context.server = await startServer();
+    context.browser = await launchBrowser();
+  });
+  after(async () => {
+    await context.browser?.close();
+    await context.server?.stop();
+  });
+  return context;
 }

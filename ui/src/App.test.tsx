@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render } from '@testing-library/preact';
-import { Router } from 'wouter-preact';
-import { memoryLocation } from 'wouter-preact/memory-location';
-import { App } from './App';
+import { cleanup, fireEvent } from '@testing-library/preact';
 import { defaultChartsPath } from './components/Header';
-
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  const view = render(
-    <Router hook={location.hook}>
-      <App />
-    </Router>,
-  );
-  return { ...view, location };
-}
+import { renderAt } from './test/renderAt';
 
 afterEach(cleanup);
 

@@ -2,7 +2,9 @@
 // a placeholder naming the screen and its parameters.
 import type { ComponentType } from 'preact';
 import { ArtistNotFound } from './pages/ArtistNotFound';
+import { Login } from './pages/Login';
 import { placeholder } from './pages/Placeholder';
+import { SignUp } from './pages/SignUp';
 
 export interface ScreenRoute {
   path: string;
@@ -18,8 +20,8 @@ export const routes: ScreenRoute[] = [
   { path: '/review/:albumTitle/:reviewId', screen: placeholder('review', 'Review') },
   { path: '/post/:postId', screen: placeholder('post', 'Post') },
   { path: '/user/:username', screen: placeholder('profile', 'Profile') },
-  { path: '/login', screen: placeholder('login', 'Log In') },
-  { path: '/sign-up', screen: placeholder('sign-up', 'Sign Up') },
+  { path: '/login', screen: Login },
+  { path: '/sign-up', screen: SignUp },
   { path: '/add-album', screen: placeholder('add-album', 'Add Album') },
   { path: '/add-artist', screen: placeholder('add-artist', 'Add Artist') },
   { path: '/add-review', screen: placeholder('add-review', 'Add Review') },

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter-preact';
+import { useAuth } from '../auth/AuthContext';
 import { slugify } from '../lib/slug';
 
 /** The chart link of the navigation: this year, all genres. */
@@ -10,6 +11,7 @@ export function defaultChartsPath(now = new Date()): string {
 export function Header() {
   const [location, navigate] = useLocation();
   const [search, setSearch] = useState('');
+  const { user, logOut } = useAuth();
 
   // The search box clears on every path change.
   useEffect(() => setSearch(''), [location]);
@@ -38,6 +40,14 @@ export function Header() {
         <Link href={defaultChartsPath()} class={linkClass(location.includes('charts'))}>
           Charts
         </Link>
+        {user && (
+          <Link
+            href={`/user/${encodeURIComponent(user.username)}`}
+            class={linkClass(location.startsWith('/user/'))}
+          >
+            Profile
+          </Link>
+        )}
       </nav>
       <form class="search" role="search" onSubmit={submit}>
         <input
@@ -48,6 +58,22 @@ export function Header() {
           onInput={(event) => setSearch(event.currentTarget.value)}
         />
       </form>
+      {user ? (
+        <button
+          type="button"
+          class="nav-link nav-button"
+          onClick={async () => {
+            await logOut();
+            navigate('/');
+          }}
+        >
+          Logout
+        </button>
+      ) : (
+        <Link href="/login" class={linkClass(location === '/login')}>
+          Login
+        </Link>
+      )}
     </header>
   );
 }

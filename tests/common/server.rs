@@ -1,0 +1,64 @@
+//! The real binary serving on a free port, spoken to over raw HTTP/1.1.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+
+pub struct RunningServer {
+    child: Child,
+    pub port: u16,
+}
+
+impl RunningServer {
+    /// Starts `halfstar serve` on 127.0.0.1:0 and waits for the line naming its address.
+    pub fn start(data_dir: &Path, stderr: Stdio, env: &[(&str, &str)]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_halfstar"))
+            .arg("--data-dir")
+            .arg(data_dir)
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("the binary starts");
+        let mut first_line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first_line)
+            .unwrap();
+        let port = first_line
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no port in {first_line:?}"));
+        Self { child, port }
+    }
+
+    /// One request on a fresh connection; the whole answer, head and body.
+    pub fn http(&self, method: &str, path: &str, token: Option<&str>, body: &str) -> String {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
+        let auth = token
+            .map(|t| format!("Authorization: Bearer {t}\r\n"))
+            .unwrap_or_default();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{auth}\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    /// SIGTERM, then the exit status once it has shut down.
+    pub fn stop(mut self) -> ExitStatus {
+        let killed = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        self.child.wait().unwrap()
+    }
+}

@@ -1,0 +1,83 @@
+import { createContext, type ComponentChildren } from 'preact';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, tokenStore } from '../api/client';
+import { authApi, type LogInForm, type Me, type SignUpForm } from '../api/auth';
+
+export interface AuthState {
+  user: Me | null;
+  signUp(form: SignUpForm): Promise<Me>;
+  logIn(form: LogInForm): Promise<Me>;
+  logOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | undefined>(undefined);
+
+export function AuthProvider({ children }: { children: ComponentChildren }) {
+  // undefined until the first answer: nothing renders before the auth state is known,
+  // so no page flashes its signed-out form to a signed-in user.
+  const [user, setUser] = useState<Me | null | undefined>(() => (tokenStore.get() ? undefined : null));
+
+  useEffect(() => {
+    if (user !== undefined) return;
+    const controller = new AbortController();
+    authApi
+      .me(controller.signal)
+      .then(setUser)
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        // A dead token is forgotten; an unreachable server keeps it for the next visit.
+        if (error instanceof ApiError && error.status === 401) tokenStore.set(null);
+        setUser(null);
+      });
+    return () => controller.abort();
+  }, [user]);
+
+  const start = useCallback((token: string, me: Me) => {
+    tokenStore.set(token);
+    setUser(me);
+    return me;
+  }, []);
+
+  const signUp = useCallback(
+    async (form: SignUpForm) => {
+      const session = await authApi.signUp(form);
+      return start(session.token, session.user);
+    },
+    [start],
+  );
+
+  const logIn = useCallback(
+    async (form: LogInForm) => {
+      const session = await authApi.logIn(form);
+      return start(session.token, session.user);
+    },
+    [start],
+  );
+
+  const logOut = useCallback(async () => {
+    try {
+      await authApi.logOut();
+    } catch {
+      // Signing out locally must work even when the server can't be reached.
+    } finally {
+      tokenStore.set(null);
+      setUser(null);
+    }
+  }, []);
+
+  const value = useMemo(() => (user === undefined ? undefined : { user, signUp, logIn, logOut }), [
+    user,
+    signUp,
+    logIn,
+    logOut,
+  ]);
+
+  if (!value) return <div class="auth-pending" aria-busy="true" />;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used within an AuthProvider');
+  return auth;
+}
