@@ -26,6 +26,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     let state = AppState {
         max_body_bytes: settings.max_body_bytes,
         trust_proxy: settings.trust_proxy,
+        chart_prior_weight: settings.chart_prior_weight,
         ..AppState::new(pool.clone())
     };
     // Printed, not only logged: scripts and tests read the chosen port here.

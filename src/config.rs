@@ -48,4 +48,18 @@ pub struct ServeSettings {
     /// Largest request body accepted, in bytes; larger ones answer 413.
     #[arg(long, env = "HALFSTAR_MAX_BODY_BYTES", default_value_t = crate::api::DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
+
+    /// Weight of the prior in the top-rated chart: how many ratings at the chart's mean
+    /// each album is assumed to have besides its own. Higher favours well-rated albums
+    /// with many ratings over those with a few.
+    #[arg(long, env = "HALFSTAR_CHART_PRIOR_WEIGHT", default_value_t = crate::api::DEFAULT_CHART_PRIOR_WEIGHT,
+          value_parser = parse_prior_weight)]
+    pub chart_prior_weight: f64,
+}
+
+fn parse_prior_weight(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(weight) if weight.is_finite() && (0.0..=10_000.0).contains(&weight) => Ok(weight),
+        _ => Err("a number from 0 to 10000".to_owned()),
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{
     ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts,
 };
@@ -50,6 +50,17 @@ pub struct AppPath<T>(pub T);
 
 impl From<PathRejection> for AppError {
     fn from(rejection: PathRejection) -> Self {
+        AppError::BadRequest(rejection.body_text())
+    }
+}
+
+/// `Query` whose rejections (`?limit=ten`) answer 400 JSON.
+#[derive(Debug, Clone, Copy, FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct AppQuery<T>(pub T);
+
+impl From<QueryRejection> for AppError {
+    fn from(rejection: QueryRejection) -> Self {
         AppError::BadRequest(rejection.body_text())
     }
 }

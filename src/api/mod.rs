@@ -1,11 +1,15 @@
 //! The HTTP API: shared state, the route table, and the layers every
 //! response passes through.
 
+mod albums;
+mod artists;
 mod auth;
+mod charts;
 mod extract;
 mod health;
 mod layers;
 mod passwords;
+mod search;
 pub mod throttle;
 mod users;
 
@@ -18,11 +22,15 @@ use axum::http::Uri;
 use crate::db::Pool;
 use crate::error::AppError;
 
-pub use extract::{Admin, AppJson, AppPath, ClientAddress, CurrentUser, Editor, MaybeUser};
+pub use extract::{
+    Admin, AppJson, AppPath, AppQuery, ClientAddress, CurrentUser, Editor, MaybeUser,
+};
 pub use layers::apply as with_layers;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
+
+pub const DEFAULT_CHART_PRIOR_WEIGHT: f64 = 5.0;
 
 /// How long one request may take before it is answered 408 and dropped.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -36,6 +44,9 @@ pub struct AppState {
     pub limits: Arc<throttle::Limits>,
     /// Password hashing is bounded, so a burst of logins cannot exhaust memory.
     pub password_work: Arc<tokio::sync::Semaphore>,
+    /// m in the top-rated chart's Bayesian average: how many ratings at the
+    /// scope's mean every album is assumed to have on top of its own.
+    pub chart_prior_weight: f64,
 }
 
 impl AppState {
@@ -46,6 +57,7 @@ impl AppState {
             trust_proxy: false,
             limits: Arc::default(),
             password_work: Arc::new(tokio::sync::Semaphore::new(passwords::CONCURRENT_HASHES)),
+            chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
         }
     }
 }
@@ -56,6 +68,10 @@ fn api_routes() -> Router<AppState> {
         .merge(health::router())
         .merge(auth::router())
         .merge(users::router())
+        .merge(artists::router())
+        .merge(albums::router())
+        .merge(charts::router())
+        .merge(search::router())
         .fallback(unknown_api_path)
 }
 

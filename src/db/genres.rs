@@ -1,4 +1,5 @@
 use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
 
 use super::{Table, free_slug};
 use crate::domain::slug::slugify;
@@ -12,7 +13,7 @@ pub fn find_or_create(conn: &Connection, name: &str) -> rusqlite::Result<i64> {
     if let Some(id) = existing {
         return Ok(id);
     }
-    let slug = free_slug(conn, Table::Genres, &slugify(name))?;
+    let slug = free_slug(conn, Table::Genres, &slugify(name), None)?;
     conn.prepare_cached("INSERT INTO genres (name, slug) VALUES (?1, ?2)")?
         .execute(params![name, slug])?;
     Ok(conn.last_insert_rowid())
@@ -20,6 +21,44 @@ pub fn find_or_create(conn: &Connection, name: &str) -> rusqlite::Result<i64> {
 
 pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT count(*) FROM genres", [], |row| row.get(0))
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Genre {
+    pub genre_id: i64,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+}
+
+fn genre_from_row(row: &rusqlite::Row) -> rusqlite::Result<Genre> {
+    Ok(Genre {
+        genre_id: row.get(0)?,
+        name: row.get(1)?,
+        slug: row.get(2)?,
+        description: row.get(3)?,
+    })
+}
+
+/// The genre a path names: by name in any case or by slug (`hip-hop`).
+pub fn find(conn: &Connection, reference: &str) -> rusqlite::Result<Option<Genre>> {
+    conn.prepare_cached(
+        "SELECT id, name, slug, description FROM genres WHERE name = ?1 OR slug = ?2
+         ORDER BY name = ?1 DESC LIMIT 1",
+    )?
+    .query_row(
+        params![reference.trim(), slugify(reference)],
+        genre_from_row,
+    )
+    .optional()
+}
+
+/// Every genre, by name.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Genre>> {
+    conn.prepare_cached("SELECT id, name, slug, description FROM genres ORDER BY name")?
+        .query_map([], genre_from_row)?
+        .collect()
 }
 
 #[cfg(test)]

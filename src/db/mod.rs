@@ -4,11 +4,13 @@
 
 pub mod albums;
 pub mod artists;
+pub mod charts;
 pub mod comments;
 pub mod genres;
 pub mod posts;
 pub mod ratings;
 pub mod reviews;
+pub mod search;
 pub mod sessions;
 pub mod shouts;
 pub mod users;
@@ -199,16 +201,26 @@ pub fn test_connection() -> Connection {
 }
 
 /// The first of `base`, `base-2`, `base-3`, ... not yet used in `table`.
-fn free_slug(conn: &Connection, table: Table, base: &str) -> rusqlite::Result<String> {
+/// `owner` is the row being renamed, whose own slug does not count as taken.
+/// A name with nothing sluggable (`"???"`) gets the table's word as its base.
+fn free_slug(
+    conn: &Connection,
+    table: Table,
+    base: &str,
+    owner: Option<i64>,
+) -> rusqlite::Result<String> {
+    let base = if base.is_empty() { table.word() } else { base };
     let sql = format!(
-        "SELECT EXISTS (SELECT 1 FROM {} WHERE slug = ?1)",
+        "SELECT EXISTS (SELECT 1 FROM {} WHERE slug = ?1 AND id IS NOT ?2)",
         table.name()
     );
     let mut taken = conn.prepare_cached(&sql)?;
     let mut n = 1;
     loop {
         let candidate = crate::domain::slug::numbered(base, n);
-        if !taken.query_row([&candidate], |row| row.get::<_, bool>(0))? {
+        if !taken.query_row(rusqlite::params![&candidate, owner], |row| {
+            row.get::<_, bool>(0)
+        })? {
             return Ok(candidate);
         }
         n += 1;
@@ -229,6 +241,14 @@ impl Table {
             Self::Artists => "artists",
             Self::Albums => "albums",
             Self::Genres => "genres",
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Self::Artists => "artist",
+            Self::Albums => "album",
+            Self::Genres => "genre",
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod album_type;
+pub mod catalogue;
 pub mod rating_value;
 pub mod release_date;
 pub mod role;

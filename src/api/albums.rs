@@ -1,0 +1,310 @@
+//! Albums: by artist and title, by title, by artist, the home page's popular
+//! albums; editors add and edit them.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use super::artists::no_artist;
+use super::{AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
+use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
+use crate::db::{artists, charts, is_unique_violation, run_blocking};
+use crate::domain::timestamp::{before_now, now};
+use crate::domain::{AlbumType, PictureUrl, ReleaseDate, catalogue};
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/album/name/{artist}/{title}", get(by_artist_and_title))
+        .route("/album/name/{title}", get(by_title))
+        .route("/album/artist/{artist_name}", get(by_artist))
+        .route("/album/popular-albums", get(popular))
+        .route("/album", post(create))
+        .route("/album/{id}", patch(update))
+}
+
+fn viewer(user: &MaybeUser) -> Option<i64> {
+    user.0.as_ref().map(|u| u.id)
+}
+
+fn no_album(title: &str) -> AppError {
+    AppError::NotFound(format!("No album called {title}"))
+}
+
+async fn by_artist_and_title(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    AppPath((artist, title)): AppPath<(String, String)>,
+) -> AppResult<Json<Album>> {
+    let viewer = viewer(&user);
+    run_blocking(&state.pool, move |conn| {
+        let artist_id = artists::find(conn, &artist)?.ok_or_else(|| no_artist(&artist))?;
+        let found = albums::find_by_artist(conn, artist_id, &title)?;
+        let album = match found {
+            Some(id) => albums::by_id(conn, id, viewer)?,
+            None => None,
+        };
+        album
+            .map(Json)
+            .ok_or_else(|| AppError::NotFound(format!("{artist} has no album called {title}")))
+    })
+    .await
+}
+
+async fn by_title(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    AppPath(title): AppPath<String>,
+) -> AppResult<Json<Album>> {
+    let viewer = viewer(&user);
+    run_blocking(&state.pool, move |conn| {
+        let album = match albums::find_by_title(conn, &title)? {
+            Some(id) => albums::by_id(conn, id, viewer)?,
+            None => None,
+        };
+        album.map(Json).ok_or_else(|| no_album(&title))
+    })
+    .await
+}
+
+async fn by_artist(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    AppPath(artist): AppPath<String>,
+) -> AppResult<Json<Vec<Album>>> {
+    let viewer = viewer(&user);
+    run_blocking(&state.pool, move |conn| {
+        let artist_id = artists::find(conn, &artist)?.ok_or_else(|| no_artist(&artist))?;
+        let ids = albums::ids_by_artist(conn, artist_id)?;
+        Ok(Json(albums::by_ids(conn, &ids, viewer)?))
+    })
+    .await
+}
+
+/// How far back "popular lately" looks.
+const POPULAR_WINDOW: time::Duration = time::Duration::days(30);
+const POPULAR_DEFAULT: u32 = 20;
+const POPULAR_MOST: u32 = 100;
+
+#[derive(Deserialize)]
+struct PopularQuery {
+    limit: Option<u32>,
+}
+
+async fn popular(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    AppQuery(query): AppQuery<PopularQuery>,
+) -> AppResult<Json<Vec<Album>>> {
+    let limit = query.limit.unwrap_or(POPULAR_DEFAULT);
+    if !(1..=POPULAR_MOST).contains(&limit) {
+        return Err(AppError::BadRequest(format!(
+            "limit must be 1 to {POPULAR_MOST}"
+        )));
+    }
+    let viewer = viewer(&user);
+    run_blocking(&state.pool, move |conn| {
+        let since = before_now(POPULAR_WINDOW);
+        let ids = charts::popular_lately(conn, &since[..10], limit)?;
+        Ok(Json(albums::by_ids(conn, &ids, viewer)?))
+    })
+    .await
+}
+
+/// Genres and styles arrive as a list (of names or `{name}` objects) or as
+/// one comma-joined string, as the edit form sends them.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TagsField {
+    Joined(String),
+    List(Vec<TagItem>),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TagItem {
+    Name(String),
+    Object { name: String },
+}
+
+impl TagsField {
+    fn names(&self) -> Vec<&str> {
+        match self {
+            Self::Joined(text) => vec![text.as_str()],
+            Self::List(items) => items
+                .iter()
+                .map(|item| match item {
+                    TagItem::Name(name) | TagItem::Object { name } => name.as_str(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An album as the forms and imports send it. `releaseYear` is ignored: it
+/// always follows from the date. Absent fields keep their value on PATCH.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AlbumBody {
+    artist: Option<String>,
+    artist_id: Option<i64>,
+    title: Option<String>,
+    release_date: Option<String>,
+    picture_url: Option<String>,
+    genres: Option<TagsField>,
+    styles: Option<TagsField>,
+    #[serde(rename = "type")]
+    album_type: Option<String>,
+}
+
+struct CheckedAlbum {
+    title: String,
+    release_date: ReleaseDate,
+    album_type: AlbumType,
+    picture_url: PictureUrl,
+    genres: Vec<String>,
+    styles: Vec<String>,
+}
+
+impl AlbumBody {
+    fn check(&self, current: Option<&Album>) -> AppResult<CheckedAlbum> {
+        let bad = AppError::BadRequest;
+        let title = self
+            .title
+            .clone()
+            .or_else(|| current.map(|a| a.title.clone()))
+            .unwrap_or_default();
+        let release_date = match (&self.release_date, current) {
+            (Some(date), _) => date.parse().map_err(bad)?,
+            (None, Some(album)) => album.release_date.parse().map_err(bad)?,
+            (None, None) => return Err(bad("releaseDate is required".to_owned())),
+        };
+        let album_type = match (&self.album_type, current) {
+            (Some(kind), _) => kind.parse().map_err(bad)?,
+            (None, Some(album)) => album.album_type.parse().map_err(bad)?,
+            (None, None) => AlbumType::Lp,
+        };
+        let picture_url = self
+            .picture_url
+            .clone()
+            .or_else(|| current.map(|a| a.picture_url.clone()))
+            .unwrap_or_default();
+        let genres = match (&self.genres, current) {
+            (Some(given), _) => catalogue::genres(given.names()).map_err(bad)?,
+            (None, Some(album)) => album.genres.iter().map(|g| g.name.clone()).collect(),
+            (None, None) => Vec::new(),
+        };
+        let styles = match (&self.styles, current) {
+            (Some(given), _) => catalogue::styles(given.names()).map_err(bad)?,
+            (None, Some(album)) => album.styles.clone(),
+            (None, None) => Vec::new(),
+        };
+        Ok(CheckedAlbum {
+            title: catalogue::name(&title, "title").map_err(bad)?,
+            release_date,
+            album_type,
+            picture_url: PictureUrl::parse(&picture_url, "pictureUrl").map_err(bad)?,
+            genres,
+            styles,
+        })
+    }
+
+    /// The artist the body names, by id or by name; `None` when it names none.
+    fn artist_id(&self, conn: &rusqlite::Connection) -> AppResult<Option<i64>> {
+        if let Some(id) = self.artist_id {
+            return match artists::by_id(conn, id)? {
+                Some(_) => Ok(Some(id)),
+                None => Err(AppError::NotFound(format!(
+                    "No artist with id {id}: add the artist first"
+                ))),
+            };
+        }
+        let Some(name) = self
+            .artist
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        else {
+            return Ok(None);
+        };
+        match artists::find(conn, name)? {
+            Some(id) => Ok(Some(id)),
+            None => Err(AppError::NotFound(format!(
+                "No artist called {name}: add the artist first"
+            ))),
+        }
+    }
+}
+
+fn duplicate(album: &CheckedAlbum) -> AppError {
+    AppError::Conflict(format!(
+        "This artist already has an album called {} of type {}",
+        album.title, album.album_type
+    ))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppJson(body): AppJson<AlbumBody>,
+) -> AppResult<(StatusCode, Json<Album>)> {
+    let album = body.check(None)?;
+    let created = run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let artist_id = body
+            .artist_id(&tx)?
+            .ok_or_else(|| AppError::BadRequest("artist is required".to_owned()))?;
+        let new = NewAlbum {
+            artist_id,
+            title: &album.title,
+            release_date: album.release_date,
+            album_type: album.album_type,
+            picture_url: album.picture_url.as_str(),
+            genres: &album.genres,
+            styles: &album.styles,
+            mb_release_group: None,
+        };
+        let id = match albums::insert(&tx, &new, &now()) {
+            Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
+            other => other?,
+        };
+        tx.commit()?;
+        Ok(albums::by_id(conn, id, None)?.expect("the new album exists"))
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+async fn update(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    AppPath(id): AppPath<i64>,
+    AppJson(body): AppJson<AlbumBody>,
+) -> AppResult<Json<Album>> {
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let current = albums::by_id(&tx, id, None)?
+            .ok_or_else(|| AppError::NotFound(format!("No album with id {id}")))?;
+        let album = body.check(Some(&current))?;
+        let change = AlbumChange {
+            artist_id: body.artist_id(&tx)?.unwrap_or(current.artist_id),
+            title: &album.title,
+            release_date: album.release_date,
+            album_type: album.album_type,
+            picture_url: album.picture_url.as_str(),
+            genres: &album.genres,
+            styles: &album.styles,
+        };
+        match albums::update(&tx, id, &change, &now()) {
+            Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
+            other => other?,
+        }
+        tx.commit()?;
+        Ok(Json(
+            albums::by_id(conn, id, Some(editor.id))?.expect("the album exists"),
+        ))
+    })
+    .await
+}

@@ -1,0 +1,135 @@
+//! Artists: look one up by name or slug; editors add and edit them.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use super::{AppJson, AppPath, AppState, Editor};
+use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
+use crate::db::{is_unique_violation, run_blocking};
+use crate::domain::timestamp::now;
+use crate::domain::{PictureUrl, catalogue};
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/artist/name/{name}", get(by_name))
+        .route("/artist", post(create))
+        .route("/artist/{id}", patch(update))
+}
+
+pub fn no_artist(name: &str) -> AppError {
+    AppError::NotFound(format!("No artist called {name}"))
+}
+
+fn taken(name: &str) -> AppError {
+    AppError::Conflict(format!("An artist called {name} already exists"))
+}
+
+async fn by_name(
+    State(state): State<AppState>,
+    AppPath(name): AppPath<String>,
+) -> AppResult<Json<Artist>> {
+    let reference = name.clone();
+    let artist = run_blocking(&state.pool, move |conn| {
+        let Some(id) = artists::find(conn, &reference)? else {
+            return Ok(None);
+        };
+        Ok(artists::by_id(conn, id)?)
+    })
+    .await?;
+    artist.map(Json).ok_or_else(|| no_artist(&name))
+}
+
+/// The fields of an artist as the forms send them; absent ones keep their value on PATCH.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtistBody {
+    name: Option<String>,
+    description: Option<String>,
+    picture_url: Option<String>,
+}
+
+struct CheckedArtist {
+    name: String,
+    description: String,
+    picture_url: PictureUrl,
+}
+
+impl ArtistBody {
+    /// Validates the body over the current values (none when creating).
+    fn check(self, current: Option<&Artist>) -> AppResult<CheckedArtist> {
+        let bad = AppError::BadRequest;
+        let pick = |given: Option<String>, old: Option<&String>| {
+            given.or_else(|| old.cloned()).unwrap_or_default()
+        };
+        Ok(CheckedArtist {
+            name: catalogue::name(&pick(self.name, current.map(|a| &a.name)), "name")
+                .map_err(bad)?,
+            description: catalogue::description(&pick(
+                self.description,
+                current.map(|a| &a.description),
+            ))
+            .map_err(bad)?,
+            picture_url: PictureUrl::parse(
+                &pick(self.picture_url, current.map(|a| &a.picture_url)),
+                "pictureUrl",
+            )
+            .map_err(bad)?,
+        })
+    }
+}
+
+async fn create(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppJson(body): AppJson<ArtistBody>,
+) -> AppResult<(StatusCode, Json<Artist>)> {
+    let artist = body.check(None)?;
+    let created = run_blocking(&state.pool, move |conn| {
+        let new = NewArtist {
+            name: &artist.name,
+            description: &artist.description,
+            picture_url: artist.picture_url.as_str(),
+            mbid: None,
+        };
+        let tx = conn.transaction()?;
+        let id = match artists::insert(&tx, &new, &now()) {
+            Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
+            other => other?,
+        };
+        tx.commit()?;
+        Ok(artists::by_id(conn, id)?.expect("the new artist exists"))
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+async fn update(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppPath(id): AppPath<i64>,
+    AppJson(body): AppJson<ArtistBody>,
+) -> AppResult<Json<Artist>> {
+    let updated = run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let current = artists::by_id(&tx, id)?
+            .ok_or_else(|| AppError::NotFound(format!("No artist with id {id}")))?;
+        let artist = body.check(Some(&current))?;
+        let change = ArtistChange {
+            name: &artist.name,
+            description: &artist.description,
+            picture_url: artist.picture_url.as_str(),
+        };
+        match artists::update(&tx, id, &change, &now()) {
+            Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
+            other => other?,
+        }
+        tx.commit()?;
+        Ok(artists::by_id(conn, id)?.expect("the artist exists"))
+    })
+    .await?;
+    Ok(Json(updated))
+}

@@ -1,0 +1,159 @@
+//! Genres and the charts: top rated, popular and recent albums for a year or
+//! all time and a genre or all genres.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::{AppPath, AppQuery, AppState, MaybeUser};
+use crate::db::albums::{self, Album};
+use crate::db::charts::{self, Page, Scope};
+use crate::db::genres::{self, Genre};
+use crate::db::run_blocking;
+use crate::error::{AppError, AppResult};
+
+/// The words paths use for "no year filter" and "no genre filter".
+pub const ALL_TIME: &str = "all-time";
+pub const ALL_GENRES: &str = "all-genres";
+
+const DEFAULT_LIMIT: u32 = 10;
+const MOST_LIMIT: u32 = 100;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/genre", get(all_genres))
+        .route("/genre/name/{genre}", get(genre_by_name))
+        .route("/genre/top-rated/{genre}", get(genre_chart))
+        .route("/genre/top-rated/{year}/{genre}", get(year_genre_chart))
+        .route("/album/top-albums/year/{year}", get(year_chart))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Chart {
+    top_ten: Vec<Album>,
+    most_popular: Vec<Album>,
+    most_recent: Vec<Album>,
+}
+
+#[derive(Deserialize)]
+struct PageQuery {
+    limit: Option<u32>,
+    page: Option<u32>,
+}
+
+impl PageQuery {
+    fn page(&self) -> AppResult<Page> {
+        let limit = self.limit.unwrap_or(DEFAULT_LIMIT);
+        if !(1..=MOST_LIMIT).contains(&limit) {
+            return Err(AppError::BadRequest(format!(
+                "limit must be 1 to {MOST_LIMIT}"
+            )));
+        }
+        let page = self.page.unwrap_or(1);
+        if page == 0 {
+            return Err(AppError::BadRequest("page starts at 1".to_owned()));
+        }
+        let offset = (page - 1)
+            .checked_mul(limit)
+            .ok_or_else(|| AppError::BadRequest("page is too large".to_owned()))?;
+        Ok(Page { limit, offset })
+    }
+}
+
+fn parse_year(text: &str) -> AppResult<Option<i32>> {
+    if text.eq_ignore_ascii_case(ALL_TIME) {
+        return Ok(None);
+    }
+    match text.parse::<i32>() {
+        Ok(year) if text.len() == 4 && year >= 1000 => Ok(Some(year)),
+        _ => Err(AppError::BadRequest(format!(
+            "year must be a year such as 1997, or {ALL_TIME}; got '{text}'"
+        ))),
+    }
+}
+
+fn no_genre(name: &str) -> AppError {
+    AppError::NotFound(format!("No genre called {name}"))
+}
+
+async fn all_genres(State(state): State<AppState>) -> AppResult<Json<Vec<Genre>>> {
+    run_blocking(&state.pool, |conn| Ok(Json(genres::all(conn)?))).await
+}
+
+async fn genre_by_name(
+    State(state): State<AppState>,
+    AppPath(name): AppPath<String>,
+) -> AppResult<Json<Genre>> {
+    run_blocking(&state.pool, move |conn| {
+        genres::find(conn, &name)?
+            .map(Json)
+            .ok_or_else(|| no_genre(&name))
+    })
+    .await
+}
+
+/// The three charts of one scope, `genre` being a name, a slug or `all-genres`.
+async fn chart(
+    state: AppState,
+    viewer: Option<i64>,
+    year: Option<i32>,
+    genre: String,
+    page: Page,
+) -> AppResult<Json<Chart>> {
+    let prior_weight = state.chart_prior_weight;
+    run_blocking(&state.pool, move |conn| {
+        let genre_id = if genre.eq_ignore_ascii_case(ALL_GENRES) {
+            None
+        } else {
+            let found = genres::find(conn, &genre)?.ok_or_else(|| no_genre(&genre))?;
+            Some(found.genre_id)
+        };
+        let scope = Scope { year, genre_id };
+        let list = |ids: Vec<i64>| albums::by_ids(conn, &ids, viewer);
+        Ok(Json(Chart {
+            top_ten: list(charts::top_rated(conn, scope, prior_weight, page)?)?,
+            most_popular: list(charts::most_popular(conn, scope, page)?)?,
+            most_recent: list(charts::most_recent(conn, scope, page)?)?,
+        }))
+    })
+    .await
+}
+
+async fn genre_chart(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    AppPath(genre): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Chart>> {
+    let page = query.page()?;
+    chart(state, user.0.map(|u| u.id), None, genre, page).await
+}
+
+async fn year_genre_chart(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    AppPath((year, genre)): AppPath<(String, String)>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Chart>> {
+    let (year, page) = (parse_year(&year)?, query.page()?);
+    chart(state, user.0.map(|u| u.id), year, genre, page).await
+}
+
+async fn year_chart(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    AppPath(year): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Chart>> {
+    let (year, page) = (parse_year(&year)?, query.page()?);
+    chart(
+        state,
+        user.0.map(|u| u.id),
+        year,
+        ALL_GENRES.to_owned(),
+        page,
+    )
+    .await
+}

@@ -1,0 +1,63 @@
+//! Search as you type: artists and albums whose names start with the words typed.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::{AppQuery, AppState};
+use crate::db::run_blocking;
+use crate::db::search::{self, AlbumHit, ArtistHit};
+use crate::error::{AppError, AppResult};
+
+pub const MAX_QUERY_CHARS: usize = 100;
+const DEFAULT_LIMIT: u32 = 8;
+const MOST_LIMIT: u32 = 25;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/search", get(search_catalogue))
+}
+
+#[derive(Deserialize)]
+struct SearchQuery {
+    #[serde(default)]
+    q: String,
+    limit: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct Results {
+    artists: Vec<ArtistHit>,
+    albums: Vec<AlbumHit>,
+}
+
+async fn search_catalogue(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<SearchQuery>,
+) -> AppResult<Json<Results>> {
+    let text = query.q.trim();
+    if text.is_empty() || text.chars().count() > MAX_QUERY_CHARS {
+        return Err(AppError::BadRequest(format!(
+            "q must be 1 to {MAX_QUERY_CHARS} characters"
+        )));
+    }
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=MOST_LIMIT).contains(&limit) {
+        return Err(AppError::BadRequest(format!(
+            "limit must be 1 to {MOST_LIMIT}"
+        )));
+    }
+    let Some(fts_query) = search::prefix_query(text) else {
+        return Ok(Json(Results {
+            artists: Vec::new(),
+            albums: Vec::new(),
+        }));
+    };
+    run_blocking(&state.pool, move |conn| {
+        Ok(Json(Results {
+            artists: search::artists(conn, &fts_query, limit)?,
+            albums: search::albums(conn, &fts_query, limit)?,
+        }))
+    })
+    .await
+}

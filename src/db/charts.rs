@@ -1,0 +1,121 @@
+//! The charts: top rated, popular and recent albums for a year or all time
+//! and a genre or all genres. Each answers album ids in chart order from the
+//! albums' kept-current counters; `albums::by_ids` fills them in.
+
+use rusqlite::{Connection, params};
+
+/// Which albums a chart ranks.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Scope {
+    pub year: Option<i32>,
+    pub genre_id: Option<i64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Page {
+    pub limit: u32,
+    pub offset: u32,
+}
+
+const IN_SCOPE: &str = "(?1 IS NULL OR a.release_year = ?1)
+     AND (?2 IS NULL OR a.id IN (SELECT album_id FROM album_genres WHERE genre_id = ?2))";
+
+fn ids(conn: &Connection, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<Vec<i64>> {
+    conn.prepare_cached(sql)?
+        .query_map(params, |row| row.get(0))?
+        .collect()
+}
+
+/// Rated albums by Bayesian average: `(v*R + m*C) / (v + m)` is
+/// `(rating_sum + m*C) / (rating_count + m)`, with C the mean rating over the
+/// scope, so an album with few ratings is pulled towards the mean and one
+/// 10/10 does not top the chart. Ties: more ratings, then the title.
+pub fn top_rated(
+    conn: &Connection,
+    scope: Scope,
+    prior_weight: f64,
+    page: Page,
+) -> rusqlite::Result<Vec<i64>> {
+    let sql = format!(
+        "WITH scope AS (
+             SELECT a.id, a.title, a.rating_count, a.rating_sum FROM albums a
+             WHERE a.rating_count > 0 AND {IN_SCOPE}
+         ),
+         mean AS (SELECT coalesce(sum(rating_sum) / sum(rating_count), 0) AS c FROM scope)
+         SELECT scope.id FROM scope, mean
+         ORDER BY (scope.rating_sum + ?3 * mean.c) / (scope.rating_count + ?3) DESC,
+                  scope.rating_count DESC, scope.title, scope.id
+         LIMIT ?4 OFFSET ?5"
+    );
+    ids(
+        conn,
+        &sql,
+        params![
+            scope.year,
+            scope.genre_id,
+            prior_weight,
+            page.limit,
+            page.offset
+        ],
+    )
+}
+
+/// Albums by number of ratings.
+pub fn most_popular(conn: &Connection, scope: Scope, page: Page) -> rusqlite::Result<Vec<i64>> {
+    let sql = format!(
+        "SELECT a.id FROM albums a WHERE a.rating_count > 0 AND {IN_SCOPE}
+         ORDER BY a.rating_count DESC, a.title, a.id LIMIT ?3 OFFSET ?4"
+    );
+    ids(
+        conn,
+        &sql,
+        params![scope.year, scope.genre_id, page.limit, page.offset],
+    )
+}
+
+/// Albums by release date, newest first.
+pub fn most_recent(conn: &Connection, scope: Scope, page: Page) -> rusqlite::Result<Vec<i64>> {
+    let sql = format!(
+        "SELECT a.id FROM albums a WHERE {IN_SCOPE}
+         ORDER BY a.release_date DESC, a.id DESC LIMIT ?3 OFFSET ?4"
+    );
+    ids(
+        conn,
+        &sql,
+        params![scope.year, scope.genre_id, page.limit, page.offset],
+    )
+}
+
+/// The home page's popular albums: most ratings made since `since_day`
+/// (`YYYY-MM-DD`), topped up with the most rated of all time.
+pub fn popular_lately(
+    conn: &Connection,
+    since_day: &str,
+    limit: u32,
+) -> rusqlite::Result<Vec<i64>> {
+    let mut chosen = ids(
+        conn,
+        "SELECT d.album_id FROM album_rating_days d JOIN albums a ON a.id = d.album_id
+         WHERE d.day >= ?1
+         GROUP BY d.album_id HAVING sum(d.count) > 0
+         ORDER BY sum(d.count) DESC, a.rating_count DESC, a.id LIMIT ?2",
+        params![since_day, limit],
+    )?;
+    if chosen.len() < limit as usize {
+        let all_time = ids(
+            conn,
+            "SELECT id FROM albums WHERE rating_count > 0
+             ORDER BY rating_count DESC, id LIMIT ?1",
+            [i64::from(limit) + chosen.len() as i64],
+        )?;
+        for id in all_time {
+            if chosen.len() == limit as usize {
+                break;
+            }
+            if !chosen.contains(&id) {
+                chosen.push(id);
+            }
+        }
+    }
+    Ok(chosen)
+}

@@ -1,0 +1,103 @@
+//! Full-text search over artist names and album titles (FTS5).
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use crate::domain::slug::search_key;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtistHit {
+    pub artist_id: i64,
+    pub name: String,
+    pub slug: String,
+    pub picture_url: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlbumHit {
+    pub album_id: i64,
+    pub title: String,
+    pub slug: String,
+    pub artist: String,
+    pub artist_slug: String,
+    pub picture_url: String,
+    pub release_year: i64,
+    #[serde(rename = "type")]
+    pub album_type: String,
+}
+
+/// An FTS5 query that finds every word of `text` as a word prefix, accents
+/// folded; `None` when the text has no word at all. Words are quoted, so
+/// nothing the user types is read as query syntax.
+pub fn prefix_query(text: &str) -> Option<String> {
+    let folded = search_key(text);
+    let words: Vec<String> = folded
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .take(8)
+        .map(|word| format!("\"{word}\"*"))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// Best matches first; among equally good ones, the more rated.
+pub fn artists(conn: &Connection, query: &str, limit: u32) -> rusqlite::Result<Vec<ArtistHit>> {
+    conn.prepare_cached(
+        "SELECT ar.id, ar.name, ar.slug, ar.picture_url
+         FROM artists_fts JOIN artists ar ON ar.id = artists_fts.rowid
+         WHERE artists_fts MATCH ?1
+         ORDER BY artists_fts.rank, length(ar.name), ar.id LIMIT ?2",
+    )?
+    .query_map(rusqlite::params![query, limit], |row| {
+        Ok(ArtistHit {
+            artist_id: row.get(0)?,
+            name: row.get(1)?,
+            slug: row.get(2)?,
+            picture_url: row.get(3)?,
+        })
+    })?
+    .collect()
+}
+
+pub fn albums(conn: &Connection, query: &str, limit: u32) -> rusqlite::Result<Vec<AlbumHit>> {
+    conn.prepare_cached(
+        "SELECT a.id, a.title, a.slug, ar.name, ar.slug, a.picture_url, a.release_year, a.type
+         FROM albums_fts JOIN albums a ON a.id = albums_fts.rowid
+         JOIN artists ar ON ar.id = a.artist_id
+         WHERE albums_fts MATCH ?1
+         ORDER BY albums_fts.rank, a.rating_count DESC, a.id LIMIT ?2",
+    )?
+    .query_map(rusqlite::params![query, limit], |row| {
+        Ok(AlbumHit {
+            album_id: row.get(0)?,
+            title: row.get(1)?,
+            slug: row.get(2)?,
+            artist: row.get(3)?,
+            artist_slug: row.get(4)?,
+            picture_url: row.get(5)?,
+            release_year: row.get(6)?,
+            album_type: row.get(7)?,
+        })
+    })?
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_fold_accents_quote_words_and_match_prefixes() {
+        assert_eq!(
+            prefix_query("Sigur Rós").as_deref(),
+            Some("\"sigur\"* \"ros\"*")
+        );
+        assert_eq!(
+            prefix_query("AND \"OR\" NEAR(x"),
+            Some("\"and\"* \"or\"* \"near\"* \"x\"*".to_owned())
+        );
+        assert_eq!(prefix_query("  ?!  "), None);
+    }
+}
