@@ -109,11 +109,11 @@ mod tests {
     fn genres_come_as_a_list_or_a_comma_joined_string() {
         assert_eq!(
             genres(["Art Rock, electronic ,, art  rock"]).unwrap(),
-            ["art rock", "electronic"]
+            ["Art Rock", "Electronic"]
         );
         assert_eq!(
-            genres(["Shoegaze", "Dream Pop"]).unwrap(),
-            ["shoegaze", "dream pop"]
+            genres(["R&B", "dream pop", "post-punk"]).unwrap(),
+            ["R&B", "Dream Pop", "Post-punk"]
         );
         let eleven: Vec<String> = (0..11).map(|n| format!("g{n}")).collect();
         assert!(
