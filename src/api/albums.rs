@@ -8,7 +8,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::artists::no_artist;
-use super::{AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
+use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::{artists, charts, is_unique_violation, run_blocking};
 use crate::domain::timestamp::{before_now, now};
@@ -22,7 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/album/artist/{artist_name}", get(by_artist))
         .route("/album/popular-albums", get(popular))
         .route("/album", post(create))
-        .route("/album/{id}", patch(update))
+        .route("/album/{id}", patch(update).delete(remove))
 }
 
 fn viewer(user: &MaybeUser) -> Option<i64> {
@@ -305,6 +305,23 @@ async fn update(
         Ok(Json(
             albums::by_id(conn, id, Some(editor.id))?.expect("the album exists"),
         ))
+    })
+    .await
+}
+
+/// An admin removes an album with everything written about it, at once.
+async fn remove(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        if !albums::delete(&tx, id)? {
+            return Err(AppError::NotFound(format!("No album with id {id}")));
+        }
+        tx.commit()?;
+        Ok(StatusCode::NO_CONTENT)
     })
     .await
 }

@@ -4,11 +4,12 @@
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use super::paging::PageQuery;
 use super::{AppPath, AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
-use crate::db::charts::{self, Page, Scope};
+use crate::db::charts::{self, Scope};
 use crate::db::genres::{self, Genre};
 use crate::db::run_blocking;
 use crate::error::{AppError, AppResult};
@@ -35,31 +36,6 @@ struct Chart {
     top_ten: Vec<Album>,
     most_popular: Vec<Album>,
     most_recent: Vec<Album>,
-}
-
-#[derive(Deserialize)]
-struct PageQuery {
-    limit: Option<u32>,
-    page: Option<u32>,
-}
-
-impl PageQuery {
-    fn page(&self) -> AppResult<Page> {
-        let limit = self.limit.unwrap_or(DEFAULT_LIMIT);
-        if !(1..=MOST_LIMIT).contains(&limit) {
-            return Err(AppError::BadRequest(format!(
-                "limit must be 1 to {MOST_LIMIT}"
-            )));
-        }
-        let page = self.page.unwrap_or(1);
-        if page == 0 {
-            return Err(AppError::BadRequest("page starts at 1".to_owned()));
-        }
-        let offset = (page - 1)
-            .checked_mul(limit)
-            .ok_or_else(|| AppError::BadRequest("page is too large".to_owned()))?;
-        Ok(Page { limit, offset })
-    }
 }
 
 fn parse_year(text: &str) -> AppResult<Option<i32>> {
@@ -100,7 +76,7 @@ async fn chart(
     viewer: Option<i64>,
     year: Option<i32>,
     genre: String,
-    page: Page,
+    page: crate::db::Page,
 ) -> AppResult<Json<Chart>> {
     let prior_weight = state.chart_prior_weight;
     run_blocking(&state.pool, move |conn| {
@@ -127,7 +103,7 @@ async fn genre_chart(
     AppPath(genre): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Chart>> {
-    let page = query.page()?;
+    let page = query.page(DEFAULT_LIMIT, MOST_LIMIT)?;
     chart(state, user.0.map(|u| u.id), None, genre, page).await
 }
 
@@ -137,7 +113,7 @@ async fn year_genre_chart(
     AppPath((year, genre)): AppPath<(String, String)>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Chart>> {
-    let (year, page) = (parse_year(&year)?, query.page()?);
+    let (year, page) = (parse_year(&year)?, query.page(DEFAULT_LIMIT, MOST_LIMIT)?);
     chart(state, user.0.map(|u| u.id), year, genre, page).await
 }
 
@@ -147,7 +123,7 @@ async fn year_chart(
     AppPath(year): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Chart>> {
-    let (year, page) = (parse_year(&year)?, query.page()?);
+    let (year, page) = (parse_year(&year)?, query.page(DEFAULT_LIMIT, MOST_LIMIT)?);
     chart(
         state,
         user.0.map(|u| u.id),

@@ -5,13 +5,22 @@ mod albums;
 mod artists;
 mod auth;
 mod charts;
+mod claims;
+mod comments;
 mod extract;
 mod health;
 mod layers;
+mod paging;
 mod passwords;
+mod posts;
+mod ratings;
+mod reviews;
 mod search;
+mod shouts;
 pub mod throttle;
 mod users;
+mod votes;
+mod wishlist;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -72,6 +81,13 @@ fn api_routes() -> Router<AppState> {
         .merge(albums::router())
         .merge(charts::router())
         .merge(search::router())
+        .merge(ratings::router())
+        .merge(wishlist::router())
+        .merge(reviews::router())
+        .merge(votes::router())
+        .merge(posts::router())
+        .merge(comments::router())
+        .merge(shouts::router())
         .fallback(unknown_api_path)
 }
 

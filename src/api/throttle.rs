@@ -1,5 +1,5 @@
-//! Abuse limits: failed logins per account and per client address, and
-//! sign-ups per client address.
+//! Abuse limits: failed logins per account and per client address, sign-ups
+//! per client address, comments and shouts per member.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -70,11 +70,16 @@ pub struct Limits {
     pub failed_logins_by_account: FailureWindow,
     pub failed_logins_by_address: FailureWindow,
     signups: DefaultKeyedRateLimiter<IpAddr>,
+    comments: DefaultKeyedRateLimiter<i64>,
+    shouts: DefaultKeyedRateLimiter<i64>,
 }
 
 pub const FAILED_LOGINS_ALLOWED: usize = 10;
 pub const FAILED_LOGIN_WINDOW: Duration = Duration::from_secs(15 * 60);
 const SIGNUPS_PER_HOUR: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
+/// A member may post five comments, and five shouts, a minute.
+pub const COMMENTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
+pub const SHOUTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
 
 impl Default for Limits {
     fn default() -> Self {
@@ -88,6 +93,8 @@ impl Default for Limits {
                 FAILED_LOGIN_WINDOW,
             ),
             signups: RateLimiter::keyed(Quota::per_hour(SIGNUPS_PER_HOUR)),
+            comments: RateLimiter::keyed(Quota::per_minute(COMMENTS_PER_MINUTE)),
+            shouts: RateLimiter::keyed(Quota::per_minute(SHOUTS_PER_MINUTE)),
         }
     }
 }
@@ -95,8 +102,24 @@ impl Default for Limits {
 impl Limits {
     /// Counts a sign-up from `address`; when over the limit, how long to wait.
     pub fn sign_up(&self, address: IpAddr) -> Result<(), Duration> {
-        self.signups
-            .check_key(&address)
+        Self::charge(&self.signups, &address)
+    }
+
+    /// Counts a comment by `user_id`; when over the limit, how long to wait.
+    pub fn comment(&self, user_id: i64) -> Result<(), Duration> {
+        Self::charge(&self.comments, &user_id)
+    }
+
+    pub fn shout(&self, user_id: i64) -> Result<(), Duration> {
+        Self::charge(&self.shouts, &user_id)
+    }
+
+    fn charge<K: Clone + std::hash::Hash + Eq>(
+        limiter: &DefaultKeyedRateLimiter<K>,
+        key: &K,
+    ) -> Result<(), Duration> {
+        limiter
+            .check_key(key)
             .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
     }
 }

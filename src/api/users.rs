@@ -16,6 +16,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/user/{user_id}", get(by_id).patch(update))
         .route("/user/username/{username}", get(by_username))
+        .route("/user/username/{username}/stats", get(stats))
 }
 
 /// What anyone may see of a member: never the email or the password.
@@ -43,6 +44,11 @@ impl From<User> for PublicUser {
 
 fn no_user() -> AppError {
     AppError::NotFound("No user".to_owned())
+}
+
+/// The member a path names; 404 `No user` when there is none.
+pub fn named(conn: &rusqlite::Connection, username: &str) -> AppResult<User> {
+    users::by_username(conn, username)?.ok_or_else(no_user)
 }
 
 async fn by_id(
@@ -92,4 +98,20 @@ async fn update(
     })
     .await?;
     user.map(|u| Json(u.into())).ok_or_else(no_user)
+}
+
+/// The profile's figures: counts, approval, score, genres, charts and albums.
+async fn stats(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+) -> AppResult<Json<crate::db::stats::ProfileStats>> {
+    run_blocking(&state.pool, move |conn| {
+        let user = named(conn, &username)?;
+        Ok(Json(crate::db::stats::for_user(
+            conn,
+            user.id,
+            &user.created_at,
+        )?))
+    })
+    .await
 }

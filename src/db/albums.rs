@@ -314,6 +314,16 @@ pub fn update(conn: &Connection, id: i64, change: &AlbumChange, now: &str) -> ru
     set_genres(conn, id, change.genres)
 }
 
+/// Deletes an album; its ratings, reviews (with their comments and votes),
+/// comments, wishlist entries and genre links go with it through the
+/// foreign keys.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached("DELETE FROM albums WHERE id = ?1")?
+        .execute([id])?
+        > 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,17 +4,13 @@
 
 use rusqlite::{Connection, params};
 
+use super::Page;
+
 /// Which albums a chart ranks.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Scope {
     pub year: Option<i32>,
     pub genre_id: Option<i64>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Page {
-    pub limit: u32,
-    pub offset: u32,
 }
 
 const IN_SCOPE: &str = "(?1 IS NULL OR a.release_year = ?1)

@@ -1,11 +1,85 @@
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
+
+use super::Page;
+use super::users::{Author, author_at};
 
 /// What a comment is about: exactly one album, review or post.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CommentTarget {
     Album(i64),
     Review(i64),
     Post(i64),
+}
+
+impl CommentTarget {
+    fn column(self) -> &'static str {
+        match self {
+            Self::Album(_) => "album_id",
+            Self::Review(_) => "review_id",
+            Self::Post(_) => "post_id",
+        }
+    }
+
+    fn id(self) -> i64 {
+        match self {
+            Self::Album(id) | Self::Review(id) | Self::Post(id) => id,
+        }
+    }
+}
+
+/// Which comments the home page's recent list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentKind {
+    All,
+    Album,
+    Review,
+    Post,
+}
+
+/// A comment with its author and, on an album, the author's rating of it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Comment {
+    pub comment_id: i64,
+    pub comment_text: String,
+    pub user_id: i64,
+    pub album_id: Option<i64>,
+    pub review_id: Option<i64>,
+    pub post_id: Option<i64>,
+    pub created_at: String,
+    pub rating: Option<f64>,
+    pub user: Author,
+}
+
+const COMMENT_SELECT: &str = "SELECT c.id, c.comment_text, c.user_id, c.album_id, c.review_id,
+        c.post_id, c.created_at,
+        (SELECT x.number FROM ratings x WHERE x.user_id = c.user_id AND x.album_id = c.album_id),
+        u.id, u.username, u.profile_picture_url
+     FROM comments c JOIN users u ON u.id = c.user_id";
+
+fn comment_from_row(row: &Row<'_>) -> rusqlite::Result<Comment> {
+    Ok(Comment {
+        comment_id: row.get(0)?,
+        comment_text: row.get(1)?,
+        user_id: row.get(2)?,
+        album_id: row.get(3)?,
+        review_id: row.get(4)?,
+        post_id: row.get(5)?,
+        created_at: row.get(6)?,
+        rating: row.get(7)?,
+        user: author_at(row, 8)?,
+    })
+}
+
+fn list(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<Comment>> {
+    conn.prepare_cached(sql)?
+        .query_map(params, comment_from_row)?
+        .collect()
 }
 
 pub fn insert(
@@ -26,4 +100,89 @@ pub fn insert(
     )?
     .execute(params![user_id, album, review, post, text, now])?;
     Ok(conn.last_insert_rowid())
+}
+
+pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Comment>> {
+    conn.prepare_cached(&format!("{COMMENT_SELECT} WHERE c.id = ?1"))?
+        .query_row([id], comment_from_row)
+        .optional()
+}
+
+/// The comments on one album, review or post, newest first.
+pub fn on(conn: &Connection, target: CommentTarget, page: Page) -> rusqlite::Result<Vec<Comment>> {
+    list(
+        conn,
+        &format!(
+            "{COMMENT_SELECT} WHERE c.{} = ?1 ORDER BY c.created_at DESC, c.id DESC
+             LIMIT ?2 OFFSET ?3",
+            target.column()
+        ),
+        params![target.id(), page.limit, page.offset],
+    )
+}
+
+pub fn count_on(conn: &Connection, target: CommentTarget) -> rusqlite::Result<i64> {
+    conn.prepare_cached(&format!(
+        "SELECT count(*) FROM comments WHERE {} = ?1",
+        target.column()
+    ))?
+    .query_row([target.id()], |row| row.get(0))
+}
+
+pub fn by_user(conn: &Connection, user_id: i64, page: Page) -> rusqlite::Result<Vec<Comment>> {
+    list(
+        conn,
+        &format!(
+            "{COMMENT_SELECT} WHERE c.user_id = ?1 ORDER BY c.created_at DESC, c.id DESC
+             LIMIT ?2 OFFSET ?3"
+        ),
+        params![user_id, page.limit, page.offset],
+    )
+}
+
+/// The newest comments of a kind, site-wide.
+pub fn recent(conn: &Connection, kind: CommentKind, limit: u32) -> rusqlite::Result<Vec<Comment>> {
+    let only = match kind {
+        CommentKind::All => "",
+        CommentKind::Album => "WHERE c.album_id IS NOT NULL",
+        CommentKind::Review => "WHERE c.review_id IS NOT NULL",
+        CommentKind::Post => "WHERE c.post_id IS NOT NULL",
+    };
+    list(
+        conn,
+        &format!("{COMMENT_SELECT} {only} ORDER BY c.created_at DESC, c.id DESC LIMIT ?1"),
+        [limit],
+    )
+}
+
+pub fn author_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT user_id FROM comments WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
+        .optional()
+}
+
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached("DELETE FROM comments WHERE id = ?1")?
+        .execute([id])?
+        > 0)
+}
+
+pub fn count_by_user(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT count(*) FROM comments WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+}
+
+/// The albums a member commented on most recently, each once.
+pub fn recently_commented_albums(
+    conn: &Connection,
+    user_id: i64,
+    limit: u32,
+) -> rusqlite::Result<Vec<i64>> {
+    conn.prepare_cached(
+        "SELECT album_id FROM comments WHERE user_id = ?1 AND album_id IS NOT NULL
+         GROUP BY album_id ORDER BY max(created_at) DESC LIMIT ?2",
+    )?
+    .query_map(params![user_id, limit], |row| row.get(0))?
+    .collect()
 }

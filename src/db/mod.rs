@@ -13,6 +13,7 @@ pub mod reviews;
 pub mod search;
 pub mod sessions;
 pub mod shouts;
+pub mod stats;
 pub mod users;
 pub mod votes;
 pub mod wishlist;
@@ -224,6 +225,19 @@ fn free_slug(
             return Ok(candidate);
         }
         n += 1;
+    }
+}
+
+/// One page of a list: at most `limit` rows after skipping `offset`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Page {
+    pub limit: u32,
+    pub offset: u32,
+}
+
+impl Page {
+    pub fn first(limit: u32) -> Self {
+        Self { limit, offset: 0 }
     }
 }
 

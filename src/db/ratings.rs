@@ -1,6 +1,113 @@
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
 
+use super::Page;
+use super::albums::{self, Album};
+use super::users::{Author, author_at};
 use crate::domain::RatingValue;
+
+/// A rating as the API shows it; `number` is null for a library entry.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rating {
+    pub rating_id: i64,
+    pub album_id: i64,
+    pub artist_id: i64,
+    pub user_id: i64,
+    pub number: Option<f64>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub user: Author,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub album: Option<Album>,
+}
+
+const RATING_SELECT: &str =
+    "SELECT r.id, r.album_id, a.artist_id, r.user_id, r.number, r.created_at,
+        r.updated_at, u.id, u.username, u.profile_picture_url
+     FROM ratings r JOIN albums a ON a.id = r.album_id JOIN users u ON u.id = r.user_id";
+
+fn rating_from_row(row: &Row<'_>) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating_id: row.get(0)?,
+        album_id: row.get(1)?,
+        artist_id: row.get(2)?,
+        user_id: row.get(3)?,
+        number: row.get(4)?,
+        created_at: row.get(5)?,
+        updated_at: row.get(6)?,
+        user: author_at(row, 7)?,
+        album: None,
+    })
+}
+
+pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Rating>> {
+    conn.prepare_cached(&format!("{RATING_SELECT} WHERE r.id = ?1"))?
+        .query_row([id], rating_from_row)
+        .optional()
+}
+
+/// A member's ratings and library entries, newest first, each with its album.
+pub fn by_user(
+    conn: &Connection,
+    user_id: i64,
+    page: Page,
+    viewer: Option<i64>,
+) -> rusqlite::Result<Vec<Rating>> {
+    let mut list: Vec<Rating> = conn
+        .prepare_cached(&format!(
+            "{RATING_SELECT} WHERE r.user_id = ?1 ORDER BY r.created_at DESC, r.id DESC
+             LIMIT ?2 OFFSET ?3"
+        ))?
+        .query_map(params![user_id, page.limit, page.offset], rating_from_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    let ids: Vec<i64> = list.iter().map(|r| r.album_id).collect();
+    let mut found = albums::by_ids(conn, &ids, viewer)?.into_iter();
+    // by_ids keeps the order of `ids`, so albums pair up with ratings in turn.
+    for rating in &mut list {
+        rating.album = found.next();
+    }
+    Ok(list)
+}
+
+/// An album's ratings with a number, newest first.
+pub fn by_album(conn: &Connection, album_id: i64, page: Page) -> rusqlite::Result<Vec<Rating>> {
+    conn.prepare_cached(&format!(
+        "{RATING_SELECT} WHERE r.album_id = ?1 AND r.number IS NOT NULL
+         ORDER BY r.created_at DESC, r.id DESC LIMIT ?2 OFFSET ?3"
+    ))?
+    .query_map(params![album_id, page.limit, page.offset], rating_from_row)?
+    .collect()
+}
+
+/// Deletes a rating and takes it out of its album's counters. Call inside a
+/// transaction. False when there was no such rating.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    let existing: Option<(i64, Option<f64>)> = conn
+        .prepare_cached("SELECT album_id, number FROM ratings WHERE id = ?1")?
+        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?;
+    let Some((album_id, number)) = existing else {
+        return Ok(false);
+    };
+    conn.prepare_cached("DELETE FROM ratings WHERE id = ?1")?
+        .execute([id])?;
+    adjust_counters(conn, album_id, number, None)?;
+    Ok(true)
+}
+
+/// The caller's row for an album, if any: its id and number.
+pub fn mine(
+    conn: &Connection,
+    user_id: i64,
+    album_id: i64,
+) -> rusqlite::Result<Option<(i64, Option<f64>)>> {
+    conn.prepare_cached("SELECT id, number FROM ratings WHERE user_id = ?1 AND album_id = ?2")?
+        .query_row(params![user_id, album_id], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+        .optional()
+}
 
 /// Sets a user's rating of an album (`None` is a library entry without a
 /// number), creating the row or updating it, and keeps the album's counters
@@ -13,12 +120,7 @@ pub fn upsert(
     now: &str,
 ) -> rusqlite::Result<i64> {
     let new = number.map(RatingValue::as_f64);
-    let previous: Option<(i64, Option<f64>)> = conn
-        .prepare_cached("SELECT id, number FROM ratings WHERE user_id = ?1 AND album_id = ?2")?
-        .query_row(params![user_id, album_id], |row| {
-            Ok((row.get(0)?, row.get(1)?))
-        })
-        .optional()?;
+    let previous = mine(conn, user_id, album_id)?;
     let (id, old) = match previous {
         Some((id, old)) => {
             conn.prepare_cached("UPDATE ratings SET number = ?1, updated_at = ?2 WHERE id = ?3")?

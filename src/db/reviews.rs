@@ -1,4 +1,67 @@
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
+
+use super::Page;
+use super::users::{Author, author_at};
+
+/// A review with its album's names, the author, the author's current rating
+/// of the album (`reviewRating`) and the vote tallies.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub review_id: i64,
+    pub album_id: i64,
+    pub album_title: String,
+    pub album_slug: String,
+    pub artist: String,
+    pub artist_slug: String,
+    pub album_picture_url: String,
+    pub review_text: String,
+    pub review_rating: Option<f64>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub votes_up: i64,
+    pub votes_down: i64,
+    pub user: Author,
+}
+
+const REVIEW_SELECT: &str =
+    "SELECT rv.id, rv.album_id, a.title, a.slug, ar.name, ar.slug, a.picture_url,
+        rv.review_text,
+        (SELECT x.number FROM ratings x WHERE x.user_id = rv.user_id AND x.album_id = rv.album_id),
+        rv.created_at, rv.updated_at, rv.votes_up, rv.votes_down, u.id, u.username,
+        u.profile_picture_url
+     FROM reviews rv JOIN albums a ON a.id = rv.album_id JOIN artists ar ON ar.id = a.artist_id
+     JOIN users u ON u.id = rv.user_id";
+
+fn review_from_row(row: &Row<'_>) -> rusqlite::Result<Review> {
+    Ok(Review {
+        review_id: row.get(0)?,
+        album_id: row.get(1)?,
+        album_title: row.get(2)?,
+        album_slug: row.get(3)?,
+        artist: row.get(4)?,
+        artist_slug: row.get(5)?,
+        album_picture_url: row.get(6)?,
+        review_text: row.get(7)?,
+        review_rating: row.get(8)?,
+        created_at: row.get(9)?,
+        updated_at: row.get(10)?,
+        votes_up: row.get(11)?,
+        votes_down: row.get(12)?,
+        user: author_at(row, 13)?,
+    })
+}
+
+fn list(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<Review>> {
+    conn.prepare_cached(sql)?
+        .query_map(params, review_from_row)?
+        .collect()
+}
 
 /// Adds a review and counts it on its album. Call inside a transaction.
 pub fn insert(
@@ -17,6 +80,129 @@ pub fn insert(
     conn.prepare_cached("UPDATE albums SET review_count = review_count + 1 WHERE id = ?1")?
         .execute([album_id])?;
     Ok(id)
+}
+
+pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Review>> {
+    conn.prepare_cached(&format!("{REVIEW_SELECT} WHERE rv.id = ?1"))?
+        .query_row([id], review_from_row)
+        .optional()
+}
+
+/// The id of a member's review of an album, if they wrote one.
+pub fn id_by_user_and_album(
+    conn: &Connection,
+    user_id: i64,
+    album_id: i64,
+) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT id FROM reviews WHERE user_id = ?1 AND album_id = ?2")?
+        .query_row(params![user_id, album_id], |row| row.get(0))
+        .optional()
+}
+
+/// An album's reviews, newest first.
+pub fn by_album(conn: &Connection, album_id: i64, page: Page) -> rusqlite::Result<Vec<Review>> {
+    list(
+        conn,
+        &format!(
+            "{REVIEW_SELECT} WHERE rv.album_id = ?1 ORDER BY rv.created_at DESC, rv.id DESC
+             LIMIT ?2 OFFSET ?3"
+        ),
+        params![album_id, page.limit, page.offset],
+    )
+}
+
+pub fn by_user(conn: &Connection, user_id: i64, page: Page) -> rusqlite::Result<Vec<Review>> {
+    list(
+        conn,
+        &format!(
+            "{REVIEW_SELECT} WHERE rv.user_id = ?1 ORDER BY rv.created_at DESC, rv.id DESC
+             LIMIT ?2 OFFSET ?3"
+        ),
+        params![user_id, page.limit, page.offset],
+    )
+}
+
+pub fn recent(conn: &Connection, page: Page) -> rusqlite::Result<Vec<Review>> {
+    list(
+        conn,
+        &format!("{REVIEW_SELECT} ORDER BY rv.created_at DESC, rv.id DESC LIMIT ?1 OFFSET ?2"),
+        params![page.limit, page.offset],
+    )
+}
+
+/// How many of the newest reviews the featured ranking looks at, so that it
+/// never reads the whole table.
+const FEATURED_CANDIDATES: u32 = 200;
+
+/// Reviews ranked by approval (thumbs up share, smoothed so a single vote
+/// counts for little) and recency (halving in weight over 30 days).
+pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> {
+    list(
+        conn,
+        &format!(
+            "{REVIEW_SELECT}
+             WHERE rv.id IN (SELECT id FROM reviews ORDER BY created_at DESC LIMIT ?1)
+             ORDER BY ((rv.votes_up + 1.0) / (rv.votes_up + rv.votes_down + 2.0))
+                      / (1.0 + max(julianday('now') - julianday(rv.created_at), 0) / 30.0) DESC,
+                      rv.created_at DESC
+             LIMIT ?2"
+        ),
+        params![FEATURED_CANDIDATES, limit],
+    )
+}
+
+/// The reviews of the same album written just before and just after this one.
+pub fn neighbours(
+    conn: &Connection,
+    review: &Review,
+) -> rusqlite::Result<(Option<i64>, Option<i64>)> {
+    let previous = conn
+        .prepare_cached(
+            "SELECT id FROM reviews WHERE album_id = ?1 AND (created_at, id) < (?2, ?3)
+             ORDER BY created_at DESC, id DESC LIMIT 1",
+        )?
+        .query_row(
+            params![review.album_id, review.created_at, review.review_id],
+            |row| row.get(0),
+        )
+        .optional()?;
+    let next = conn
+        .prepare_cached(
+            "SELECT id FROM reviews WHERE album_id = ?1 AND (created_at, id) > (?2, ?3)
+             ORDER BY created_at, id LIMIT 1",
+        )?
+        .query_row(
+            params![review.album_id, review.created_at, review.review_id],
+            |row| row.get(0),
+        )
+        .optional()?;
+    Ok((previous, next))
+}
+
+pub fn count_by_user(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT count(*) FROM reviews WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+}
+
+/// The author of a review, for permission checks.
+pub fn author_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT user_id FROM reviews WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
+        .optional()
+}
+
+/// Deletes a review (its comments and votes go with it) and uncounts it.
+/// Call inside a transaction.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    conn.prepare_cached(
+        "UPDATE albums SET review_count = review_count - 1
+         WHERE id = (SELECT album_id FROM reviews WHERE id = ?1)",
+    )?
+    .execute([id])?;
+    Ok(conn
+        .prepare_cached("DELETE FROM reviews WHERE id = ?1")?
+        .execute([id])?
+        > 0)
 }
 
 /// Takes a user's reviews out of their albums' counts, before the user and,

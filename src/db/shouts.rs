@@ -1,4 +1,35 @@
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
+
+use super::Page;
+use super::users::{Author, author_at};
+
+/// A message left on a member's profile.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Shout {
+    pub shout_id: i64,
+    pub shout_text: String,
+    pub user_id: i64,
+    pub recipient_username: String,
+    pub created_at: String,
+    pub user: Author,
+}
+
+const SHOUT_SELECT: &str = "SELECT s.id, s.shout_text, s.user_id, r.username, s.created_at,
+        u.id, u.username, u.profile_picture_url
+     FROM shouts s JOIN users u ON u.id = s.user_id JOIN users r ON r.id = s.recipient_id";
+
+fn shout_from_row(row: &Row<'_>) -> rusqlite::Result<Shout> {
+    Ok(Shout {
+        shout_id: row.get(0)?,
+        shout_text: row.get(1)?,
+        user_id: row.get(2)?,
+        recipient_username: row.get(3)?,
+        created_at: row.get(4)?,
+        user: author_at(row, 5)?,
+    })
+}
 
 pub fn insert(
     conn: &Connection,
@@ -12,4 +43,41 @@ pub fn insert(
     )?
     .execute(params![author_id, recipient_id, text, now])?;
     Ok(conn.last_insert_rowid())
+}
+
+pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Shout>> {
+    conn.prepare_cached(&format!("{SHOUT_SELECT} WHERE s.id = ?1"))?
+        .query_row([id], shout_from_row)
+        .optional()
+}
+
+/// The shouts on a member's profile, newest first.
+pub fn on_profile(
+    conn: &Connection,
+    recipient_id: i64,
+    page: Page,
+) -> rusqlite::Result<Vec<Shout>> {
+    conn.prepare_cached(&format!(
+        "{SHOUT_SELECT} WHERE s.recipient_id = ?1 ORDER BY s.created_at DESC, s.id DESC
+         LIMIT ?2 OFFSET ?3"
+    ))?
+    .query_map(
+        params![recipient_id, page.limit, page.offset],
+        shout_from_row,
+    )?
+    .collect()
+}
+
+/// The author and the profile owner of a shout, for permission checks.
+pub fn parties(conn: &Connection, id: i64) -> rusqlite::Result<Option<(i64, i64)>> {
+    conn.prepare_cached("SELECT user_id, recipient_id FROM shouts WHERE id = ?1")?
+        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()
+}
+
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached("DELETE FROM shouts WHERE id = ?1")?
+        .execute([id])?
+        > 0)
 }

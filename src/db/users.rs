@@ -1,5 +1,6 @@
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ValueRef};
 use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
 
 use crate::domain::Role;
 
@@ -33,6 +34,25 @@ pub(crate) fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
         profile_picture_url: row.get(3)?,
         role: row.get(4)?,
         created_at: row.get(5)?,
+    })
+}
+
+/// Who wrote something, as every list of posts, reviews, comments, shouts
+/// and ratings shows them.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Author {
+    pub user_id: i64,
+    pub username: String,
+    pub profile_picture_url: String,
+}
+
+/// The author whose three columns (id, username, picture) start at `first`.
+pub(crate) fn author_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Author> {
+    Ok(Author {
+        user_id: row.get(first)?,
+        username: row.get(first + 1)?,
+        profile_picture_url: row.get(first + 2)?,
     })
 }
 

@@ -70,3 +70,42 @@ mod tests {
         }
     }
 }
+
+/// How much an album counts towards a member's favourite genre, by the
+/// member's rating of it: 10 counts 5, 9 and above 4, 8 and above 3, 7 and
+/// above 2, 6 and above or no number 1, below 6 nothing.
+pub fn genre_weight(number: Option<f64>) -> u32 {
+    match number {
+        None => 1,
+        Some(n) if n >= 10.0 => 5,
+        Some(n) if n >= 9.0 => 4,
+        Some(n) if n >= 8.0 => 3,
+        Some(n) if n >= 7.0 => 2,
+        Some(n) if n >= 6.0 => 1,
+        Some(_) => 0,
+    }
+}
+
+#[cfg(test)]
+mod weight_tests {
+    use super::genre_weight;
+
+    #[test]
+    fn weights_follow_the_rating() {
+        let cases = [
+            (Some(10.0), 5),
+            (Some(9.5), 4),
+            (Some(9.0), 4),
+            (Some(8.5), 3),
+            (Some(7.0), 2),
+            (Some(6.5), 1),
+            (Some(6.0), 1),
+            (None, 1),
+            (Some(5.5), 0),
+            (Some(0.5), 0),
+        ];
+        for (number, weight) in cases {
+            assert_eq!(genre_weight(number), weight, "{number:?}");
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! Comments on albums, reviews and posts.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::claims::{acting_as_self, may_remove, optional_id};
+use super::paging::PageQuery;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use crate::db::albums::{self, Album};
+use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
+use crate::db::{posts, reviews, run_blocking};
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/comment", post(create))
+        .route("/comment/{id}", delete(remove))
+        .route("/comment/album/{id}", get(on_album))
+        .route("/comment/review/{id}", get(on_review))
+        .route("/comment/post/{id}", get(on_post))
+        .route("/comment/user/{username}", get(by_user))
+        .route("/comment/recent", get(recent_all))
+        .route("/comment/recent/album", get(recent_album))
+        .route("/comment/recent/review", get(recent_review))
+        .route("/comment/recent/post", get(recent_post))
+}
+
+pub const MAX_COMMENT_CHARS: usize = 2_000;
+pub const COMMENTS_PER_PAGE: u32 = 10;
+const LIST_MOST: u32 = 100;
+const RECENT_DEFAULT: u32 = 10;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NewComment {
+    #[serde(default)]
+    comment_text: String,
+    user_id: Option<Value>,
+    album_id: Option<Value>,
+    review_id: Option<Value>,
+    post_id: Option<Value>,
+}
+
+fn too_many(wait: std::time::Duration, message: &str) -> AppError {
+    AppError::TooManyRequests {
+        message: message.to_owned(),
+        retry_after_secs: wait.as_secs().max(1),
+    }
+}
+
+async fn create(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<NewComment>,
+) -> AppResult<(StatusCode, Json<Comment>)> {
+    acting_as_self(&caller, &body.user_id)?;
+    let text = body.comment_text.trim().to_owned();
+    if text.is_empty() || text.chars().count() > MAX_COMMENT_CHARS {
+        return Err(AppError::BadRequest(
+            "commentText must be 1 to 2,000 characters".to_owned(),
+        ));
+    }
+    let target = match (
+        optional_id(&body.album_id, "albumId")?,
+        optional_id(&body.review_id, "reviewId")?,
+        optional_id(&body.post_id, "postId")?,
+    ) {
+        (Some(id), None, None) => CommentTarget::Album(id),
+        (None, Some(id), None) => CommentTarget::Review(id),
+        (None, None, Some(id)) => CommentTarget::Post(id),
+        _ => {
+            return Err(AppError::BadRequest(
+                "Give exactly one of albumId, reviewId and postId".to_owned(),
+            ));
+        }
+    };
+    state
+        .limits
+        .comment(caller.id)
+        .map_err(|wait| too_many(wait, "You are sending too many comments."))?;
+    run_blocking(&state.pool, move |conn| {
+        let exists = match target {
+            CommentTarget::Album(id) => albums::by_id(conn, id, None)?.is_some(),
+            CommentTarget::Review(id) => reviews::author_of(conn, id)?.is_some(),
+            CommentTarget::Post(id) => posts::author_of(conn, id)?.is_some(),
+        };
+        if !exists {
+            return Err(AppError::NotFound(
+                "There is nothing to comment on there".to_owned(),
+            ));
+        }
+        let id = comments::insert(conn, caller.id, target, &text, &now())?;
+        let comment = comments::by_id(conn, id)?.expect("the comment exists");
+        Ok((StatusCode::CREATED, Json(comment)))
+    })
+    .await
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    run_blocking(&state.pool, move |conn| {
+        let author = comments::author_of(conn, id)?
+            .ok_or_else(|| AppError::NotFound(format!("No comment with id {id}")))?;
+        if !may_remove(&caller, author) {
+            return Err(AppError::Forbidden(
+                "Only the author or an admin can delete this comment".to_owned(),
+            ));
+        }
+        comments::delete(conn, id)?;
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct CommentPageQuery {
+    page: Option<u32>,
+}
+
+/// One page of comments: `data`, `totalPages`, and the total under the
+/// name the spec gives it for this kind of target.
+async fn page_of(
+    state: AppState,
+    target: CommentTarget,
+    query: CommentPageQuery,
+    total_name: &'static str,
+) -> AppResult<Json<Value>> {
+    let page = PageQuery {
+        limit: Some(COMMENTS_PER_PAGE),
+        page: query.page,
+    }
+    .page(COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)?;
+    run_blocking(&state.pool, move |conn| {
+        let total = comments::count_on(conn, target)?;
+        let data = comments::on(conn, target, page)?;
+        let total_pages = (total + i64::from(COMMENTS_PER_PAGE) - 1) / i64::from(COMMENTS_PER_PAGE);
+        let mut answer = Map::new();
+        answer.insert(
+            "data".into(),
+            serde_json::to_value(data).expect("comments serialize"),
+        );
+        answer.insert("totalPages".into(), total_pages.into());
+        answer.insert(total_name.into(), total.into());
+        Ok(Json(Value::Object(answer)))
+    })
+    .await
+}
+
+async fn on_album(
+    State(state): State<AppState>,
+    AppPath(id): AppPath<i64>,
+    AppQuery(query): AppQuery<CommentPageQuery>,
+) -> AppResult<Json<Value>> {
+    page_of(state, CommentTarget::Album(id), query, "totalAlbumComments").await
+}
+
+async fn on_review(
+    State(state): State<AppState>,
+    AppPath(id): AppPath<i64>,
+    AppQuery(query): AppQuery<CommentPageQuery>,
+) -> AppResult<Json<Value>> {
+    page_of(
+        state,
+        CommentTarget::Review(id),
+        query,
+        "totalReviewComments",
+    )
+    .await
+}
+
+async fn on_post(
+    State(state): State<AppState>,
+    AppPath(id): AppPath<i64>,
+    AppQuery(query): AppQuery<CommentPageQuery>,
+) -> AppResult<Json<Value>> {
+    page_of(state, CommentTarget::Post(id), query, "totalPostComments").await
+}
+
+async fn by_user(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Comment>>> {
+    let page = query.page(20, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        let user = user_api::named(conn, &username)?;
+        Ok(Json(comments::by_user(conn, user.id, page)?))
+    })
+    .await
+}
+
+/// A recent comment with what it is about, for the home page.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RecentComment {
+    comment: Comment,
+    album: Option<Album>,
+    post: Option<PostLink>,
+    review_id: Option<i64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PostLink {
+    post_id: i64,
+    title: String,
+}
+
+async fn recent(
+    state: AppState,
+    kind: CommentKind,
+    query: PageQuery,
+) -> AppResult<Json<Vec<RecentComment>>> {
+    let limit = query.page(RECENT_DEFAULT, 50)?.limit;
+    run_blocking(&state.pool, move |conn| {
+        let mut items = Vec::new();
+        for comment in comments::recent(conn, kind, limit)? {
+            // A review's comment shows the reviewed album too.
+            let album_id = match (comment.album_id, comment.review_id) {
+                (Some(id), _) => Some(id),
+                (None, Some(review)) => reviews::by_id(conn, review)?.map(|r| r.album_id),
+                _ => None,
+            };
+            let album = match album_id {
+                Some(id) => albums::by_id(conn, id, None)?,
+                None => None,
+            };
+            let post = match comment.post_id {
+                Some(id) => posts::by_id(conn, id)?.map(|p| PostLink {
+                    post_id: p.post_id,
+                    title: p.title,
+                }),
+                None => None,
+            };
+            items.push(RecentComment {
+                review_id: comment.review_id,
+                comment,
+                album,
+                post,
+            });
+        }
+        Ok(Json(items))
+    })
+    .await
+}
+
+async fn recent_all(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<RecentComment>>> {
+    recent(state, CommentKind::All, query).await
+}
+
+async fn recent_album(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<RecentComment>>> {
+    recent(state, CommentKind::Album, query).await
+}
+
+async fn recent_review(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<RecentComment>>> {
+    recent(state, CommentKind::Review, query).await
+}
+
+async fn recent_post(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<RecentComment>>> {
+    recent(state, CommentKind::Post, query).await
+}

@@ -1,0 +1,170 @@
+//! Posts: members' own articles, with votes and comments.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::claims::{acting_as_self, may_remove};
+use super::paging::PageQuery;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use crate::db::posts::{self, Post};
+use crate::db::votes::{self, Vote, VoteTarget};
+use crate::db::{Page, run_blocking};
+use crate::domain::catalogue;
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/post", post(create))
+        .route("/post/recent", get(recent))
+        .route("/post/user/{username}", get(by_user))
+        .route("/post/{post_id}", get(one).patch(edit).delete(remove))
+}
+
+pub const MAX_POST_CHARS: usize = 20_000;
+const LIST_DEFAULT: u32 = 20;
+const LIST_MOST: u32 = 100;
+const VOTES_SHOWN: u32 = 500;
+
+fn post_text(text: &str) -> AppResult<String> {
+    let text = text.trim();
+    if text.is_empty() || text.chars().count() > MAX_POST_CHARS {
+        return Err(AppError::BadRequest(
+            "postText must be 1 to 20,000 characters".to_owned(),
+        ));
+    }
+    Ok(text.to_owned())
+}
+
+fn no_post(id: i64) -> AppError {
+    AppError::NotFound(format!("No post with id {id}"))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NewPost {
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    post_text: String,
+    user_id: Option<Value>,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<NewPost>,
+) -> AppResult<(StatusCode, Json<Post>)> {
+    acting_as_self(&caller, &body.user_id)?;
+    let title = catalogue::name(&body.title, "title").map_err(AppError::BadRequest)?;
+    let text = post_text(&body.post_text)?;
+    run_blocking(&state.pool, move |conn| {
+        let id = posts::insert(conn, caller.id, &title, &text, &now())?;
+        let post = posts::by_id(conn, id)?.expect("the post exists");
+        Ok((StatusCode::CREATED, Json(post)))
+    })
+    .await
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PostPage {
+    #[serde(flatten)]
+    post: Post,
+    post_votes: Vec<Vote>,
+    user_vote: Option<bool>,
+}
+
+async fn one(
+    State(state): State<AppState>,
+    caller: MaybeUser,
+    AppPath(post_id): AppPath<i64>,
+) -> AppResult<Json<PostPage>> {
+    run_blocking(&state.pool, move |conn| {
+        let post = posts::by_id(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
+        let target = VoteTarget::Post(post_id);
+        let user_vote = match &caller.0 {
+            Some(user) => votes::mine(conn, user.id, target)?,
+            None => None,
+        };
+        Ok(Json(PostPage {
+            post_votes: votes::on(conn, target, Page::first(VOTES_SHOWN))?,
+            user_vote,
+            post,
+        }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PostEdit {
+    #[serde(default)]
+    updated_post_text: String,
+}
+
+async fn edit(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(post_id): AppPath<i64>,
+    AppJson(body): AppJson<PostEdit>,
+) -> AppResult<Json<Post>> {
+    let text = post_text(&body.updated_post_text)?;
+    run_blocking(&state.pool, move |conn| {
+        let author = posts::author_of(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
+        if author != caller.id {
+            return Err(AppError::Forbidden(
+                "Only the author can edit this post".to_owned(),
+            ));
+        }
+        posts::set_text(conn, post_id, &text, &now())?;
+        Ok(Json(posts::by_id(conn, post_id)?.expect("the post exists")))
+    })
+    .await
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(post_id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    run_blocking(&state.pool, move |conn| {
+        let author = posts::author_of(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
+        if !may_remove(&caller, author) {
+            return Err(AppError::Forbidden(
+                "Only the author or an admin can delete this post".to_owned(),
+            ));
+        }
+        posts::delete(conn, post_id)?;
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+async fn by_user(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Post>>> {
+    let page = query.page(LIST_DEFAULT, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        let user = user_api::named(conn, &username)?;
+        Ok(Json(posts::by_user(conn, user.id, page)?))
+    })
+    .await
+}
+
+async fn recent(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Post>>> {
+    let page = query.page(10, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        Ok(Json(posts::recent(conn, page)?))
+    })
+    .await
+}

@@ -1,0 +1,222 @@
+//! Ratings and library entries: one row per member and album.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::claims::{acting_as_self, optional_id};
+use super::paging::PageQuery;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
+use crate::db::ratings::{self, Rating};
+use crate::db::{albums, run_blocking, users};
+use crate::domain::RatingValue;
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/rating", post(rate))
+        .route("/rating/{rating_id}", patch(change).delete(remove))
+        .route("/rating/user/{user_id}", get(by_user_id))
+        .route("/rating/user/name/{username}", get(by_username))
+        .route("/rating/album/{album_id}", get(by_album))
+}
+
+/// A member's whole library fits one page for all but the largest collections.
+const USER_LIST_DEFAULT: u32 = 2000;
+const USER_LIST_MOST: u32 = 5000;
+const ALBUM_LIST_DEFAULT: u32 = 100;
+const ALBUM_LIST_MOST: u32 = 500;
+
+pub fn no_user() -> AppError {
+    AppError::NotFound("No user".to_owned())
+}
+
+fn no_rating() -> AppError {
+    AppError::NotFound("no existing rating found, can't update".to_owned())
+}
+
+/// The rating in a body: one of the twenty half steps as a number or a
+/// decimal string; null or empty makes a library entry.
+fn parse_number(value: &Option<Value>) -> AppResult<Option<RatingValue>> {
+    let bad = || {
+        AppError::BadRequest(
+            "number must be one of 0.5, 1, 1.5, ... 10, or empty for a library entry".to_owned(),
+        )
+    };
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s.parse().map(Some).map_err(|_| bad()),
+        Some(Value::Number(n)) => n
+            .as_f64()
+            .and_then(RatingValue::from_f64)
+            .map(Some)
+            .ok_or_else(bad),
+        Some(_) => Err(bad()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RateBody {
+    album_id: Option<Value>,
+    artist_id: Option<Value>,
+    number: Option<Value>,
+    user_id: Option<Value>,
+}
+
+/// Rates an album or adds it to the library; a second call for the same
+/// album changes the existing row. 201 when a row was made, 200 otherwise.
+async fn rate(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<RateBody>,
+) -> AppResult<(StatusCode, Json<Rating>)> {
+    acting_as_self(&caller, &body.user_id)?;
+    let album_id = optional_id(&body.album_id, "albumId")?
+        .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
+    let artist_id = optional_id(&body.artist_id, "artistId")?
+        .ok_or_else(|| AppError::BadRequest("No artistId found for this rating.".to_owned()))?;
+    let number = parse_number(&body.number)?;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let album = albums::by_id(&tx, album_id, None)?
+            .ok_or_else(|| AppError::NotFound(format!("No album with id {album_id}")))?;
+        if album.artist_id != artist_id {
+            return Err(AppError::BadRequest(
+                "artistId is not the artist of this album".to_owned(),
+            ));
+        }
+        let existed = ratings::mine(&tx, caller.id, album_id)?.is_some();
+        let id = ratings::upsert(&tx, caller.id, album_id, number, &now())?;
+        tx.commit()?;
+        let rating = ratings::by_id(conn, id)?.expect("the rating exists");
+        let status = if existed {
+            StatusCode::OK
+        } else {
+            StatusCode::CREATED
+        };
+        Ok((status, Json(rating)))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangeBody {
+    number: Option<Value>,
+    user_id: Option<Value>,
+}
+
+/// Changes the number of one's own rating (the UI sends the whole rating
+/// back with the number replaced; only the number is read).
+async fn change(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(rating_id): AppPath<i64>,
+    AppJson(body): AppJson<ChangeBody>,
+) -> AppResult<Json<Rating>> {
+    acting_as_self(&caller, &body.user_id)?;
+    let number = parse_number(&body.number)?;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let existing = ratings::by_id(&tx, rating_id)?.ok_or_else(no_rating)?;
+        if existing.user_id != caller.id {
+            return Err(AppError::Forbidden(
+                "You can only change your own rating".to_owned(),
+            ));
+        }
+        ratings::upsert(&tx, caller.id, existing.album_id, number, &now())?;
+        tx.commit()?;
+        Ok(Json(
+            ratings::by_id(conn, rating_id)?.expect("the rating exists"),
+        ))
+    })
+    .await
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(rating_id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let existing = ratings::by_id(&tx, rating_id)?
+            .ok_or_else(|| AppError::NotFound(format!("No rating with id {rating_id}")))?;
+        if existing.user_id != caller.id {
+            return Err(AppError::Forbidden(
+                "You can only delete your own rating".to_owned(),
+            ));
+        }
+        ratings::delete(&tx, rating_id)?;
+        tx.commit()?;
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+async fn list_for_user(
+    state: AppState,
+    viewer: Option<i64>,
+    user: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<Option<users::User>> + Send + 'static,
+    query: PageQuery,
+) -> AppResult<Json<Vec<Rating>>> {
+    let page = query.page(USER_LIST_DEFAULT, USER_LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        let user = user(conn)?.ok_or_else(no_user)?;
+        Ok(Json(ratings::by_user(conn, user.id, page, viewer)?))
+    })
+    .await
+}
+
+async fn by_user_id(
+    State(state): State<AppState>,
+    viewer: MaybeUser,
+    AppPath(user_id): AppPath<i64>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Rating>>> {
+    let viewer = viewer.0.map(|u| u.id);
+    list_for_user(
+        state,
+        viewer,
+        move |conn| users::by_id(conn, user_id),
+        query,
+    )
+    .await
+}
+
+async fn by_username(
+    State(state): State<AppState>,
+    viewer: MaybeUser,
+    AppPath(username): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Rating>>> {
+    let viewer = viewer.0.map(|u| u.id);
+    list_for_user(
+        state,
+        viewer,
+        move |conn| users::by_username(conn, &username),
+        query,
+    )
+    .await
+}
+
+async fn by_album(
+    State(state): State<AppState>,
+    AppPath(album_id): AppPath<i64>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Rating>>> {
+    let page = query.page(ALBUM_LIST_DEFAULT, ALBUM_LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        if albums::by_id(conn, album_id, None)?.is_none() {
+            return Err(AppError::NotFound(format!("No album with id {album_id}")));
+        }
+        Ok(Json(ratings::by_album(conn, album_id, page)?))
+    })
+    .await
+}

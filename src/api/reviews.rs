@@ -1,0 +1,295 @@
+//! Reviews: one per member and album, with votes and neighbours.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::artists::no_artist;
+use super::claims::{acting_as_self, may_remove};
+use super::paging::PageQuery;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use crate::db::reviews::{self, Review};
+use crate::db::votes::{self, Vote, VoteTarget};
+use crate::db::{Page, albums, artists, run_blocking};
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/review", post(create))
+        .route("/review/validate", post(validate))
+        .route("/review/featured", get(featured))
+        .route("/review/recent", get(recent))
+        .route("/review/user/{username}", get(by_user))
+        // One pattern serves both: GET names an album, DELETE a review id.
+        .route("/review/{album_title}", get(by_album).delete(remove))
+        .route("/review/{album_title}/{review_id}", get(one))
+}
+
+pub const MAX_REVIEW_CHARS: usize = 20_000;
+pub const PREVIEW_CHARS: usize = 200;
+const LIST_DEFAULT: u32 = 20;
+const LIST_MOST: u32 = 100;
+const VOTES_SHOWN: u32 = 500;
+
+#[derive(Deserialize)]
+struct Names {
+    #[serde(default)]
+    artist: String,
+    #[serde(default)]
+    album: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ValidAlbum {
+    artist_id: i64,
+    artist: String,
+    artist_slug: String,
+    album_id: i64,
+    album: String,
+    album_slug: String,
+}
+
+/// The album an artist name and album title name, or a 404 saying which is unknown.
+fn find_album(conn: &rusqlite::Connection, artist: &str, album: &str) -> AppResult<i64> {
+    let artist_id = artists::find(conn, artist)?.ok_or_else(|| no_artist(artist))?;
+    albums::find_by_artist(conn, artist_id, album)?
+        .ok_or_else(|| AppError::NotFound(format!("{artist} has no album called {album}")))
+}
+
+fn already_reviewed() -> AppError {
+    AppError::Conflict("You have already reviewed this album".to_owned())
+}
+
+/// Step one of Add Review: do the artist and album exist (and has the caller
+/// not reviewed it yet)?
+async fn validate(
+    State(state): State<AppState>,
+    caller: MaybeUser,
+    AppJson(names): AppJson<Names>,
+) -> AppResult<Json<ValidAlbum>> {
+    let (artist, album) = (
+        names.artist.trim().to_owned(),
+        names.album.trim().to_owned(),
+    );
+    if artist.is_empty() || album.is_empty() {
+        return Err(AppError::BadRequest(
+            "Both the artist and the album are required".to_owned(),
+        ));
+    }
+    run_blocking(&state.pool, move |conn| {
+        let album_id = find_album(conn, &artist, &album)?;
+        if let Some(user) = caller.0
+            && reviews::id_by_user_and_album(conn, user.id, album_id)?.is_some()
+        {
+            return Err(already_reviewed());
+        }
+        let found = albums::by_id(conn, album_id, None)?.expect("the album exists");
+        Ok(Json(ValidAlbum {
+            artist_id: found.artist_id,
+            artist: found.artist,
+            artist_slug: found.artist_slug,
+            album_id,
+            album: found.title,
+            album_slug: found.slug,
+        }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NewReview {
+    #[serde(default)]
+    review_text: String,
+    #[serde(default)]
+    album_name: String,
+    #[serde(default)]
+    artist_name: String,
+    user_id: Option<Value>,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<NewReview>,
+) -> AppResult<(StatusCode, Json<Review>)> {
+    acting_as_self(&caller, &body.user_id)?;
+    let text = body.review_text.trim().to_owned();
+    if text.is_empty() || text.chars().count() > MAX_REVIEW_CHARS {
+        return Err(AppError::BadRequest(
+            "reviewText must be 1 to 20,000 characters".to_owned(),
+        ));
+    }
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let album_id = find_album(&tx, body.artist_name.trim(), body.album_name.trim())?;
+        if reviews::id_by_user_and_album(&tx, caller.id, album_id)?.is_some() {
+            return Err(already_reviewed());
+        }
+        let id = reviews::insert(&tx, caller.id, album_id, &text, &now())?;
+        tx.commit()?;
+        let review = reviews::by_id(conn, id)?.expect("the review exists");
+        Ok((StatusCode::CREATED, Json(review)))
+    })
+    .await
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(review_id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let author = reviews::author_of(&tx, review_id)?
+            .ok_or_else(|| AppError::NotFound(format!("No review with id {review_id}")))?;
+        if !may_remove(&caller, author) {
+            return Err(AppError::Forbidden(
+                "Only the author or an admin can delete this review".to_owned(),
+            ));
+        }
+        reviews::delete(&tx, review_id)?;
+        tx.commit()?;
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+async fn by_album(
+    State(state): State<AppState>,
+    AppPath(title): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Review>>> {
+    let page = query.page(LIST_DEFAULT, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        let album_id = albums::find_by_title(conn, &title)?
+            .ok_or_else(|| AppError::NotFound(format!("No album called {title}")))?;
+        Ok(Json(reviews::by_album(conn, album_id, page)?))
+    })
+    .await
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReviewPage {
+    #[serde(flatten)]
+    review: Review,
+    previous_review_id: Option<i64>,
+    next_review_id: Option<i64>,
+    total_reviews_by_user: i64,
+    review_votes: Vec<Vote>,
+    /// The caller's own vote: true, false, or null.
+    user_vote: Option<bool>,
+}
+
+/// One review, found by id; the title in the path is for readable links and
+/// must name the review's album.
+async fn one(
+    State(state): State<AppState>,
+    caller: MaybeUser,
+    AppPath((title, review_id)): AppPath<(String, i64)>,
+) -> AppResult<Json<ReviewPage>> {
+    run_blocking(&state.pool, move |conn| {
+        let missing = || AppError::NotFound(format!("No review {review_id} of {title}"));
+        let review = reviews::by_id(conn, review_id)?.ok_or_else(missing)?;
+        let names_album = [&review.album_title, &review.album_slug]
+            .iter()
+            .any(|name| crate::domain::slug::slugify(name) == crate::domain::slug::slugify(&title));
+        if !names_album {
+            return Err(missing());
+        }
+        let (previous_review_id, next_review_id) = reviews::neighbours(conn, &review)?;
+        let target = VoteTarget::Review(review_id);
+        let user_vote = match &caller.0 {
+            Some(user) => votes::mine(conn, user.id, target)?,
+            None => None,
+        };
+        Ok(Json(ReviewPage {
+            total_reviews_by_user: reviews::count_by_user(conn, review.user.user_id)?,
+            review_votes: votes::on(conn, target, Page::first(VOTES_SHOWN))?,
+            previous_review_id,
+            next_review_id,
+            user_vote,
+            review,
+        }))
+    })
+    .await
+}
+
+async fn by_user(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Review>>> {
+    let page = query.page(LIST_DEFAULT, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        let user = user_api::named(conn, &username)?;
+        Ok(Json(reviews::by_user(conn, user.id, page)?))
+    })
+    .await
+}
+
+async fn recent(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Review>>> {
+    let page = query.page(10, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        Ok(Json(reviews::recent(conn, page)?))
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct Featured {
+    #[serde(flatten)]
+    review: Review,
+    preview: String,
+}
+
+/// The first 200 characters of a review, ending in an ellipsis when cut.
+pub fn preview(text: &str) -> String {
+    if text.chars().count() <= PREVIEW_CHARS {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(PREVIEW_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+async fn featured(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Featured>>> {
+    let limit = query.page(10, 50)?.limit;
+    run_blocking(&state.pool, move |conn| {
+        let list = reviews::featured(conn, limit)?
+            .into_iter()
+            .map(|review| Featured {
+                preview: preview(&review.review_text),
+                review,
+            })
+            .collect();
+        Ok(Json(list))
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::preview;
+
+    #[test]
+    fn previews_are_at_most_two_hundred_characters() {
+        assert_eq!(preview("Short and sweet."), "Short and sweet.");
+        let long = "ä".repeat(500);
+        let cut = preview(&long);
+        assert_eq!(cut.chars().count(), 200);
+        assert!(cut.ends_with('…'));
+        assert_eq!(preview(&"x".repeat(200)).chars().count(), 200);
+    }
+}

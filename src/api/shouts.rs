@@ -1,0 +1,104 @@
+//! Shouts: short messages left on a member's profile.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::claims::acting_as_self;
+use super::paging::PageQuery;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use crate::db::run_blocking;
+use crate::db::shouts::{self, Shout};
+use crate::domain::Role;
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/shout", post(create))
+        .route("/shout/{id}", delete(remove))
+        .route("/shout/user/{username}", get(on_profile))
+}
+
+pub const MAX_SHOUT_CHARS: usize = 1_000;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NewShout {
+    #[serde(default)]
+    shout_text: String,
+    user_id: Option<Value>,
+    #[serde(default)]
+    recipient_username: String,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<NewShout>,
+) -> AppResult<(StatusCode, Json<Shout>)> {
+    acting_as_self(&caller, &body.user_id)?;
+    let text = body.shout_text.trim().to_owned();
+    if text.is_empty() {
+        return Err(AppError::BadRequest(
+            "You can't send an empty shout".to_owned(),
+        ));
+    }
+    if text.chars().count() > MAX_SHOUT_CHARS {
+        return Err(AppError::BadRequest(
+            "shoutText must be at most 1,000 characters".to_owned(),
+        ));
+    }
+    let recipient = body.recipient_username.trim().to_owned();
+    let pool = state.pool.clone();
+    let recipient = run_blocking(&pool, move |conn| user_api::named(conn, &recipient)).await?;
+    state
+        .limits
+        .shout(caller.id)
+        .map_err(|wait| AppError::TooManyRequests {
+            message: "You are sending too many shouts.".to_owned(),
+            retry_after_secs: wait.as_secs().max(1),
+        })?;
+    run_blocking(&state.pool, move |conn| {
+        let id = shouts::insert(conn, caller.id, recipient.id, &text, &now())?;
+        let shout = shouts::by_id(conn, id)?.expect("the shout exists");
+        Ok((StatusCode::CREATED, Json(shout)))
+    })
+    .await
+}
+
+/// The author, the profile's owner or an admin may remove a shout.
+async fn remove(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    run_blocking(&state.pool, move |conn| {
+        let (author, recipient) = shouts::parties(conn, id)?
+            .ok_or_else(|| AppError::NotFound(format!("No shout with id {id}")))?;
+        if caller.id != author && caller.id != recipient && caller.role != Role::Admin {
+            return Err(AppError::Forbidden(
+                "Only the author, the profile's owner or an admin can delete this shout".to_owned(),
+            ));
+        }
+        shouts::delete(conn, id)?;
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+async fn on_profile(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Shout>>> {
+    let page = query.page(50, 200)?;
+    run_blocking(&state.pool, move |conn| {
+        let user = user_api::named(conn, &username)?;
+        Ok(Json(shouts::on_profile(conn, user.id, page)?))
+    })
+    .await
+}

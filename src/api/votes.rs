@@ -1,0 +1,128 @@
+//! Thumbs up and down on reviews and posts.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::claims::{acting_as_self, optional_id};
+use super::paging::PageQuery;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use crate::db::votes::{self, Vote, VoteTarget};
+use crate::db::{posts, reviews, run_blocking};
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/reviewvote", post(cast))
+        .route("/reviewvote/review/{id}", get(on_review))
+        .route("/reviewvote/post/{id}", get(on_post))
+        .route("/reviewvote/user/{username}", get(received_by))
+}
+
+const LIST_DEFAULT: u32 = 500;
+const LIST_MOST: u32 = 2000;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct VoteBody {
+    review_id: Option<Value>,
+    post_id: Option<Value>,
+    user_id: Option<Value>,
+    is_thumbs_up: Option<bool>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VoteResult {
+    /// The caller's vote after this call: true, false, or null when taken back.
+    user_vote: Option<bool>,
+    votes_up: i64,
+    votes_down: i64,
+}
+
+/// A first vote counts; a different one replaces it; the same one again takes it back.
+async fn cast(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<VoteBody>,
+) -> AppResult<Json<VoteResult>> {
+    acting_as_self(&caller, &body.user_id)?;
+    let target = match (
+        optional_id(&body.review_id, "reviewId")?,
+        optional_id(&body.post_id, "postId")?,
+    ) {
+        (Some(review), None) => VoteTarget::Review(review),
+        (None, Some(post)) => VoteTarget::Post(post),
+        _ => {
+            return Err(AppError::BadRequest(
+                "Give exactly one of reviewId and postId".to_owned(),
+            ));
+        }
+    };
+    let thumbs_up = body
+        .is_thumbs_up
+        .ok_or_else(|| AppError::BadRequest("isThumbsUp must be true or false".to_owned()))?;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let (author, what) = match target {
+            VoteTarget::Review(id) => (reviews::author_of(&tx, id)?, "review"),
+            VoteTarget::Post(id) => (posts::author_of(&tx, id)?, "post"),
+        };
+        let author = author.ok_or_else(|| AppError::NotFound(format!("No such {what}")))?;
+        if author == caller.id {
+            return Err(AppError::BadRequest(format!(
+                "You can't vote on your own {what}"
+            )));
+        }
+        let user_vote = votes::cast(&tx, caller.id, target, thumbs_up, &now())?;
+        let (votes_up, votes_down) = votes::tally(&tx, target)?;
+        tx.commit()?;
+        Ok(Json(VoteResult {
+            user_vote,
+            votes_up,
+            votes_down,
+        }))
+    })
+    .await
+}
+
+async fn list(state: AppState, target: VoteTarget, query: PageQuery) -> AppResult<Json<Vec<Vote>>> {
+    let page = query.page(LIST_DEFAULT, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        Ok(Json(votes::on(conn, target, page)?))
+    })
+    .await
+}
+
+async fn on_review(
+    State(state): State<AppState>,
+    AppPath(id): AppPath<i64>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Vote>>> {
+    list(state, VoteTarget::Review(id), query).await
+}
+
+async fn on_post(
+    State(state): State<AppState>,
+    AppPath(id): AppPath<i64>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Vote>>> {
+    list(state, VoteTarget::Post(id), query).await
+}
+
+/// The votes others cast on a member's reviews and posts.
+async fn received_by(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<Vote>>> {
+    let page = query.page(LIST_DEFAULT, LIST_MOST)?;
+    run_blocking(&state.pool, move |conn| {
+        let user = user_api::named(conn, &username)?;
+        Ok(Json(votes::received_by(conn, user.id, page)?))
+    })
+    .await
+}

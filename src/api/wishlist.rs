@@ -1,0 +1,108 @@
+//! Wishlists: albums a member wants to hear.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::claims::{acting_as_self, optional_id};
+use super::paging::PageQuery;
+use super::ratings::no_user;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
+use crate::db::wishlist::{self, WishlistItem};
+use crate::db::{albums, is_unique_violation, run_blocking, users};
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/wishlistitem", post(add))
+        .route("/wishlistitem/{id}", delete(remove))
+        .route("/wishlistitem/user/{user_id}", get(by_user))
+        .route("/wishlistitem/user/{user_id}/{album_id}", get(one))
+}
+
+const LIST_DEFAULT: u32 = 2000;
+const LIST_MOST: u32 = 5000;
+
+async fn by_user(
+    State(state): State<AppState>,
+    viewer: MaybeUser,
+    AppPath(user_id): AppPath<i64>,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<Vec<WishlistItem>>> {
+    let page = query.page(LIST_DEFAULT, LIST_MOST)?;
+    let viewer = viewer.0.map(|u| u.id);
+    run_blocking(&state.pool, move |conn| {
+        users::by_id(conn, user_id)?.ok_or_else(no_user)?;
+        Ok(Json(wishlist::by_user(conn, user_id, page, viewer)?))
+    })
+    .await
+}
+
+/// The member's wishlist entry for an album, or null when it is not there.
+async fn one(
+    State(state): State<AppState>,
+    AppPath((user_id, album_id)): AppPath<(i64, i64)>,
+) -> AppResult<Json<Option<WishlistItem>>> {
+    run_blocking(&state.pool, move |conn| {
+        Ok(Json(wishlist::find(conn, user_id, album_id)?))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AddBody {
+    user_id: Option<Value>,
+    album_id: Option<Value>,
+}
+
+async fn add(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<AddBody>,
+) -> AppResult<(StatusCode, Json<WishlistItem>)> {
+    acting_as_self(&caller, &body.user_id)?;
+    let album_id = optional_id(&body.album_id, "albumId")?
+        .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        if albums::by_id(&tx, album_id, None)?.is_none() {
+            return Err(AppError::NotFound(format!("No album with id {album_id}")));
+        }
+        let id = match wishlist::add(&tx, caller.id, album_id, &now()) {
+            Err(e) if is_unique_violation(&e) => {
+                return Err(AppError::Conflict(
+                    "This album is already on your wishlist".to_owned(),
+                ));
+            }
+            other => other?,
+        };
+        tx.commit()?;
+        let item = wishlist::by_id(conn, id)?.expect("the item exists");
+        Ok((StatusCode::CREATED, Json(item)))
+    })
+    .await
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    run_blocking(&state.pool, move |conn| {
+        let item = wishlist::by_id(conn, id)?
+            .ok_or_else(|| AppError::NotFound("That album is not on a wishlist".to_owned()))?;
+        if item.user_id != caller.id {
+            return Err(AppError::Forbidden(
+                "You can only change your own wishlist".to_owned(),
+            ));
+        }
+        wishlist::delete(conn, id)?;
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}

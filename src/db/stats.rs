@@ -1,0 +1,183 @@
+//! A member's profile figures, computed from their own rows only.
+
+use std::collections::HashMap;
+
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+use super::albums::{self, Album};
+use super::{comments, posts, reviews};
+use crate::domain::rating_value::genre_weight;
+
+pub const TOP_GENRES: usize = 10;
+pub const TOP_ALBUMS: u32 = 5;
+pub const RECENTLY_RATED: u32 = 5;
+pub const RECENTLY_COMMENTED: u32 = 5;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileStats {
+    pub joined: String,
+    pub ratings_count: i64,
+    pub library_count: i64,
+    pub comments_count: i64,
+    pub reviews_count: i64,
+    pub shouts_count: i64,
+    pub posts_count: i64,
+    /// Thumbs-up share of the votes on the member's reviews and posts, in percent.
+    pub approval: Option<f64>,
+    pub score: i64,
+    pub favourite_genre: Option<String>,
+    pub average_rating: Option<f64>,
+    pub rating_distribution: Vec<Bucket>,
+    pub top_genres: Vec<GenreShare>,
+    pub top_albums: Vec<Album>,
+    pub recently_rated: Vec<Album>,
+    pub recently_commented: Vec<Album>,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Bucket {
+    pub number: f64,
+    pub count: i64,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GenreShare {
+    pub name: String,
+    pub slug: String,
+    pub count: i64,
+    /// Share of the top genres' total, so the pie's slices add up to 100.
+    pub percentage: f64,
+}
+
+/// The spec's profile score.
+pub fn score(ratings: i64, comments: i64, reviews: i64) -> i64 {
+    ratings * 3 + comments * 4 + reviews * 500
+}
+
+fn album_ids(conn: &Connection, sql: &str, user_id: i64, limit: u32) -> rusqlite::Result<Vec<i64>> {
+    conn.prepare_cached(sql)?
+        .query_map(params![user_id, limit], |row| row.get(0))?
+        .collect()
+}
+
+pub fn for_user(conn: &Connection, user_id: i64, joined: &str) -> rusqlite::Result<ProfileStats> {
+    let (ratings_count, library_count, average_rating): (i64, i64, Option<f64>) = conn
+        .prepare_cached(
+            "SELECT count(number), count(*) - count(number), avg(number) FROM ratings WHERE user_id = ?1",
+        )?
+        .query_row([user_id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+    let comments_count = comments::count_by_user(conn, user_id)?;
+    let reviews_count = reviews::count_by_user(conn, user_id)?;
+    let posts_count = posts::count_by_user(conn, user_id)?;
+    let shouts_count: i64 = conn
+        .prepare_cached("SELECT count(*) FROM shouts WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))?;
+
+    let (up, down): (i64, i64) = conn
+        .prepare_cached(
+            "SELECT coalesce(sum(votes_up), 0), coalesce(sum(votes_down), 0) FROM (
+                 SELECT votes_up, votes_down FROM reviews WHERE user_id = ?1
+                 UNION ALL SELECT votes_up, votes_down FROM posts WHERE user_id = ?1)",
+        )?
+        .query_row([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    let approval = (up + down > 0).then(|| up as f64 * 100.0 / (up + down) as f64);
+
+    let mut counts: HashMap<i64, i64> = conn
+        .prepare_cached(
+            "SELECT CAST(number * 2 AS INTEGER), count(*) FROM ratings
+             WHERE user_id = ?1 AND number IS NOT NULL GROUP BY 1",
+        )?
+        .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let rating_distribution = (1..=20)
+        .map(|steps| Bucket {
+            number: steps as f64 / 2.0,
+            count: counts.remove(&steps).unwrap_or(0),
+        })
+        .collect();
+
+    let (favourite_genre, top_genres) = genres(conn, user_id)?;
+
+    let top = album_ids(
+        conn,
+        "SELECT album_id FROM ratings WHERE user_id = ?1 AND number IS NOT NULL
+         ORDER BY number DESC, updated_at DESC LIMIT ?2",
+        user_id,
+        TOP_ALBUMS,
+    )?;
+    let recent = album_ids(
+        conn,
+        "SELECT album_id FROM ratings WHERE user_id = ?1 AND number IS NOT NULL
+         ORDER BY updated_at DESC, id DESC LIMIT ?2",
+        user_id,
+        RECENTLY_RATED,
+    )?;
+    let commented = comments::recently_commented_albums(conn, user_id, RECENTLY_COMMENTED)?;
+    // The albums carry the member's own rating as userRating.
+    let with_rating = |ids: &[i64]| albums::by_ids(conn, ids, Some(user_id));
+
+    Ok(ProfileStats {
+        joined: joined.to_owned(),
+        ratings_count,
+        library_count,
+        comments_count,
+        reviews_count,
+        shouts_count,
+        posts_count,
+        approval,
+        score: score(ratings_count, comments_count, reviews_count),
+        favourite_genre,
+        average_rating,
+        rating_distribution,
+        top_genres,
+        top_albums: with_rating(&top)?,
+        recently_rated: with_rating(&recent)?,
+        recently_commented: with_rating(&commented)?,
+    })
+}
+
+/// The favourite genre (weighted by rating, library entries included) and the
+/// ten genres most rated.
+fn genres(conn: &Connection, user_id: i64) -> rusqlite::Result<(Option<String>, Vec<GenreShare>)> {
+    let rows: Vec<(String, String, Option<f64>)> = conn
+        .prepare_cached(
+            "SELECT g.name, g.slug, r.number FROM ratings r
+             JOIN album_genres ag ON ag.album_id = r.album_id
+             JOIN genres g ON g.id = ag.genre_id
+             WHERE r.user_id = ?1",
+        )?
+        .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+
+    let mut weights: HashMap<&str, u32> = HashMap::new();
+    let mut counts: HashMap<(&str, &str), i64> = HashMap::new();
+    for (name, slug, number) in &rows {
+        *weights.entry(name).or_default() += genre_weight(*number);
+        if number.is_some() {
+            *counts.entry((name, slug)).or_default() += 1;
+        }
+    }
+    let favourite = weights
+        .into_iter()
+        .filter(|(_, weight)| *weight > 0)
+        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(a.0)))
+        .map(|(name, _)| name.to_owned());
+
+    let mut ranked: Vec<((&str, &str), i64)> = counts.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.0.cmp(b.0.0)));
+    ranked.truncate(TOP_GENRES);
+    let total: i64 = ranked.iter().map(|(_, count)| count).sum();
+    let shares = ranked
+        .into_iter()
+        .map(|((name, slug), count)| GenreShare {
+            name: name.to_owned(),
+            slug: slug.to_owned(),
+            count,
+            percentage: (count as f64 * 1000.0 / total as f64).round() / 10.0,
+        })
+        .collect();
+    Ok((favourite, shares))
+}
