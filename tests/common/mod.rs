@@ -104,6 +104,32 @@ impl TestApp {
         )
     }
 
+    /// A member with a session, made directly in the database: no password is
+    /// hashed, so tests that need many members stay fast.
+    pub fn member(&self, username: &str) -> (String, i64) {
+        let conn = self.state.pool.get().expect("connection");
+        let now = halfstar::domain::timestamp::now();
+        let user = db::users::NewUser {
+            username,
+            email: &format!("{username}@example.org"),
+            password_hash: "not-a-hash",
+            profile_picture_url: "",
+            role: Role::User,
+        };
+        let id = db::users::insert(&conn, &user, &now).expect("member");
+        let token = halfstar::auth::new_token();
+        let expires = halfstar::domain::timestamp::after_now(time::Duration::days(30));
+        db::sessions::insert(
+            &conn,
+            &halfstar::auth::token_hash(&token),
+            id,
+            &now,
+            &expires,
+        )
+        .expect("session");
+        (token, id)
+    }
+
     /// Gives a member a role, as `halfstar user promote` does.
     pub fn set_role(&self, user_id: i64, role: Role) {
         let conn = self.state.pool.get().expect("connection");
