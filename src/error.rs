@@ -4,7 +4,8 @@
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -30,6 +31,12 @@ pub enum AppError {
 }
 
 pub type AppResult<T> = Result<T, AppError>;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorMessage {
+    pub message: String,
+}
 
 impl AppError {
     pub fn status(&self) -> StatusCode {
@@ -68,7 +75,7 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let mut response = (status, Json(json!({ "message": message }))).into_response();
+        let mut response = (status, Json(ErrorMessage { message })).into_response();
         if let Self::TooManyRequests {
             retry_after_secs, ..
         } = self

@@ -141,10 +141,7 @@ async fn run(steps: Vec<(usize, usize, Action)>) {
     // The API's averages agree with the table too.
     for album_id in album_ids {
         let shown = app
-            .get(&format!(
-                "/api/album/name/{}",
-                format!("album-{}", album_id - 1)
-            ))
+            .get(&format!("/api/album/name/album-{}", album_id - 1))
             .await;
         assert_eq!(shown.status, StatusCode::OK);
         let (count, average): (i64, Option<f64>) = conn

@@ -13,7 +13,8 @@ use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::{artists, charts, is_unique_violation, run_blocking};
 use crate::domain::timestamp::{before_now, now};
 use crate::domain::{AlbumType, PictureUrl, ReleaseDate, catalogue};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -25,6 +26,19 @@ pub fn router() -> Router<AppState> {
         .route("/album/{id}", patch(update).delete(remove))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    by_artist_and_title,
+    by_title,
+    by_artist,
+    popular,
+    create,
+    update,
+    remove
+))]
+pub struct Doc;
+
 fn viewer(user: &MaybeUser) -> Option<i64> {
     user.0.as_ref().map(|u| u.id)
 }
@@ -33,6 +47,13 @@ fn no_album(title: &str) -> AppError {
     AppError::NotFound(format!("No album called {title}"))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/album/name/{artist}/{title}",
+    tag = "catalogue",
+    params(("artist" = String, Path, description = "Artist name or slug"), ("title" = String, Path, description = "Album title or slug")),
+    responses((status = 200, description = "The album", body = Album), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_artist_and_title(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -53,6 +74,13 @@ async fn by_artist_and_title(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/album/name/{title}",
+    tag = "catalogue",
+    params(("title" = String, Path, description = "Album title or slug")),
+    responses((status = 200, description = "The album", body = Album), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_title(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -69,6 +97,13 @@ async fn by_title(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/album/artist/{artist_name}",
+    tag = "catalogue",
+    params(("artist_name" = String, Path, description = "Artist name or slug")),
+    responses((status = 200, description = "The artist's albums, newest first", body = Vec<Album>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_artist(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -88,11 +123,20 @@ const POPULAR_WINDOW: time::Duration = time::Duration::days(30);
 const POPULAR_DEFAULT: u32 = 20;
 const POPULAR_MOST: u32 = 100;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PopularQuery {
+    /// How many albums, 1 to 100 (20 when absent).
     limit: Option<u32>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/album/popular-albums",
+    tag = "charts",
+    params(PopularQuery),
+    responses((status = 200, description = "Most rated lately, topped up from all time", body = Vec<Album>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+)]
 async fn popular(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -115,14 +159,14 @@ async fn popular(
 
 /// Genres and styles arrive as a list (of names or `{name}` objects) or as
 /// one comma-joined string, as the edit form sends them.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
 enum TagsField {
     Joined(String),
     List(Vec<TagItem>),
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
 enum TagItem {
     Name(String),
@@ -145,7 +189,7 @@ impl TagsField {
 
 /// An album as the forms and imports send it. `releaseYear` is ignored: it
 /// always follows from the date. Absent fields keep their value on PATCH.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AlbumBody {
     artist: Option<String>,
@@ -245,6 +289,14 @@ fn duplicate(album: &CheckedAlbum) -> AppError {
     ))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/album",
+    tag = "catalogue",
+    request_body = AlbumBody,
+    responses((status = 201, description = "Added", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Unknown artist: add the artist first", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn create(
     State(state): State<AppState>,
     Editor(_): Editor,
@@ -277,6 +329,15 @@ async fn create(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
+#[utoipa::path(
+    patch,
+    path = "/api/album/{id}",
+    tag = "catalogue",
+    params(("id" = i64, Path, description = "Album id")),
+    request_body = AlbumBody,
+    responses((status = 200, description = "Changed", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn update(
     State(state): State<AppState>,
     Editor(editor): Editor,
@@ -310,6 +371,14 @@ async fn update(
 }
 
 /// An admin removes an album with everything written about it, at once.
+#[utoipa::path(
+    delete,
+    path = "/api/album/{id}",
+    tag = "catalogue",
+    params(("id" = i64, Path, description = "Album id")),
+    responses((status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn remove(
     State(state): State<AppState>,
     Admin(_): Admin,

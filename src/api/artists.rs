@@ -11,7 +11,8 @@ use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
 use crate::db::{is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{PictureUrl, catalogue};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -19,6 +20,11 @@ pub fn router() -> Router<AppState> {
         .route("/artist", post(create))
         .route("/artist/{id}", patch(update))
 }
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(by_name, create, update))]
+pub struct Doc;
 
 pub fn no_artist(name: &str) -> AppError {
     AppError::NotFound(format!("No artist called {name}"))
@@ -28,6 +34,13 @@ fn taken(name: &str) -> AppError {
     AppError::Conflict(format!("An artist called {name} already exists"))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/artist/name/{name}",
+    tag = "catalogue",
+    params(("name" = String, Path, description = "Name or slug, any case, accents optional")),
+    responses((status = 200, description = "The artist", body = Artist), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_name(
     State(state): State<AppState>,
     AppPath(name): AppPath<String>,
@@ -44,7 +57,7 @@ async fn by_name(
 }
 
 /// The fields of an artist as the forms send them; absent ones keep their value on PATCH.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ArtistBody {
     name: Option<String>,
@@ -82,6 +95,14 @@ impl ArtistBody {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/artist",
+    tag = "catalogue",
+    request_body = ArtistBody,
+    responses((status = 201, description = "Added", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn create(
     State(state): State<AppState>,
     Editor(_): Editor,
@@ -107,6 +128,15 @@ async fn create(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
+#[utoipa::path(
+    patch,
+    path = "/api/artist/{id}",
+    tag = "catalogue",
+    params(("id" = i64, Path, description = "Artist id")),
+    request_body = ArtistBody,
+    responses((status = 200, description = "Changed", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn update(
     State(state): State<AppState>,
     Editor(_): Editor,

@@ -15,7 +15,8 @@ use crate::db::users::{self, NewUser, User};
 use crate::db::{is_unique_violation, run_blocking, sessions};
 use crate::domain::timestamp::{after_now, now};
 use crate::domain::{Email, Password, PictureUrl, Role, Username};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -25,8 +26,13 @@ pub fn router() -> Router<AppState> {
         .route("/auth/me", get(me))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(sign_up, log_in, log_out, me))]
+pub struct Doc;
+
 /// The signed-in user as they see themselves: the public fields and the email.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Me {
     #[serde(flatten)]
@@ -44,13 +50,13 @@ impl From<User> for Me {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Signed {
     token: String,
     user: Me,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SignUp {
     #[serde(default)]
@@ -91,6 +97,13 @@ fn taken_error(username_taken: bool) -> AppError {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/auth/signup",
+    tag = "auth",
+    request_body = SignUp,
+    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage)),
+)]
 async fn sign_up(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -150,7 +163,7 @@ async fn sign_up(
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct LogIn {
     #[serde(default)]
     email: String,
@@ -161,6 +174,13 @@ struct LogIn {
     password: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/auth/login",
+    tag = "auth",
+    request_body = LogIn,
+    responses((status = 200, description = "Signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Wrong email or password", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage)),
+)]
 async fn log_in(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -226,6 +246,13 @@ async fn log_in(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/auth/logout",
+    tag = "auth",
+    responses((status = 204, description = "Signed out: the token no longer works"), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn log_out(
     State(state): State<AppState>,
     CurrentUser(_): CurrentUser,
@@ -237,6 +264,13 @@ async fn log_out(
     Ok(StatusCode::NO_CONTENT)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/auth/me",
+    tag = "auth",
+    responses((status = 200, description = "The signed-in member", body = Me), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn me(CurrentUser(user): CurrentUser) -> Json<Me> {
     Json(user.into())
 }

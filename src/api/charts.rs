@@ -12,7 +12,8 @@ use crate::db::albums::{self, Album};
 use crate::db::charts::{self, Scope};
 use crate::db::genres::{self, Genre};
 use crate::db::run_blocking;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 /// The words paths use for "no year filter" and "no genre filter".
 pub const ALL_TIME: &str = "all-time";
@@ -30,7 +31,12 @@ pub fn router() -> Router<AppState> {
         .route("/album/top-albums/year/{year}", get(year_chart))
 }
 
-#[derive(Serialize)]
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(all_genres, genre_by_name, genre_chart, year_genre_chart, year_chart))]
+pub struct Doc;
+
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Chart {
     top_ten: Vec<Album>,
@@ -54,10 +60,23 @@ fn no_genre(name: &str) -> AppError {
     AppError::NotFound(format!("No genre called {name}"))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/genre",
+    tag = "charts",
+    responses((status = 200, description = "Every genre by name", body = Vec<Genre>)),
+)]
 async fn all_genres(State(state): State<AppState>) -> AppResult<Json<Vec<Genre>>> {
     run_blocking(&state.pool, |conn| Ok(Json(genres::all(conn)?))).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/genre/name/{genre}",
+    tag = "charts",
+    params(("genre" = String, Path, description = "Genre name or slug")),
+    responses((status = 200, description = "The genre", body = Genre), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn genre_by_name(
     State(state): State<AppState>,
     AppPath(name): AppPath<String>,
@@ -97,6 +116,13 @@ async fn chart(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/genre/top-rated/{genre}",
+    tag = "charts",
+    params(("genre" = String, Path, description = "Genre name or slug, or all-genres"), PageQuery),
+    responses((status = 200, description = "All-time charts of the genre", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn genre_chart(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -107,6 +133,13 @@ async fn genre_chart(
     chart(state, user.0.map(|u| u.id), None, genre, page).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/genre/top-rated/{year}/{genre}",
+    tag = "charts",
+    params(("year" = String, Path, description = "A year, or all-time"), ("genre" = String, Path, description = "Genre name or slug, or all-genres"), PageQuery),
+    responses((status = 200, description = "Charts of the year and genre", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn year_genre_chart(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -117,6 +150,13 @@ async fn year_genre_chart(
     chart(state, user.0.map(|u| u.id), year, genre, page).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/album/top-albums/year/{year}",
+    tag = "charts",
+    params(("year" = String, Path, description = "A year, or all-time"), PageQuery),
+    responses((status = 200, description = "Charts of the year, all genres", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+)]
 async fn year_chart(
     State(state): State<AppState>,
     user: MaybeUser,

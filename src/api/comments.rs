@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::claims::{acting_as_self, may_remove, optional_id};
 use super::paging::PageQuery;
@@ -14,7 +14,8 @@ use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
 use crate::db::{posts, reviews, run_blocking};
 use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -30,12 +31,28 @@ pub fn router() -> Router<AppState> {
         .route("/comment/recent/post", get(recent_post))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    create,
+    remove,
+    on_album,
+    on_review,
+    on_post,
+    by_user,
+    recent_all,
+    recent_album,
+    recent_review,
+    recent_post
+))]
+pub struct Doc;
+
 pub const MAX_COMMENT_CHARS: usize = 2_000;
 pub const COMMENTS_PER_PAGE: u32 = 10;
 const LIST_MOST: u32 = 100;
 const RECENT_DEFAULT: u32 = 10;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewComment {
     #[serde(default)]
@@ -53,6 +70,14 @@ fn too_many(wait: std::time::Duration, message: &str) -> AppError {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/comment",
+    tag = "comments",
+    request_body = NewComment,
+    responses((status = 201, description = "Posted", body = Comment), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "You are sending too many comments.", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn create(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -101,6 +126,14 @@ async fn create(
     .await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/comment/{id}",
+    tag = "comments",
+    params(("id" = i64, Path, description = "Comment id")),
+    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -120,19 +153,34 @@ async fn remove(
     .await
 }
 
-#[derive(Deserialize)]
+/// The shape of a page of comments: `data`, `totalPages`, and the total under
+/// the name of its kind of target (one of the three).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CommentPage {
+    data: Vec<Comment>,
+    total_pages: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total_album_comments: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total_review_comments: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total_post_comments: Option<i64>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct CommentPageQuery {
+    /// Which page of ten, from 1.
     page: Option<u32>,
 }
 
-/// One page of comments: `data`, `totalPages`, and the total under the
-/// name the spec gives it for this kind of target.
+/// One page of comments, with the total named for the kind of target.
 async fn page_of(
     state: AppState,
     target: CommentTarget,
     query: CommentPageQuery,
-    total_name: &'static str,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<CommentPage>> {
     let page = PageQuery {
         limit: Some(COMMENTS_PER_PAGE),
         page: query.page,
@@ -140,50 +188,75 @@ async fn page_of(
     .page(COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)?;
     run_blocking(&state.pool, move |conn| {
         let total = comments::count_on(conn, target)?;
-        let data = comments::on(conn, target, page)?;
-        let total_pages = (total + i64::from(COMMENTS_PER_PAGE) - 1) / i64::from(COMMENTS_PER_PAGE);
-        let mut answer = Map::new();
-        answer.insert(
-            "data".into(),
-            serde_json::to_value(data).expect("comments serialize"),
-        );
-        answer.insert("totalPages".into(), total_pages.into());
-        answer.insert(total_name.into(), total.into());
-        Ok(Json(Value::Object(answer)))
+        let per_page = i64::from(COMMENTS_PER_PAGE);
+        let (album, review, post) = match target {
+            CommentTarget::Album(_) => (Some(total), None, None),
+            CommentTarget::Review(_) => (None, Some(total), None),
+            CommentTarget::Post(_) => (None, None, Some(total)),
+        };
+        Ok(Json(CommentPage {
+            data: comments::on(conn, target, page)?,
+            total_pages: (total + per_page - 1) / per_page,
+            total_album_comments: album,
+            total_review_comments: review,
+            total_post_comments: post,
+        }))
     })
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/album/{id}",
+    tag = "comments",
+    params(("id" = i64, Path, description = "Album id"), CommentPageQuery),
+    responses((status = 200, description = "Ten a page, newest first; total as totalAlbumComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+)]
 async fn on_album(
     State(state): State<AppState>,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<CommentPageQuery>,
-) -> AppResult<Json<Value>> {
-    page_of(state, CommentTarget::Album(id), query, "totalAlbumComments").await
+) -> AppResult<Json<CommentPage>> {
+    page_of(state, CommentTarget::Album(id), query).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/review/{id}",
+    tag = "comments",
+    params(("id" = i64, Path, description = "Review id"), CommentPageQuery),
+    responses((status = 200, description = "Ten a page, newest first; total as totalReviewComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+)]
 async fn on_review(
     State(state): State<AppState>,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<CommentPageQuery>,
-) -> AppResult<Json<Value>> {
-    page_of(
-        state,
-        CommentTarget::Review(id),
-        query,
-        "totalReviewComments",
-    )
-    .await
+) -> AppResult<Json<CommentPage>> {
+    page_of(state, CommentTarget::Review(id), query).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/post/{id}",
+    tag = "comments",
+    params(("id" = i64, Path, description = "Post id"), CommentPageQuery),
+    responses((status = 200, description = "Ten a page, newest first; total as totalPostComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+)]
 async fn on_post(
     State(state): State<AppState>,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<CommentPageQuery>,
-) -> AppResult<Json<Value>> {
-    page_of(state, CommentTarget::Post(id), query, "totalPostComments").await
+) -> AppResult<Json<CommentPage>> {
+    page_of(state, CommentTarget::Post(id), query).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/user/{username}",
+    tag = "comments",
+    params(("username" = String, Path, description = "Username"), PageQuery),
+    responses((status = 200, description = "A member's comments", body = Vec<Comment>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_user(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,
@@ -198,7 +271,7 @@ async fn by_user(
 }
 
 /// A recent comment with what it is about, for the home page.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RecentComment {
     comment: Comment,
@@ -207,7 +280,7 @@ struct RecentComment {
     review_id: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PostLink {
     post_id: i64,
@@ -252,6 +325,13 @@ async fn recent(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/recent",
+    tag = "comments",
+    params(PageQuery),
+    responses((status = 200, description = "The newest comments with what they are on", body = Vec<RecentComment>)),
+)]
 async fn recent_all(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PageQuery>,
@@ -259,6 +339,13 @@ async fn recent_all(
     recent(state, CommentKind::All, query).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/recent/album",
+    tag = "comments",
+    params(PageQuery),
+    responses((status = 200, description = "The newest album comments", body = Vec<RecentComment>)),
+)]
 async fn recent_album(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PageQuery>,
@@ -266,6 +353,13 @@ async fn recent_album(
     recent(state, CommentKind::Album, query).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/recent/review",
+    tag = "comments",
+    params(PageQuery),
+    responses((status = 200, description = "The newest review comments", body = Vec<RecentComment>)),
+)]
 async fn recent_review(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PageQuery>,
@@ -273,6 +367,13 @@ async fn recent_review(
     recent(state, CommentKind::Review, query).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/comment/recent/post",
+    tag = "comments",
+    params(PageQuery),
+    responses((status = 200, description = "The newest post comments", body = Vec<RecentComment>)),
+)]
 async fn recent_post(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PageQuery>,

@@ -10,6 +10,7 @@ mod comments;
 mod extract;
 mod health;
 mod layers;
+mod openapi;
 mod paging;
 mod passwords;
 mod posts;
@@ -35,6 +36,7 @@ pub use extract::{
     Admin, AppJson, AppPath, AppQuery, ClientAddress, CurrentUser, Editor, MaybeUser,
 };
 pub use layers::apply as with_layers;
+pub use openapi::document_value as openapi_document;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
@@ -88,6 +90,7 @@ fn api_routes() -> Router<AppState> {
         .merge(posts::router())
         .merge(comments::router())
         .merge(shouts::router())
+        .merge(openapi::router())
         .fallback(unknown_api_path)
 }
 

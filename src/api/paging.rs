@@ -1,13 +1,17 @@
 //! `?limit=` and `?page=` (pages count from 1), bounded per list.
 
 use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::db::Page;
 use crate::error::{AppError, AppResult};
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// How many to answer.
     pub limit: Option<u32>,
+    /// Which page, from 1.
     pub page: Option<u32>,
 }
 

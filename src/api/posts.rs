@@ -15,7 +15,8 @@ use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, run_blocking};
 use crate::domain::catalogue;
 use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -24,6 +25,11 @@ pub fn router() -> Router<AppState> {
         .route("/post/user/{username}", get(by_user))
         .route("/post/{post_id}", get(one).patch(edit).delete(remove))
 }
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(create, recent, by_user, one, edit, remove))]
+pub struct Doc;
 
 pub const MAX_POST_CHARS: usize = 20_000;
 const LIST_DEFAULT: u32 = 20;
@@ -44,7 +50,7 @@ fn no_post(id: i64) -> AppError {
     AppError::NotFound(format!("No post with id {id}"))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewPost {
     #[serde(default)]
@@ -54,6 +60,14 @@ struct NewPost {
     user_id: Option<Value>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/post",
+    tag = "posts",
+    request_body = NewPost,
+    responses((status = 201, description = "Published", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn create(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -70,7 +84,7 @@ async fn create(
     .await
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PostPage {
     #[serde(flatten)]
@@ -79,6 +93,13 @@ struct PostPage {
     user_vote: Option<bool>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/post/{post_id}",
+    tag = "posts",
+    params(("post_id" = i64, Path, description = "Post id")),
+    responses((status = 200, description = "The post with its votes", body = PostPage), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn one(
     State(state): State<AppState>,
     caller: MaybeUser,
@@ -100,13 +121,22 @@ async fn one(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PostEdit {
     #[serde(default)]
     updated_post_text: String,
 }
 
+#[utoipa::path(
+    patch,
+    path = "/api/post/{post_id}",
+    tag = "posts",
+    params(("post_id" = i64, Path, description = "Post id")),
+    request_body = PostEdit,
+    responses((status = 200, description = "Edited", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn edit(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -127,6 +157,14 @@ async fn edit(
     .await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/post/{post_id}",
+    tag = "posts",
+    params(("post_id" = i64, Path, description = "Post id")),
+    responses((status = 204, description = "Deleted with its comments and votes"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -145,6 +183,13 @@ async fn remove(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/post/user/{username}",
+    tag = "posts",
+    params(("username" = String, Path, description = "Username"), PageQuery),
+    responses((status = 200, description = "A member's posts", body = Vec<Post>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_user(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,
@@ -158,6 +203,13 @@ async fn by_user(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/post/recent",
+    tag = "posts",
+    params(PageQuery),
+    responses((status = 200, description = "Newest first", body = Vec<Post>)),
+)]
 async fn recent(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PageQuery>,

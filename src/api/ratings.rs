@@ -14,7 +14,8 @@ use crate::db::ratings::{self, Rating};
 use crate::db::{albums, run_blocking, users};
 use crate::domain::RatingValue;
 use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -24,6 +25,11 @@ pub fn router() -> Router<AppState> {
         .route("/rating/user/name/{username}", get(by_username))
         .route("/rating/album/{album_id}", get(by_album))
 }
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(rate, change, remove, by_user_id, by_username, by_album))]
+pub struct Doc;
 
 /// A member's whole library fits one page for all but the largest collections.
 const USER_LIST_DEFAULT: u32 = 2000;
@@ -60,7 +66,7 @@ fn parse_number(value: &Option<Value>) -> AppResult<Option<RatingValue>> {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RateBody {
     album_id: Option<Value>,
@@ -71,6 +77,14 @@ struct RateBody {
 
 /// Rates an album or adds it to the library; a second call for the same
 /// album changes the existing row. 201 when a row was made, 200 otherwise.
+#[utoipa::path(
+    post,
+    path = "/api/rating",
+    tag = "ratings",
+    request_body = RateBody,
+    responses((status = 201, description = "Rated or added to the library", body = Rating), (status = 200, description = "The existing rating was changed", body = Rating), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn rate(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -105,7 +119,7 @@ async fn rate(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ChangeBody {
     number: Option<Value>,
@@ -114,6 +128,15 @@ struct ChangeBody {
 
 /// Changes the number of one's own rating (the UI sends the whole rating
 /// back with the number replaced; only the number is read).
+#[utoipa::path(
+    patch,
+    path = "/api/rating/{rating_id}",
+    tag = "ratings",
+    params(("rating_id" = i64, Path, description = "Rating id")),
+    request_body = ChangeBody,
+    responses((status = 200, description = "Changed", body = Rating), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn change(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -139,6 +162,14 @@ async fn change(
     .await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/rating/{rating_id}",
+    tag = "ratings",
+    params(("rating_id" = i64, Path, description = "Rating id")),
+    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -174,6 +205,13 @@ async fn list_for_user(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/rating/user/{user_id}",
+    tag = "ratings",
+    params(("user_id" = i64, Path, description = "Member id"), PageQuery),
+    responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_user_id(
     State(state): State<AppState>,
     viewer: MaybeUser,
@@ -190,6 +228,13 @@ async fn by_user_id(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/rating/user/name/{username}",
+    tag = "ratings",
+    params(("username" = String, Path, description = "Username"), PageQuery),
+    responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_username(
     State(state): State<AppState>,
     viewer: MaybeUser,
@@ -206,6 +251,13 @@ async fn by_username(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/rating/album/{album_id}",
+    tag = "ratings",
+    params(("album_id" = i64, Path, description = "Album id"), PageQuery),
+    responses((status = 200, description = "An album's ratings, newest first", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_album(
     State(state): State<AppState>,
     AppPath(album_id): AppPath<i64>,

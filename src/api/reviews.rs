@@ -15,7 +15,8 @@ use crate::db::reviews::{self, Review};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, albums, artists, run_blocking};
 use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -29,13 +30,18 @@ pub fn router() -> Router<AppState> {
         .route("/review/{album_title}/{review_id}", get(one))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(create, validate, featured, recent, by_user, by_album, remove, one))]
+pub struct Doc;
+
 pub const MAX_REVIEW_CHARS: usize = 20_000;
 pub const PREVIEW_CHARS: usize = 200;
 const LIST_DEFAULT: u32 = 20;
 const LIST_MOST: u32 = 100;
 const VOTES_SHOWN: u32 = 500;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct Names {
     #[serde(default)]
     artist: String,
@@ -43,7 +49,7 @@ struct Names {
     album: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ValidAlbum {
     artist_id: i64,
@@ -67,6 +73,13 @@ fn already_reviewed() -> AppError {
 
 /// Step one of Add Review: do the artist and album exist (and has the caller
 /// not reviewed it yet)?
+#[utoipa::path(
+    post,
+    path = "/api/review/validate",
+    tag = "reviews",
+    request_body = Names,
+    responses((status = 200, description = "Both exist", body = ValidAlbum), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Says which of the two is unknown", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+)]
 async fn validate(
     State(state): State<AppState>,
     caller: MaybeUser,
@@ -101,7 +114,7 @@ async fn validate(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewReview {
     #[serde(default)]
@@ -113,6 +126,14 @@ struct NewReview {
     user_id: Option<Value>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/review",
+    tag = "reviews",
+    request_body = NewReview,
+    responses((status = 201, description = "Written", body = Review), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn create(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -139,6 +160,14 @@ async fn create(
     .await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/review/{album_title}",
+    tag = "reviews",
+    params(("album_title" = i64, Path, description = "The review id")),
+    responses((status = 204, description = "Deleted with its comments and votes"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -160,6 +189,13 @@ async fn remove(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/review/{album_title}",
+    tag = "reviews",
+    params(("album_title" = String, Path, description = "Album title or slug"), PageQuery),
+    responses((status = 200, description = "An album's reviews, newest first", body = Vec<Review>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_album(
     State(state): State<AppState>,
     AppPath(title): AppPath<String>,
@@ -174,7 +210,7 @@ async fn by_album(
     .await
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ReviewPage {
     #[serde(flatten)]
@@ -189,6 +225,13 @@ struct ReviewPage {
 
 /// One review, found by id; the title in the path is for readable links and
 /// must name the review's album.
+#[utoipa::path(
+    get,
+    path = "/api/review/{album_title}/{review_id}",
+    tag = "reviews",
+    params(("album_title" = String, Path, description = "The reviewed album"), ("review_id" = i64, Path, description = "Review id")),
+    responses((status = 200, description = "The review with its neighbours and votes", body = ReviewPage), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn one(
     State(state): State<AppState>,
     caller: MaybeUser,
@@ -221,6 +264,13 @@ async fn one(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/review/user/{username}",
+    tag = "reviews",
+    params(("username" = String, Path, description = "Username"), PageQuery),
+    responses((status = 200, description = "A member's reviews", body = Vec<Review>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_user(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,
@@ -234,6 +284,13 @@ async fn by_user(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/review/recent",
+    tag = "reviews",
+    params(PageQuery),
+    responses((status = 200, description = "Newest first", body = Vec<Review>)),
+)]
 async fn recent(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PageQuery>,
@@ -245,7 +302,7 @@ async fn recent(
     .await
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Featured {
     #[serde(flatten)]
     review: Review,
@@ -261,6 +318,13 @@ pub fn preview(text: &str) -> String {
     format!("{}…", cut.trim_end())
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/review/featured",
+    tag = "reviews",
+    params(PageQuery),
+    responses((status = 200, description = "Ranked by approval and recency, with previews", body = Vec<Featured>)),
+)]
 async fn featured(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PageQuery>,

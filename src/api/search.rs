@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::{AppQuery, AppState};
 use crate::db::run_blocking;
 use crate::db::search::{self, AlbumHit, ArtistHit};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::{IntoParams, ToSchema};
 
 pub const MAX_QUERY_CHARS: usize = 100;
 const DEFAULT_LIMIT: u32 = 8;
@@ -18,19 +19,33 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/search", get(search_catalogue))
 }
 
-#[derive(Deserialize)]
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(search_catalogue))]
+pub struct Doc;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SearchQuery {
+    /// The words typed, 1 to 100 characters.
     #[serde(default)]
     q: String,
     limit: Option<u32>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Results {
     artists: Vec<ArtistHit>,
     albums: Vec<AlbumHit>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/search",
+    tag = "catalogue",
+    params(SearchQuery),
+    responses((status = 200, description = "Artists and albums whose words start with the query", body = Results), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+)]
 async fn search_catalogue(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<SearchQuery>,

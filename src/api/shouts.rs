@@ -14,7 +14,8 @@ use crate::db::run_blocking;
 use crate::db::shouts::{self, Shout};
 use crate::domain::Role;
 use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -23,9 +24,14 @@ pub fn router() -> Router<AppState> {
         .route("/shout/user/{username}", get(on_profile))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(create, remove, on_profile))]
+pub struct Doc;
+
 pub const MAX_SHOUT_CHARS: usize = 1_000;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewShout {
     #[serde(default)]
@@ -35,6 +41,14 @@ struct NewShout {
     recipient_username: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/shout",
+    tag = "shouts",
+    request_body = NewShout,
+    responses((status = 201, description = "Posted", body = Shout), (status = 400, description = "You can't send an empty shout", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "No user", body = ErrorMessage), (status = 429, description = "You are sending too many shouts.", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn create(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -71,6 +85,14 @@ async fn create(
 }
 
 /// The author, the profile's owner or an admin may remove a shout.
+#[utoipa::path(
+    delete,
+    path = "/api/shout/{id}",
+    tag = "shouts",
+    params(("id" = i64, Path, description = "Shout id")),
+    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -90,6 +112,13 @@ async fn remove(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/shout/user/{username}",
+    tag = "shouts",
+    params(("username" = String, Path, description = "The profile owner"), PageQuery),
+    responses((status = 200, description = "The shouts on a member's profile", body = Vec<Shout>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn on_profile(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,

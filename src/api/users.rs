@@ -10,7 +10,8 @@ use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::db::run_blocking;
 use crate::db::users::{self, User};
 use crate::domain::PictureUrl;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -19,8 +20,13 @@ pub fn router() -> Router<AppState> {
         .route("/user/username/{username}/stats", get(stats))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(by_id, by_username, update, stats))]
+pub struct Doc;
+
 /// What anyone may see of a member: never the email or the password.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicUser {
     pub user_id: i64,
@@ -51,6 +57,13 @@ pub fn named(conn: &rusqlite::Connection, username: &str) -> AppResult<User> {
     users::by_username(conn, username)?.ok_or_else(no_user)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/user/{user_id}",
+    tag = "users",
+    params(("user_id" = i64, Path, description = "Member id")),
+    responses((status = 200, description = "A public profile", body = PublicUser), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_id(
     State(state): State<AppState>,
     AppPath(id): AppPath<i64>,
@@ -59,6 +72,13 @@ async fn by_id(
     user.map(|u| Json(u.into())).ok_or_else(no_user)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/user/username/{username}",
+    tag = "users",
+    params(("username" = String, Path, description = "Username, any case")),
+    responses((status = 200, description = "A public profile", body = PublicUser), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_username(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,
@@ -70,13 +90,22 @@ async fn by_username(
     user.map(|u| Json(u.into())).ok_or_else(no_user)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProfileChange {
     profile_picture_url: Option<String>,
 }
 
 /// Only the profile's owner changes its picture.
+#[utoipa::path(
+    patch,
+    path = "/api/user/{user_id}",
+    tag = "users",
+    params(("user_id" = i64, Path, description = "Member id; must be the caller")),
+    request_body = ProfileChange,
+    responses((status = 200, description = "The changed profile", body = PublicUser), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn update(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -101,6 +130,13 @@ async fn update(
 }
 
 /// The profile's figures: counts, approval, score, genres, charts and albums.
+#[utoipa::path(
+    get,
+    path = "/api/user/username/{username}/stats",
+    tag = "users",
+    params(("username" = String, Path, description = "Username")),
+    responses((status = 200, description = "Profile figures", body = crate::db::stats::ProfileStats), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn stats(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,

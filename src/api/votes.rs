@@ -12,7 +12,8 @@ use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{posts, reviews, run_blocking};
 use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -22,10 +23,15 @@ pub fn router() -> Router<AppState> {
         .route("/reviewvote/user/{username}", get(received_by))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(cast, on_review, on_post, received_by))]
+pub struct Doc;
+
 const LIST_DEFAULT: u32 = 500;
 const LIST_MOST: u32 = 2000;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VoteBody {
     review_id: Option<Value>,
@@ -34,7 +40,7 @@ struct VoteBody {
     is_thumbs_up: Option<bool>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VoteResult {
     /// The caller's vote after this call: true, false, or null when taken back.
@@ -44,6 +50,14 @@ struct VoteResult {
 }
 
 /// A first vote counts; a different one replaces it; the same one again takes it back.
+#[utoipa::path(
+    post,
+    path = "/api/reviewvote",
+    tag = "votes",
+    request_body = VoteBody,
+    responses((status = 200, description = "The caller's vote and the tallies", body = VoteResult), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn cast(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -97,6 +111,13 @@ async fn list(state: AppState, target: VoteTarget, query: PageQuery) -> AppResul
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/reviewvote/review/{id}",
+    tag = "votes",
+    params(("id" = i64, Path, description = "Review id"), PageQuery),
+    responses((status = 200, description = "A review's votes", body = Vec<Vote>)),
+)]
 async fn on_review(
     State(state): State<AppState>,
     AppPath(id): AppPath<i64>,
@@ -105,6 +126,13 @@ async fn on_review(
     list(state, VoteTarget::Review(id), query).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/reviewvote/post/{id}",
+    tag = "votes",
+    params(("id" = i64, Path, description = "Post id"), PageQuery),
+    responses((status = 200, description = "A post's votes", body = Vec<Vote>)),
+)]
 async fn on_post(
     State(state): State<AppState>,
     AppPath(id): AppPath<i64>,
@@ -114,6 +142,13 @@ async fn on_post(
 }
 
 /// The votes others cast on a member's reviews and posts.
+#[utoipa::path(
+    get,
+    path = "/api/reviewvote/user/{username}",
+    tag = "votes",
+    params(("username" = String, Path, description = "Username"), PageQuery),
+    responses((status = 200, description = "Votes on a member's reviews and posts", body = Vec<Vote>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn received_by(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,

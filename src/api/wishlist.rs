@@ -14,7 +14,8 @@ use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::wishlist::{self, WishlistItem};
 use crate::db::{albums, is_unique_violation, run_blocking, users};
 use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -24,9 +25,21 @@ pub fn router() -> Router<AppState> {
         .route("/wishlistitem/user/{user_id}/{album_id}", get(one))
 }
 
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(add, remove, by_user, one))]
+pub struct Doc;
+
 const LIST_DEFAULT: u32 = 2000;
 const LIST_MOST: u32 = 5000;
 
+#[utoipa::path(
+    get,
+    path = "/api/wishlistitem/user/{user_id}",
+    tag = "wishlist",
+    params(("user_id" = i64, Path, description = "Member id"), PageQuery),
+    responses((status = 200, description = "A member's wishlist", body = Vec<WishlistItem>), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
 async fn by_user(
     State(state): State<AppState>,
     viewer: MaybeUser,
@@ -43,6 +56,13 @@ async fn by_user(
 }
 
 /// The member's wishlist entry for an album, or null when it is not there.
+#[utoipa::path(
+    get,
+    path = "/api/wishlistitem/user/{user_id}/{album_id}",
+    tag = "wishlist",
+    params(("user_id" = i64, Path, description = "Member id"), ("album_id" = i64, Path, description = "Album id")),
+    responses((status = 200, description = "The entry, or null", body = Option<WishlistItem>)),
+)]
 async fn one(
     State(state): State<AppState>,
     AppPath((user_id, album_id)): AppPath<(i64, i64)>,
@@ -53,13 +73,21 @@ async fn one(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddBody {
     user_id: Option<Value>,
     album_id: Option<Value>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/wishlistitem",
+    tag = "wishlist",
+    request_body = AddBody,
+    responses((status = 201, description = "Added", body = WishlistItem), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn add(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
@@ -88,6 +116,14 @@ async fn add(
     .await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/wishlistitem/{id}",
+    tag = "wishlist",
+    params(("id" = i64, Path, description = "Wishlist item id")),
+    responses((status = 204, description = "Removed"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
 async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,

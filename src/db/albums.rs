@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::{Table, free_slug, genres};
 use crate::domain::slug::{name_key, search_key, slugify};
 use crate::domain::{AlbumType, ReleaseDate};
+use utoipa::ToSchema;
 
 pub struct NewAlbum<'a> {
     pub artist_id: i64,
@@ -80,7 +81,7 @@ pub fn all_ids(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
 
 /// An album as every API answer shows it: the spec's fields plus its slug,
 /// its artist's slug, the review count and the caller's own rating.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Album {
     pub album_id: i64,
@@ -102,7 +103,7 @@ pub struct Album {
     pub user_rating: Option<f64>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, ToSchema)]
 pub struct GenreName {
     pub name: String,
     pub slug: String,

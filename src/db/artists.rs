@@ -3,6 +3,7 @@ use serde::Serialize;
 
 use super::{Table, free_slug};
 use crate::domain::slug::{name_key, search_key, slugify};
+use utoipa::ToSchema;
 
 pub struct NewArtist<'a> {
     pub name: &'a str,
@@ -43,7 +44,7 @@ pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
 }
 
 /// An artist with the rating count and average over all their albums.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Artist {
     pub artist_id: i64,

@@ -1,5 +1,6 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::Page;
 use super::users::{Author, author_at};
@@ -38,7 +39,7 @@ pub enum CommentKind {
 }
 
 /// A comment with its author and, on an album, the author's rating of it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Comment {
     pub comment_id: i64,

@@ -3,6 +3,7 @@ use serde::Serialize;
 
 use super::{Table, free_slug};
 use crate::domain::slug::slugify;
+use utoipa::ToSchema;
 
 /// The id of the genre with this name (any case), creating it when unknown.
 pub fn find_or_create(conn: &Connection, name: &str) -> rusqlite::Result<i64> {
@@ -23,7 +24,7 @@ pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT count(*) FROM genres", [], |row| row.get(0))
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Genre {
     pub genre_id: i64,

@@ -1,10 +1,11 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::Page;
 use super::users::{Author, author_at};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Post {
     pub post_id: i64,

@@ -5,9 +5,10 @@ use super::Page;
 use super::albums::{self, Album};
 use super::users::{Author, author_at};
 use crate::domain::RatingValue;
+use utoipa::ToSchema;
 
 /// A rating as the API shows it; `number` is null for a library entry.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Rating {
     pub rating_id: i64,

@@ -1,12 +1,13 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::Page;
 use super::users::{Author, author_at};
 
 /// A review with its album's names, the author, the author's current rating
 /// of the album (`reviewRating`) and the vote tallies.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
     pub review_id: i64,

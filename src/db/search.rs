@@ -4,8 +4,9 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::domain::slug::search_key;
+use utoipa::ToSchema;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArtistHit {
     pub artist_id: i64,
@@ -14,7 +15,7 @@ pub struct ArtistHit {
     pub picture_url: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AlbumHit {
     pub album_id: i64,

@@ -8,13 +8,14 @@ use serde::Serialize;
 use super::albums::{self, Album};
 use super::{comments, posts, reviews};
 use crate::domain::rating_value::genre_weight;
+use utoipa::ToSchema;
 
 pub const TOP_GENRES: usize = 10;
 pub const TOP_ALBUMS: u32 = 5;
 pub const RECENTLY_RATED: u32 = 5;
 pub const RECENTLY_COMMENTED: u32 = 5;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileStats {
     pub joined: String,
@@ -36,13 +37,13 @@ pub struct ProfileStats {
     pub recently_commented: Vec<Album>,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, ToSchema)]
 pub struct Bucket {
     pub number: f64,
     pub count: i64,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GenreShare {
     pub name: String,

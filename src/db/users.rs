@@ -3,6 +3,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 use crate::domain::Role;
+use utoipa::ToSchema;
 
 impl FromSql for Role {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
@@ -39,7 +40,7 @@ pub(crate) fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
 
 /// Who wrote something, as every list of posts, reviews, comments, shouts
 /// and ratings shows them.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Author {
     pub user_id: i64,

@@ -1,10 +1,11 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::Page;
 use super::albums::{self, Album};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistItem {
     pub wishlistitem_id: i64,
