@@ -16,5 +16,13 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Libraries written for React must get preact/compat under test too, so
+    // they are transformed with the app's aliases instead of loaded as-is.
+    server: { deps: { inline: [/@tanstack/] } },
+    alias: {
+      react: 'preact/compat',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+    },
   },
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent } from '@testing-library/preact';
+import { cleanup, fireEvent, within } from '@testing-library/preact';
 import { defaultChartsPath } from './components/Header';
 import { renderAt } from './test/renderAt';
 
@@ -51,7 +51,7 @@ describe('routes', () => {
 describe('navigation', () => {
   it('marks Charts active on any charts path and links to this year', () => {
     const { getByRole } = renderAt('/charts/all-time/rock');
-    const charts = getByRole('link', { name: 'Charts' });
+    const charts = within(getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Charts' });
     expect(charts.className).toContain('active');
     expect(charts.getAttribute('href')).toBe(defaultChartsPath());
     expect(defaultChartsPath(new Date(2031, 5, 1))).toBe('/charts/2031/all-genres');

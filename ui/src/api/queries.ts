@@ -1,0 +1,109 @@
+// Data hooks over the query cache. The spec's lists are cached for ten
+// minutes and not refetched when the window regains focus; a member's own
+// data is only asked for when someone is signed in.
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { useAuth } from '../auth/AuthContext';
+import { ApiError } from './client';
+import { catalogueApi } from './catalogue';
+import { communityApi } from './community';
+
+export const TEN_MINUTES = 10 * 60 * 1000;
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: TEN_MINUTES,
+        gcTime: TEN_MINUTES,
+        refetchOnWindowFocus: false,
+        // A 404 or a refused call will not change by asking again.
+        retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+      },
+    },
+  });
+}
+
+export const keys = {
+  artist: (name: string) => ['artist', name.toLowerCase()] as const,
+  artistAlbums: (name: string) => ['artist-albums', name.toLowerCase()] as const,
+  album: (artist: string, title: string) => ['album', artist.toLowerCase(), title.toLowerCase()] as const,
+  albumRatings: (albumId: number) => ['album-ratings', albumId] as const,
+  albumReviews: (albumId: number) => ['album-reviews', albumId] as const,
+  comments: (kind: string, id: number, page: number) => ['comments', kind, id, page] as const,
+  chart: (year: string, genre: string, page: number) => ['chart', year, genre, page] as const,
+  genre: (name: string) => ['genre', name.toLowerCase()] as const,
+  genres: ['genres'] as const,
+  popular: ['popular-albums'] as const,
+  featured: ['featured-reviews'] as const,
+  recentComments: (kind: string) => ['recent-comments', kind] as const,
+  recentPosts: ['recent-posts'] as const,
+  recentReviews: ['recent-reviews'] as const,
+  myRatings: (userId: number) => ['my-ratings', userId] as const,
+  myWishlist: (userId: number) => ['my-wishlist', userId] as const,
+};
+
+export function useArtist(name: string) {
+  return useQuery({ queryKey: keys.artist(name), queryFn: () => catalogueApi.artist(name) });
+}
+
+export function useArtistAlbums(name: string) {
+  return useQuery({ queryKey: keys.artistAlbums(name), queryFn: () => catalogueApi.artistAlbums(name) });
+}
+
+export function useAlbum(artist: string, title: string) {
+  return useQuery({ queryKey: keys.album(artist, title), queryFn: () => catalogueApi.album(artist, title) });
+}
+
+export function useGenres() {
+  return useQuery({ queryKey: keys.genres, queryFn: catalogueApi.genres, staleTime: Infinity });
+}
+
+export function useGenre(name: string, enabled = true) {
+  return useQuery({ queryKey: keys.genre(name), queryFn: () => catalogueApi.genre(name), enabled });
+}
+
+export function useChart(year: string, genre: string, page = 1) {
+  return useQuery({
+    queryKey: keys.chart(year, genre, page),
+    queryFn: () => catalogueApi.chart(year, genre, page),
+  });
+}
+
+export function usePopularAlbums() {
+  return useQuery({ queryKey: keys.popular, queryFn: () => catalogueApi.popularAlbums() });
+}
+
+export function useFeaturedReviews() {
+  return useQuery({ queryKey: keys.featured, queryFn: communityApi.featuredReviews });
+}
+
+export function useRecentComments(kind: 'all' | 'album' | 'review' | 'post') {
+  return useQuery({ queryKey: keys.recentComments(kind), queryFn: () => communityApi.recentComments(kind) });
+}
+
+export function useRecentPosts() {
+  return useQuery({ queryKey: keys.recentPosts, queryFn: () => communityApi.recentPosts() });
+}
+
+export function useRecentReviews() {
+  return useQuery({ queryKey: keys.recentReviews, queryFn: () => communityApi.recentReviews() });
+}
+
+/** The signed-in member's ratings and library; nothing is asked when signed out. */
+export function useMyRatings() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: keys.myRatings(user?.userId ?? 0),
+    queryFn: () => communityApi.ratingsOfUser(user!.userId),
+    enabled: user != null,
+  });
+}
+
+export function useMyWishlist() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: keys.myWishlist(user?.userId ?? 0),
+    queryFn: () => communityApi.wishlist(user!.userId),
+    enabled: user != null,
+  });
+}

@@ -1,0 +1,120 @@
+import { useRef, useState } from 'react';
+import { ratingAt, starFill, stepRating } from '../lib/ratingScale';
+
+function Star({ fill }: { fill: 0 | 0.5 | 1 }) {
+  return (
+    <svg class="star" viewBox="0 0 24 24" aria-hidden="true">
+      <defs>
+        <clipPath id="half-star-left">
+          <rect x="0" y="0" width="12" height="24" />
+        </clipPath>
+      </defs>
+      <path class="star-empty" d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
+      {fill > 0 && (
+        <path
+          class="star-full"
+          clip-path={fill === 0.5 ? 'url(#half-star-left)' : undefined}
+          d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"
+        />
+      )}
+    </svg>
+  );
+}
+
+/**
+ * Ten stars in halves for 0.5 to 10. With `onChange` it is a slider: hover
+ * previews, a click sets, arrow keys step by a half. Without, it only shows.
+ */
+export function HalfStarRating({
+  value,
+  onChange,
+  label = 'Rating',
+  size = 'normal',
+}: {
+  value: number | null;
+  onChange?: (value: number) => void;
+  label?: string;
+  size?: 'small' | 'normal';
+}) {
+  const [hover, setHover] = useState<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const shown = hover ?? value ?? 0;
+  const stars = Array.from({ length: 10 }, (_, i) => <Star key={i} fill={starFill(shown, i)} />);
+
+  if (!onChange) {
+    return (
+      <div class={`half-stars ${size}`} role="img" aria-label={`${label}: ${value == null ? 'none' : value} out of 10`}>
+        {stars}
+      </div>
+    );
+  }
+
+  const at = (event: MouseEvent) => {
+    const rect = box.current!.getBoundingClientRect();
+    return ratingAt(event.clientX - rect.left, rect.width);
+  };
+
+  return (
+    <div
+      ref={box}
+      class={`half-stars interactive ${size}`}
+      role="slider"
+      tabIndex={0}
+      aria-label={label}
+      aria-valuemin={0.5}
+      aria-valuemax={10}
+      aria-valuenow={value ?? undefined}
+      aria-valuetext={value == null ? 'Not rated' : `${value} out of 10`}
+      onMouseMove={(event) => setHover(at(event))}
+      onMouseLeave={() => setHover(null)}
+      onClick={(event) => {
+        event.stopPropagation();
+        event.preventDefault();
+        onChange(at(event));
+      }}
+      onKeyDown={(event) => {
+        const up = event.key === 'ArrowRight' || event.key === 'ArrowUp';
+        const down = event.key === 'ArrowLeft' || event.key === 'ArrowDown';
+        if (!up && !down) return;
+        event.preventDefault();
+        event.stopPropagation();
+        onChange(stepRating(value, up ? 1 : -1));
+      }}
+    >
+      {stars}
+    </div>
+  );
+}
+
+/**
+ * The touch-screen control: a stripe where the touch position along it picks
+ * the half step; lifting the finger sets it.
+ */
+export function RatingStripe({ value, onChange }: { value: number | null; onChange: (value: number) => void }) {
+  const [touching, setTouching] = useState<number | null>(null);
+  const stripe = useRef<HTMLDivElement>(null);
+  const at = (event: TouchEvent) => {
+    const rect = stripe.current!.getBoundingClientRect();
+    return ratingAt(event.touches[0].clientX - rect.left, rect.width);
+  };
+  const shown = touching ?? value;
+  return (
+    <div
+      ref={stripe}
+      class="rating-stripe"
+      aria-hidden="true"
+      onTouchStart={(event) => setTouching(at(event))}
+      onTouchMove={(event) => {
+        event.preventDefault();
+        setTouching(at(event));
+      }}
+      onTouchEnd={() => {
+        if (touching != null) onChange(touching);
+        setTouching(null);
+      }}
+    >
+      <div class="rating-stripe-fill" style={{ width: `${((shown ?? 0) / 10) * 100}%` }} />
+      <span class="rating-stripe-value">{shown == null ? 'Slide to rate' : shown.toFixed(1)}</span>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ComponentChildren } from 'preact';
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p class="loading" role="status" aria-live="polite">
+      <span class="spinner" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}
+
+export function ErrorNote({ error, children }: { error: unknown; children?: ComponentChildren }) {
+  const message = error instanceof Error ? error.message : 'Something went wrong.';
+  return (
+    <div class="error-note" role="alert">
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ComponentChildren }) {
+  return <p class="empty">{children}</p>;
+}

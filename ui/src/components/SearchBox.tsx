@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'wouter-preact';
+import { catalogueApi } from '../api/catalogue';
+import { slugify } from '../lib/slug';
+import { albumPath } from './AlbumTile';
+
+interface Option {
+  key: string;
+  label: string;
+  detail: string;
+  href: string;
+}
+
+/** Waits until typing pauses, so each keystroke does not become a request. */
+function useSettled(text: string, delayMs = 150) {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), delayMs);
+    return () => clearTimeout(timer);
+  }, [text, delayMs]);
+  return settled;
+}
+
+/**
+ * 'Search an Artist': Enter goes to the artist page of what was typed; as
+ * you type, matching artists and albums are listed, reachable with the
+ * arrow keys. The text clears on every path change.
+ */
+export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
+  const [location, navigate] = useLocation();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const query = useSettled(text.trim());
+
+  useEffect(() => {
+    setText('');
+    setOpen(false);
+  }, [location]);
+
+  const results = useQuery({
+    queryKey: ['search', query.toLowerCase()],
+    queryFn: ({ signal }) => catalogueApi.search(query, signal),
+    enabled: query.length > 0 && query.length <= 100,
+    staleTime: 60_000,
+  });
+
+  const options: Option[] = [
+    ...(results.data?.artists ?? []).map((artist) => ({
+      key: `artist-${artist.artistId}`,
+      label: artist.name,
+      detail: 'Artist',
+      href: `/artists/${encodeURIComponent(artist.slug)}`,
+    })),
+    ...(results.data?.albums ?? []).map((album) => ({
+      key: `album-${album.albumId}`,
+      label: album.title,
+      detail: `${album.artist} · ${album.releaseYear}`,
+      href: albumPath(album),
+    })),
+  ];
+  const showList = open && query.length > 0 && text.trim().length > 0 && options.length > 0;
+
+  const go = (href: string) => {
+    navigate(href);
+    setOpen(false);
+    onDone?.();
+  };
+
+  return (
+    <form
+      class="search"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (showList && active >= 0 && options[active]) return go(options[active].href);
+        const typed = text.trim();
+        if (typed) go(`/artists/${encodeURIComponent(slugify(typed) || typed)}`);
+      }}
+    >
+      <input
+        type="search"
+        placeholder="Search an Artist"
+        aria-label="Search an Artist"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        autoFocus={autoFocus}
+        value={text}
+        onInput={(event) => {
+          setText(event.currentTarget.value);
+          setActive(-1);
+          setOpen(true);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && options.length) {
+            event.preventDefault();
+            setOpen(true);
+            setActive((i) => (i + 1) % options.length);
+          } else if (event.key === 'ArrowUp' && options.length) {
+            event.preventDefault();
+            setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+          } else if (event.key === 'Escape') {
+            setOpen(false);
+            setActive(-1);
+          }
+        }}
+      />
+      {showList && (
+        <ul class="search-results" id={listId} role="listbox" aria-label="Search results">
+          {options.map((option, index) => (
+            <li
+              key={option.key}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              class={index === active ? 'active' : ''}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                go(option.href);
+              }}
+            >
+              <span class="search-label">{option.label}</span>
+              <span class="search-detail">{option.detail}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

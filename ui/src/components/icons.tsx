@@ -1,0 +1,18 @@
+// Line icons for the navigation; decorative, so hidden from screen readers.
+const paths: Record<string, string> = {
+  home: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
+  library: 'M4 4h4v16H4zM10 4h4v16h-4zM16 5l4-1 3 15-4 1z',
+  charts: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  add: 'M12 5v14M5 12h14',
+  search: 'M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM21 21l-5-5',
+  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4-6 8-6s7 2 8 6',
+  settings: 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM19 12l2-1-2-4-2 .5-1.5-1L15 4h-4l-.5 2.5-1.5 1L7 7 5 11l2 1v1l-2 1 2 4 2-.5 1.5 1L11 21h4l.5-2.5 1.5-1 2 .5 2-4-2-1z',
+};
+
+export function Icon({ name }: { name: keyof typeof paths | string }) {
+  return (
+    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+      <path d={paths[name]} />
+    </svg>
+  );
+}
