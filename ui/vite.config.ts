@@ -11,7 +11,8 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    // `HALFSTAR_API=http://127.0.0.1:18081 npx vite` develops against another server.
+    proxy: { '/api': process.env.HALFSTAR_API ?? 'http://127.0.0.1:8080' },
   },
   test: {
     environment: 'happy-dom',

@@ -2,6 +2,10 @@
 // a placeholder naming the screen and its parameters.
 import type { ComponentType } from 'preact';
 import { ArtistNotFound } from './pages/ArtistNotFound';
+import { AlbumPage } from './pages/album/AlbumPage';
+import { ChartsPage } from './pages/charts/ChartsPage';
+import { GenrePage } from './pages/charts/GenrePage';
+import { YearPage } from './pages/charts/YearPage';
 import { Login } from './pages/Login';
 import { placeholder } from './pages/Placeholder';
 import { SignUp } from './pages/SignUp';
@@ -16,7 +20,7 @@ export const routes: ScreenRoute[] = [
   { path: '/my-library', screen: placeholder('library', 'Library') },
   { path: '/artists/not-found/:artistName', screen: ArtistNotFound },
   { path: '/artists/:artistName', screen: placeholder('artist', 'Artist') },
-  { path: '/albums/:artistName/:albumTitle', screen: placeholder('album', 'Album') },
+  { path: '/albums/:artistName/:albumTitle', screen: AlbumPage },
   { path: '/review/:albumTitle/:reviewId', screen: placeholder('review', 'Review') },
   { path: '/post/:postId', screen: placeholder('post', 'Post') },
   { path: '/user/:username', screen: placeholder('profile', 'Profile') },
@@ -26,9 +30,9 @@ export const routes: ScreenRoute[] = [
   { path: '/add-artist', screen: placeholder('add-artist', 'Add Artist') },
   { path: '/add-review', screen: placeholder('add-review', 'Add Review') },
   { path: '/add-post', screen: placeholder('add-post', 'Add Post') },
-  { path: '/genre/:genreName', screen: placeholder('genre', 'Genre') },
-  { path: '/year/:year', screen: placeholder('year', 'Year') },
-  { path: '/charts/:year?/:genreName?', screen: placeholder('charts', 'Charts') },
+  { path: '/genre/:genreName', screen: GenrePage },
+  { path: '/year/:year', screen: YearPage },
+  { path: '/charts/:year?/:genreName?', screen: ChartsPage },
   { path: '/list', screen: placeholder('list', 'List') },
   { path: '/grab-data', screen: placeholder('grab-data', 'Import Data') },
 ];
