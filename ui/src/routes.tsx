@@ -3,9 +3,11 @@
 import type { ComponentType } from 'preact';
 import { ArtistNotFound } from './pages/ArtistNotFound';
 import { AlbumPage } from './pages/album/AlbumPage';
+import { ArtistPage } from './pages/artist/ArtistPage';
 import { ChartsPage } from './pages/charts/ChartsPage';
 import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
+import { HomePage } from './pages/home/HomePage';
 import { Login } from './pages/Login';
 import { placeholder } from './pages/Placeholder';
 import { SignUp } from './pages/SignUp';
@@ -16,10 +18,10 @@ export interface ScreenRoute {
 }
 
 export const routes: ScreenRoute[] = [
-  { path: '/', screen: placeholder('home', 'Home') },
+  { path: '/', screen: HomePage },
   { path: '/my-library', screen: placeholder('library', 'Library') },
   { path: '/artists/not-found/:artistName', screen: ArtistNotFound },
-  { path: '/artists/:artistName', screen: placeholder('artist', 'Artist') },
+  { path: '/artists/:artistName', screen: ArtistPage },
   { path: '/albums/:artistName/:albumTitle', screen: AlbumPage },
   { path: '/review/:albumTitle/:reviewId', screen: placeholder('review', 'Review') },
   { path: '/post/:postId', screen: placeholder('post', 'Post') },

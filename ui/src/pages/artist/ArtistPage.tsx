@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter-preact';
+import { ApiError } from '../../api/client';
+import { useRate } from '../../api/mutations';
+import { useArtist, useArtistAlbums } from '../../api/queries';
+import type { AlbumType } from '../../api/types';
+import { useAuth } from '../../auth/AuthContext';
+import { AlbumTile } from '../../components/AlbumTile';
+import { Cover } from '../../components/Cover';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { ErrorNote, Loading } from '../../components/QueryState';
+import { Tabs } from '../../components/Tabs';
+import { average } from '../../lib/format';
+import { EditArtistDialog } from './EditArtistDialog';
+import './artist.css';
+
+const TYPE_TABS: ReadonlyArray<readonly [AlbumType, string]> = [
+  ['LP', 'LPs'],
+  ['EP', 'EPs'],
+  ['Live', 'Live'],
+  ['Other', 'Other'],
+];
+
+export function ArtistPage({ params }: { params: { artistName?: string } }) {
+  const name = decodeURIComponent(params.artistName ?? '');
+  const [, navigate] = useLocation();
+  const { user } = useAuth();
+  const artist = useArtist(name);
+  const albums = useArtistAlbums(name);
+  const rate = useRate();
+  const [chosenType, setChosenType] = useState<AlbumType | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [askLogin, setAskLogin] = useState(false);
+
+  const missing = artist.error instanceof ApiError && artist.error.status === 404;
+  useEffect(() => {
+    if (missing) navigate(`/artists/not-found/${encodeURIComponent(name)}`, { replace: true });
+  }, [missing, name, navigate]);
+
+  if (artist.isPending) {
+    return (
+      <section data-screen="artist">
+        <Loading label="Loading Artist..." />
+      </section>
+    );
+  }
+  if (artist.isError) {
+    return (
+      <section data-screen="artist">
+        <ErrorNote error={artist.error} />
+      </section>
+    );
+  }
+
+  const data = artist.data;
+  const present = TYPE_TABS.filter(([type]) => albums.data?.some((album) => album.type === type));
+  const type = chosenType ?? (present.some(([t]) => t === 'LP') ? 'LP' : (present[0]?.[0] ?? 'LP'));
+  const shown = (albums.data ?? [])
+    .filter((album) => album.type === type)
+    .sort((a, b) => b.releaseYear - a.releaseYear || b.releaseDate.localeCompare(a.releaseDate));
+  const canEdit = user?.role === 'editor' || user?.role === 'admin';
+
+  return (
+    <section class="artist-page" data-screen="artist">
+      <header class="artist-header">
+        <div class="artist-picture">
+          <Cover src={data.pictureUrl} name={data.name} alt={`Picture of ${data.name}`} />
+          {canEdit && (
+            <button type="button" class="artist-edit" onClick={() => setEditing(true)}>
+              Edit Artist
+            </button>
+          )}
+        </div>
+        <div class="artist-facts">
+          <h1>{data.name}</h1>
+          <p class="artist-rating">
+            <span class="artist-average">{average(data.averageRating)}</span>{' '}
+            <span class="muted">
+              average from {data.numberOfRatings} {data.numberOfRatings === 1 ? 'rating' : 'ratings'}
+            </span>
+          </p>
+          {data.description && <p class="artist-description">{data.description}</p>}
+        </div>
+      </header>
+
+      {present.length > 0 && (
+        <Tabs label="Release types" tabs={present} selected={type} onSelect={setChosenType} />
+      )}
+      <div role="tabpanel" aria-label={TYPE_TABS.find(([t]) => t === type)?.[1]}>
+        {albums.isPending && <Loading label="Loading Albums..." />}
+        {albums.isError && <ErrorNote error={albums.error} />}
+        {albums.data?.length === 0 && <p class="empty">No albums by {data.name} yet.</p>}
+        <div class="album-grid">
+          {shown.map((album) => (
+            <AlbumTile
+              key={album.albumId}
+              album={album}
+              showArtist={false}
+              onRate={(number) => {
+                if (!user) return setAskLogin(true);
+                rate.mutate({ albumId: album.albumId, artistId: album.artistId, number });
+              }}
+            />
+          ))}
+        </div>
+      </div>
+      {editing && <EditArtistDialog artist={data} onClose={() => setEditing(false)} />}
+      {askLogin && <LoginPrompt reason="to rate albums." onClose={() => setAskLogin(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'wouter-preact';
+import { useFeaturedReviews } from '../../api/queries';
+import { Cover } from '../../components/Cover';
+import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+
+export function FeaturedReviews() {
+  const featured = useFeaturedReviews();
+  return (
+    <section class="home-section" aria-labelledby="featured-heading">
+      <h2 id="featured-heading">Featured Reviews</h2>
+      {featured.isPending && <Loading label="Loading reviews…" />}
+      {featured.isError && <ErrorNote error={featured.error} />}
+      {featured.data?.length === 0 && <Empty>No reviews yet. Be the first to write one.</Empty>}
+      <div class="featured-grid">
+        {featured.data?.map((review) => (
+          <Link
+            key={review.reviewId}
+            href={`/review/${encodeURIComponent(review.albumSlug)}/${review.reviewId}`}
+            class="featured-tile"
+          >
+            <Cover src={review.albumPictureUrl} name={review.albumTitle} alt={`Cover of ${review.albumTitle}`} />
+            <div class="featured-body">
+              <span class="featured-artist">{review.artist}</span>
+              <strong class="featured-title">{review.albumTitle}</strong>
+              <span class="featured-author">by {review.user.username || 'Unknown'}</span>
+              <p class="featured-preview">{review.preview}</p>
+              <time class="featured-date" dateTime={review.createdAt}>
+                {review.createdAt.slice(0, 10)}
+              </time>
+            </div>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

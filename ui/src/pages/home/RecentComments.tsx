@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link } from 'wouter-preact';
+import { useRecentComments } from '../../api/queries';
+import type { RecentComment } from '../../api/types';
+import { albumPath } from '../../components/AlbumTile';
+import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { Tabs } from '../../components/Tabs';
+
+type Kind = 'all' | 'album' | 'review' | 'post';
+const TABS = [
+  ['all', 'All'],
+  ['album', 'Albums'],
+  ['review', 'Reviews'],
+  ['post', 'Posts'],
+] as const;
+
+/** Where a recent comment was made, as a link. */
+function Subject({ item }: { item: RecentComment }) {
+  if (item.post) return <Link href={`/post/${item.post.postId}`}>{item.post.title}</Link>;
+  if (item.album && item.reviewId != null) {
+    return (
+      <Link href={`/review/${encodeURIComponent(item.album.slug)}/${item.reviewId}`}>
+        a review of {item.album.title}
+      </Link>
+    );
+  }
+  if (item.album) return <Link href={albumPath(item.album)}>{item.album.title}</Link>;
+  return null;
+}
+
+export function RecentComments() {
+  const [kind, setKind] = useState<Kind>('all');
+  const comments = useRecentComments(kind);
+  return (
+    <section class="home-section panel" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">Comments</h2>
+      <Tabs label="Comments" tabs={TABS} selected={kind} onSelect={setKind} />
+      <div role="tabpanel" aria-labelledby="comments-heading">
+        {comments.isPending && <Loading label="Loading comments…" />}
+        {comments.isError && <ErrorNote error={comments.error} />}
+        {comments.data?.length === 0 && <Empty>No comments yet.</Empty>}
+        <ul class="feed">
+          {comments.data?.map((item) => (
+            <li key={item.comment.commentId}>
+              <p class="feed-text">{item.comment.commentText}</p>
+              <p class="feed-meta">
+                <Link href={`/user/${encodeURIComponent(item.comment.user.username)}`}>
+                  {item.comment.user.username || 'Unknown'}
+                </Link>{' '}
+                on <Subject item={item} /> · <time dateTime={item.comment.createdAt}>{item.comment.createdAt.slice(0, 10)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

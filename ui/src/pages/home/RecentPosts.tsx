@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link } from 'wouter-preact';
+import { useRecentPosts, useRecentReviews } from '../../api/queries';
+import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { Tabs } from '../../components/Tabs';
+
+type Kind = 'all' | 'posts' | 'reviews';
+const TABS = [
+  ['all', 'All'],
+  ['posts', 'Posts'],
+  ['reviews', 'Reviews'],
+] as const;
+
+interface Entry {
+  key: string;
+  title: string;
+  href: string;
+  author: string;
+  createdAt: string;
+  kind: 'Post' | 'Review';
+}
+
+export function RecentPosts() {
+  const [kind, setKind] = useState<Kind>('all');
+  const posts = useRecentPosts();
+  const reviews = useRecentReviews();
+  const entries: Entry[] = [
+    ...(kind !== 'reviews'
+      ? (posts.data ?? []).map((post) => ({
+          key: `post-${post.postId}`,
+          title: post.title,
+          href: `/post/${post.postId}`,
+          author: post.user.username,
+          createdAt: post.createdAt,
+          kind: 'Post' as const,
+        }))
+      : []),
+    ...(kind !== 'posts'
+      ? (reviews.data ?? []).map((review) => ({
+          key: `review-${review.reviewId}`,
+          title: `${review.artist} - ${review.albumTitle}`,
+          href: `/review/${encodeURIComponent(review.albumSlug)}/${review.reviewId}`,
+          author: review.user.username,
+          createdAt: review.createdAt,
+          kind: 'Review' as const,
+        }))
+      : []),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const pending = (kind !== 'reviews' && posts.isPending) || (kind !== 'posts' && reviews.isPending);
+  const error = posts.error ?? reviews.error;
+
+  return (
+    <section class="home-section panel" aria-labelledby="posts-heading">
+      <h2 id="posts-heading">Posts</h2>
+      <Tabs label="Posts" tabs={TABS} selected={kind} onSelect={setKind} />
+      <div role="tabpanel" aria-labelledby="posts-heading">
+        {pending && <Loading label="Loading posts…" />}
+        {error && <ErrorNote error={error} />}
+        {!pending && !error && entries.length === 0 && <Empty>Nothing posted yet.</Empty>}
+        <ul class="feed">
+          {entries.map((entry) => (
+            <li key={entry.key}>
+              <Link href={entry.href} class="feed-title">
+                {entry.title}
+              </Link>
+              <p class="feed-meta">
+                <span class="feed-kind">{entry.kind}</span> by {entry.author || 'Unknown'} ·{' '}
+                <time dateTime={entry.createdAt}>{entry.createdAt.slice(0, 10)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
