@@ -1,9 +1,100 @@
-// Being built: see the issue. Keeps the route working meanwhile.
-export function AlbumPage({ params }: { params: Record<string, string | undefined> }) {
+import { useState } from 'react';
+import { Link } from 'wouter-preact';
+import { ApiError } from '../../api/client';
+import { useAlbum } from '../../api/queries';
+import type { Album } from '../../api/types';
+import { Dialog } from '../../components/Dialog';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { ErrorNote, Loading } from '../../components/QueryState';
+import { AlbumCover } from './AlbumCover';
+import { AlbumInfo } from './AlbumInfo';
+import { AlbumTabs } from './AlbumTabs';
+import { CommentList } from './CommentList';
+import { EditAlbumDialog } from './EditAlbumDialog';
+import { RatingsPanel } from './RatingsPanel';
+import { ReviewsTab } from './ReviewsTab';
+import './album.css';
+
+/** Route parameters arrive still encoded; a stray '%' must not break the page. */
+function decoded(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return value ?? '';
+  }
+}
+
+type Notice = { kind: 'login'; reason: string } | { kind: 'refused'; message: string } | { kind: 'edit' } | null;
+
+function AlbumView({ album }: { album: Album }) {
+  const [notice, setNotice] = useState<Notice>(null);
+  const askLogin = (reason: string) => setNotice({ kind: 'login', reason });
+  const refuse = (message: string) => setNotice({ kind: 'refused', message });
+  const close = () => setNotice(null);
+
   return (
-    <section class="placeholder" data-screen="album">
-      <h1>Album</h1>
-      <p>{Object.values(params).filter(Boolean).join(' / ')}</p>
+    <section class="album-page" data-screen="album">
+      <div class="album-main">
+        <AlbumCover album={album} askLogin={askLogin} refuse={refuse} onEdit={() => setNotice({ kind: 'edit' })} />
+        <AlbumTabs
+          label={`${album.title} details`}
+          tabs={[
+            { key: 'info', label: 'Info', content: () => <AlbumInfo album={album} askLogin={askLogin} refuse={refuse} /> },
+            {
+              key: 'ratings',
+              label: `Ratings (${album.numberOfRatings})`,
+              content: () => <RatingsPanel albumId={album.albumId} count={album.numberOfRatings} />,
+            },
+            { key: 'reviews', label: `Reviews (${album.numberOfReviews})`, content: () => <ReviewsTab album={album} /> },
+          ]}
+        />
+      </div>
+      <CommentList kind="album" id={album.albumId} />
+      {notice?.kind === 'login' && <LoginPrompt reason={notice.reason} onClose={close} />}
+      {notice?.kind === 'refused' && (
+        <Dialog title="Can't let you do that" onClose={close}>
+          <p>{notice.message}</p>
+        </Dialog>
+      )}
+      {notice?.kind === 'edit' && <EditAlbumDialog album={album} onClose={close} />}
     </section>
   );
+}
+
+/** The album page: cover and actions, Info / Ratings / Reviews tabs, comments. */
+export function AlbumPage({ params }: { params: Record<string, string | undefined> }) {
+  const artist = decoded(params.artistName);
+  const title = decoded(params.albumTitle);
+  const album = useAlbum(artist, title);
+
+  if (album.isPending) {
+    return (
+      <section class="album-page" data-screen="album">
+        <Loading label="Loading Album..." />
+      </section>
+    );
+  }
+  if (album.isError) {
+    const missing = album.error instanceof ApiError && album.error.status === 404;
+    return (
+      <section class={missing ? 'not-found' : 'album-page'} data-screen="album">
+        {missing ? (
+          <>
+            <h1>404</h1>
+            <p>
+              Couldn't find an album called {title} by {artist}.
+            </p>
+            <p class="album-not-found-links">
+              <Link href={`/artists/${encodeURIComponent(artist)}`}>Go to {artist}</Link>
+              <Link href="/">Go Home</Link>
+            </p>
+          </>
+        ) : (
+          <ErrorNote error={album.error} />
+        )}
+      </section>
+    );
+  }
+  // Keyed so that moving to another album starts its view afresh (tab, optimistic rating).
+  return <AlbumView key={album.data.albumId} album={album.data} />;
 }

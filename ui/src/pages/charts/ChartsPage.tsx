@@ -1,9 +1,40 @@
-// Being built: see the issue. Keeps the route working meanwhile.
+import { useEffect } from 'react';
+import { useLocation } from 'wouter-preact';
+import { useGenre } from '../../api/queries';
+import { ChartFilters } from './ChartFilters';
+import { ChartResults } from './ChartResults';
+import { ALL_GENRES, ALL_TIME, chartTitle, routeParam } from './chartText';
+import './charts.css';
+
+/** /charts/{year?}/{genre?}: the selectors drive the route, the route drives the chart. */
 export function ChartsPage({ params }: { params: Record<string, string | undefined> }) {
+  const [, navigate] = useLocation();
+  const year = routeParam(params.year) || ALL_TIME;
+  const genre = routeParam(params.genreName) || ALL_GENRES;
+  const chosen = genre !== ALL_GENRES;
+  const genreInfo = useGenre(genre, chosen);
+
+  // A new chart is a new page: start it at the top, as after a link.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [year, genre]);
+
+  // The headings wait for the genre's proper name; if it can't be had, the chart's own error shows.
+  const genreName = !chosen ? null : (genreInfo.data?.name ?? (genreInfo.isError ? genre : undefined));
+
   return (
-    <section class="placeholder" data-screen="charts">
-      <h1>Charts</h1>
-      <p>{Object.values(params).filter(Boolean).join(' / ')}</p>
+    <section class="charts-page" data-screen="charts">
+      {/* Only a genre the server knows is named in the title. */}
+      <h1>{chartTitle(year, genreInfo.data?.name)}</h1>
+      <ChartFilters
+        year={year}
+        genre={genreInfo.data?.slug ?? genre}
+        onChange={(nextYear, nextGenre) =>
+          navigate(`/charts/${encodeURIComponent(nextYear)}/${encodeURIComponent(nextGenre)}`)
+        }
+      />
+      {chosen && genreInfo.data?.description && <p class="chart-description">{genreInfo.data.description}</p>}
+      <ChartResults key={`${year}/${genre}`} year={year} genre={genre} genreName={genreName} />
     </section>
   );
 }

@@ -1,9 +1,45 @@
-// Being built: see the issue. Keeps the route working meanwhile.
+import { Link } from 'wouter-preact';
+import { ApiError } from '../../api/client';
+import { useGenre } from '../../api/queries';
+import { ErrorNote } from '../../components/QueryState';
+import { ChartResults } from './ChartResults';
+import { ALL_TIME, routeParam, titleCase } from './chartText';
+import './charts.css';
+
+/** /genre/{genreName}: the genre's description and its all-time chart. */
 export function GenrePage({ params }: { params: Record<string, string | undefined> }) {
+  const name = routeParam(params.genreName);
+  const genre = useGenre(name);
+
+  if (genre.isError) {
+    const missing = genre.error instanceof ApiError && genre.error.status === 404;
+    return (
+      <section class="charts-page" data-screen="genre">
+        <h1>Genre</h1>
+        {missing ? (
+          <div class="error-note" role="alert">
+            <p>No genre called “{name}”.</p>
+            <Link href="/charts">Browse the charts by genre</Link>
+          </div>
+        ) : (
+          <ErrorNote error={genre.error} />
+        )}
+      </section>
+    );
+  }
+
   return (
-    <section class="placeholder" data-screen="genre">
-      <h1>Genre</h1>
-      <p>{Object.values(params).filter(Boolean).join(' / ')}</p>
+    <section class="charts-page" data-screen="genre">
+      <h1>{genre.data ? titleCase(genre.data.name) : titleCase(name)}</h1>
+      {genre.data?.description && <p class="chart-description">{genre.data.description}</p>}
+      {genre.data && (
+        <p class="chart-links">
+          <Link href={`/charts/${ALL_TIME}/${encodeURIComponent(genre.data.slug)}`}>
+            {titleCase(genre.data.name)} charts by year
+          </Link>
+        </p>
+      )}
+      <ChartResults key={name} year={ALL_TIME} genre={name} genreName={genre.data?.name} />
     </section>
   );
 }

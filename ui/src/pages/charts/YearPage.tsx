@@ -1,9 +1,57 @@
-// Being built: see the issue. Keeps the route working meanwhile.
+import { Link } from 'wouter-preact';
+import { ErrorNote, Loading } from '../../components/QueryState';
+import { ChartColumns } from './ChartColumns';
+import { routeParam } from './chartText';
+import { useYearChart } from './useYearChart';
+import './charts.css';
+
+/** /year/{year}: the year's top rated, popular and recent albums, all genres. */
 export function YearPage({ params }: { params: Record<string, string | undefined> }) {
+  const year = routeParam(params.year);
+  const isYear = /^\d{4}$/.test(year);
+  const chart = useYearChart(year, isYear);
+
   return (
-    <section class="placeholder" data-screen="year">
-      <h1>Year</h1>
-      <p>{Object.values(params).filter(Boolean).join(' / ')}</p>
+    <section class="charts-page" data-screen="year">
+      <h1>{isYear ? `Top Albums of ${year}` : 'Top Albums of the Year'}</h1>
+      <YearBody year={year} isYear={isYear} chart={chart} />
     </section>
+  );
+}
+
+function YearBody({ year, isYear, chart }: { year: string; isYear: boolean; chart: ReturnType<typeof useYearChart> }) {
+  if (!isYear) {
+    return (
+      <div class="error-note" role="alert">
+        <p>“{year}” isn't a year. Try a four-digit year such as 1997.</p>
+        <Link href="/charts">See all the charts</Link>
+      </div>
+    );
+  }
+  if (chart.isPending) return <Loading label="Loading data…" />;
+  if (chart.isError) return <ErrorNote error={chart.error} />;
+
+  const { topTen, mostPopular, mostRecent } = chart.data;
+  // The spec shows the lists only once all three have albums; otherwise say why the page is empty.
+  if (topTen.length === 0 || mostPopular.length === 0 || mostRecent.length === 0) {
+    return (
+      <p class="empty">
+        No albums from {year} yet. <Link href="/charts">Browse the charts</Link>
+      </p>
+    );
+  }
+  return (
+    <>
+      <p class="chart-links">
+        <Link href={`/charts/${year}/all-genres`}>Browse {year} by genre</Link>
+      </p>
+      <ChartColumns
+        columns={[
+          { heading: `Top Rated ${year} Albums:`, albums: topTen },
+          { heading: `Popular ${year} Albums:`, albums: mostPopular },
+          { heading: `Recent ${year} Albums:`, albums: mostRecent },
+        ]}
+      />
+    </>
   );
 }

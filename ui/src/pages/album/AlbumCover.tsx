@@ -1,0 +1,84 @@
+import { useLocation } from 'wouter-preact';
+import { useRate, useWishlistToggle } from '../../api/mutations';
+import type { Album } from '../../api/types';
+import { useAuth } from '../../auth/AuthContext';
+import { Cover } from '../../components/Cover';
+import { useMyAlbumEntries } from './useMyAlbumEntries';
+
+/**
+ * The cover with the album's actions over it: shown on hover or when one
+ * of them has keyboard focus, and as a row under the cover on touch screens.
+ */
+export function AlbumCover({
+  album,
+  askLogin,
+  refuse,
+  onEdit,
+}: {
+  album: Album;
+  askLogin: (reason: string) => void;
+  refuse: (message: string) => void;
+  onEdit: () => void;
+}) {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const { ratingRow, wishlistItem, known } = useMyAlbumEntries(album.albumId);
+  const wishlist = useWishlistToggle();
+  const library = useRate();
+  const canEdit = user?.role === 'editor' || user?.role === 'admin';
+  const failed = (error: Error) => refuse(error.message);
+
+  const writeReview = () => {
+    if (!user) return askLogin('to write a review.');
+    const query = `artist=${encodeURIComponent(album.artist)}&album=${encodeURIComponent(album.title)}`;
+    navigate(`/add-review?${query}`);
+  };
+
+  const toggleWishlist = () => {
+    if (!user) return askLogin('to add to your wishlist.');
+    const change = wishlistItem
+      ? ({ add: false, itemId: wishlistItem.wishlistitemId } as const)
+      : ({ add: true, albumId: album.albumId, albumTitle: album.title } as const);
+    wishlist.mutate(change, { onError: failed });
+  };
+
+  const addToLibrary = () => {
+    if (!user) return askLogin('to add to your library.');
+    library.mutate({ albumId: album.albumId, artistId: album.artistId, number: null }, { onError: failed });
+  };
+
+  return (
+    <div class="album-cover">
+      <Cover src={album.pictureUrl} name={album.title} alt={`Cover of ${album.title} by ${album.artist}`} />
+      <div class="album-cover-actions" role="group" aria-label="Album actions">
+        <button type="button" class="album-action" onClick={writeReview}>
+          Write a Review
+        </button>
+        <button
+          type="button"
+          class={wishlistItem ? 'album-action done' : 'album-action'}
+          aria-pressed={wishlistItem != null}
+          disabled={!known || wishlist.isPending}
+          onClick={toggleWishlist}
+        >
+          {wishlistItem ? 'Added to Wishlist' : 'Add to Wishlist'}
+        </button>
+        <button
+          type="button"
+          class={ratingRow ? 'album-action done' : 'album-action'}
+          // Any row (rated or not) already puts the album in the library;
+          // posting null over a rating would erase its number.
+          disabled={!known || library.isPending || ratingRow != null}
+          onClick={addToLibrary}
+        >
+          {ratingRow ? 'Added to Library' : 'Add to Library'}
+        </button>
+        {canEdit && (
+          <button type="button" class="album-action" onClick={onEdit}>
+            Edit Album
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

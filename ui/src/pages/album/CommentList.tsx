@@ -1,0 +1,137 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { communityApi, type CommentTarget } from '../../api/community';
+import { keys } from '../../api/queries';
+import type { Comment, CommentPage } from '../../api/types';
+import { useAuth } from '../../auth/AuthContext';
+import { HalfStarRating } from '../../components/HalfStarRating';
+import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { AuthorLink, authorName } from './Avatar';
+import { CommentComposer } from './CommentComposer';
+
+export type CommentKind = 'album' | 'review' | 'post';
+
+function targetOf(kind: CommentKind, id: number): CommentTarget {
+  if (kind === 'album') return { albumId: id };
+  if (kind === 'review') return { reviewId: id };
+  return { postId: id };
+}
+
+function totalOf(page: CommentPage): number | undefined {
+  return page.totalAlbumComments ?? page.totalReviewComments ?? page.totalPostComments;
+}
+
+function CommentItem({
+  comment,
+  canDelete,
+  onDelete,
+}: {
+  comment: Comment;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <li class="album-comment">
+      <div class="album-comment-meta">
+        <AuthorLink author={comment.user} />
+        <time class="album-date" dateTime={comment.createdAt}>
+          {comment.createdAt.slice(0, 10)}
+        </time>
+        {comment.rating != null && (
+          <HalfStarRating value={comment.rating} label={`${authorName(comment.user)}'s rating`} size="small" />
+        )}
+        {canDelete && (
+          <button type="button" class="album-comment-delete" aria-label="Delete comment" title="Delete comment" onClick={onDelete}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round">
+              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+            </svg>
+          </button>
+        )}
+      </div>
+      <p class="album-comment-text">{comment.commentText}</p>
+    </li>
+  );
+}
+
+/**
+ * The comments on an album, review or post, ten a page, newest first, with
+ * a box to add one. Only the author (or an admin) can delete a comment.
+ */
+export function CommentList({ kind, id }: { kind: CommentKind; id: number }) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+  const comments = useQuery({
+    queryKey: keys.comments(kind, id, page),
+    queryFn: () => communityApi.comments(kind, id, page),
+    // Keeps the old page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  const totalPages = Math.max(1, comments.data?.totalPages ?? 1);
+
+  // Deleting the last comment of the last page leaves that page empty.
+  useEffect(() => {
+    if (comments.data && !comments.isPlaceholderData && page > totalPages) setPage(totalPages);
+  }, [comments.data, comments.isPlaceholderData, page, totalPages]);
+
+  const refresh = () =>
+    client.invalidateQueries({
+      predicate: (query) =>
+        (query.queryKey[0] === 'comments' && query.queryKey[1] === kind && query.queryKey[2] === id) ||
+        query.queryKey[0] === 'recent-comments',
+    });
+
+  const remove = async (commentId: number) => {
+    setDeleteError(null);
+    try {
+      await communityApi.deleteComment(commentId);
+    } catch (failure) {
+      setDeleteError(failure);
+    }
+    await refresh();
+  };
+
+  const total = comments.data ? totalOf(comments.data) : undefined;
+  return (
+    <section class="album-comments" aria-labelledby={`comments-${kind}-${id}`}>
+      <h2 id={`comments-${kind}-${id}`}>{total ? `Comments (${total})` : 'Comments'}</h2>
+      <CommentComposer
+        target={targetOf(kind, id)}
+        onPosted={() => {
+          setPage(1);
+          void refresh();
+        }}
+      />
+      {deleteError != null && <ErrorNote error={deleteError} />}
+      {comments.isPending && <Loading label="Loading comments…" />}
+      {comments.isError && <ErrorNote error={comments.error} />}
+      {comments.data?.data.length === 0 && <Empty>No comments yet.</Empty>}
+      {comments.data && comments.data.data.length > 0 && (
+        <ul class="album-comment-list" aria-busy={comments.isPlaceholderData}>
+          {comments.data.data.map((comment) => (
+            <CommentItem
+              key={comment.commentId}
+              comment={comment}
+              canDelete={user != null && (user.userId === comment.userId || user.role === 'admin')}
+              onDelete={() => void remove(comment.commentId)}
+            />
+          ))}
+        </ul>
+      )}
+      {totalPages > 1 && (
+        <nav class="album-pager" aria-label="Comment pages">
+          <button type="button" class="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span aria-live="polite">
+            Page {page} of {totalPages}
+          </span>
+          <button type="button" class="button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter-preact';
+import { communityApi } from '../../api/community';
+import { keys } from '../../api/queries';
+import type { Album } from '../../api/types';
+import { HalfStarRating } from '../../components/HalfStarRating';
+import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { AuthorLink, authorName } from './Avatar';
+
+const PREVIEW_LENGTH = 220;
+
+/** The opening of a review, cut at a word. */
+export function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= PREVIEW_LENGTH) return flat;
+  const cut = flat.slice(0, PREVIEW_LENGTH);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > PREVIEW_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** The Reviews tab: the album's reviews, newest first, each opening its page. */
+export function ReviewsTab({ album }: { album: Album }) {
+  const reviews = useQuery({
+    queryKey: keys.albumReviews(album.albumId),
+    queryFn: () => communityApi.reviewsOfAlbum(album.slug),
+  });
+  if (reviews.isPending) return <Loading label="Loading reviews…" />;
+  if (reviews.isError) return <ErrorNote error={reviews.error} />;
+  if (reviews.data.length === 0) return <Empty>Nobody has reviewed this album yet.</Empty>;
+
+  const newestFirst = [...reviews.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const n = newestFirst.length;
+  return (
+    <section class="album-reviews" aria-label="Reviews">
+      <h2>
+        {n} {n === 1 ? 'Review' : 'Reviews'}
+      </h2>
+      <ul class="album-review-list">
+        {newestFirst.map((review) => (
+          <li key={review.reviewId}>
+            <div class="album-review-meta">
+              <AuthorLink author={review.user} />
+              <time class="album-date" dateTime={review.createdAt}>
+                {review.createdAt.slice(0, 10)}
+              </time>
+              {review.reviewRating != null && (
+                <HalfStarRating
+                  value={review.reviewRating}
+                  label={`${authorName(review.user)}'s rating`}
+                  size="small"
+                />
+              )}
+            </div>
+            <Link
+              href={`/review/${encodeURIComponent(review.albumSlug || album.slug)}/${review.reviewId}`}
+              class="album-review-preview"
+            >
+              {preview(review.reviewText)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
