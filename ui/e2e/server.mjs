@@ -73,3 +73,29 @@ export function useServerAndBrowser({ before, after }) {
   });
   return context;
 }
+
+/** Signs up a new member through the API and opens a page already signed in as them. */
+export async function signedInPage(context, username, viewport = { width: 1440, height: 900 }) {
+  const answer = await fetch(`${context.server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.org`, password: 'long enough password' }),
+  });
+  if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}: ${await answer.text()}`);
+  const session = await answer.json();
+  const page = await context.browser.newPage({ viewport });
+  await page.addInitScript((token) => localStorage.setItem('halfstar.token', token), session.token);
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.errors = errors;
+  return { page, session };
+}
+
+/** GETs an API path as JSON, optionally with a member's token. */
+export async function apiGet(context, path, token) {
+  const answer = await fetch(`${context.server.url}/api${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!answer.ok) throw new Error(`GET ${path} answered ${answer.status}`);
+  return answer.json();
+}
