@@ -1,9 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, within } from '@testing-library/preact';
 import { defaultChartsPath } from './components/Header';
+import { fakeServer } from './test/fakeServer';
 import { renderAt } from './test/renderAt';
 
-afterEach(cleanup);
+// The screens' own data calls meet an empty server: these tests are about routing.
+beforeEach(() => fakeServer({}));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('routes', () => {
   it.each([
