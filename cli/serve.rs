@@ -20,6 +20,8 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     if settings.demo {
         load_demo_when_empty(&pool).await?;
     }
+    // Off the start-up path: the first unknown email waits for it if it is early.
+    tokio::task::spawn_blocking(auth::prepare_dummy_hash);
     let listener = TcpListener::bind(settings.listen)
         .await
         .with_context(|| format!("cannot listen on {}", settings.listen))?;

@@ -40,10 +40,18 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 /// Spends the time of one verification against a hash no password matches,
 /// so that an unknown email answers as slowly as a wrong password.
 pub fn verify_nothing(password: &str) {
+    let _ = verify_password(password, dummy_hash());
+}
+
+/// Makes the hash `verify_nothing` checks against, so that the first unknown
+/// email of a run is not slowed by making it. The server calls it at start.
+pub fn prepare_dummy_hash() {
+    dummy_hash();
+}
+
+fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
-    let hash =
-        DUMMY.get_or_init(|| hash_password("no account has this password").expect("hashing works"));
-    let _ = verify_password(password, hash);
+    DUMMY.get_or_init(|| hash_password("no account has this password").expect("hashing works"))
 }
 
 /// A new bearer token: 32 random bytes, base64url. Only its hash is stored.

@@ -2,6 +2,7 @@
 //! path that is not under `/api` gets `index.html`, so client routes such as
 //! `/charts/2020/rock` survive a reload.
 
+use axum::extract::OriginalUri;
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use rust_embed::RustEmbed;
@@ -25,7 +26,9 @@ pub async fn serve_ui(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     // `/api` itself and `/api/` miss the nested API router's fallback.
     if path == "api" || path.starts_with("api/") {
-        return crate::api::unknown_api_path(uri).await.into_response();
+        return crate::api::unknown_api_path(OriginalUri(uri))
+            .await
+            .into_response();
     }
     if let Some(file) = Ui::get(path).filter(|_| !path.is_empty() && path != "index.html") {
         let cache = if path.starts_with("assets/") {

@@ -48,7 +48,10 @@ async fn sign_up_answers_a_token_and_the_user_without_secrets() {
     assert_eq!(json["token"].as_str().unwrap().len(), 43);
     let user = &json["user"];
     assert_eq!(user["username"], "vinylvera");
-    assert_eq!(user["email"], "Vera@Example.org");
+    assert_eq!(
+        user["email"], "vera@example.org",
+        "emails are kept lower-cased"
+    );
     assert_eq!(user["role"], "user");
     assert_eq!(user["profilePictureUrl"], "https://example.org/v.png");
     assert_eq!(&user["createdAt"].as_str().unwrap()[4..5], "-");
@@ -63,7 +66,7 @@ async fn sign_up_answers_a_token_and_the_user_without_secrets() {
         .await;
     assert_eq!(me.status, StatusCode::OK);
     assert_eq!(me.json()["userId"], user["userId"]);
-    assert_eq!(me.json()["email"], "Vera@Example.org");
+    assert_eq!(me.json()["email"], "vera@example.org");
 }
 
 #[tokio::test]
@@ -364,6 +367,54 @@ async fn ten_failed_logins_for_an_account_block_it_with_retry_after() {
     let retry: u64 = blocked.header("retry-after").parse().unwrap();
     assert!((800..=900).contains(&retry), "{retry}");
     assert!(message(&blocked).contains("Too many failed log-ins"));
+}
+
+#[tokio::test]
+async fn failures_by_email_and_by_username_count_against_one_account() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    let by_name = |password: &str| json!({ "username": "VinylVera", "password": password });
+    for _ in 0..5 {
+        let wrong = log_in(&app, "vinylvera@example.org", "not-the-password").await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+        let wrong = app
+            .call(
+                Method::POST,
+                "/api/auth/login",
+                None,
+                Some(by_name("nope-nope")),
+            )
+            .await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    }
+    let blocked = app
+        .call(
+            Method::POST,
+            "/api/auth/login",
+            None,
+            Some(by_name("a-good-password")),
+        )
+        .await;
+    assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn emails_beyond_a_to_z_are_one_address_in_any_case() {
+    let app = TestApp::new();
+    let body = signup_body("unal", "Ünal@Example.org", "a-good-password", "");
+    let created = app
+        .call(Method::POST, "/api/auth/signup", None, Some(body))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let again = signup_body("unal2", "ünal@example.org", "a-good-password", "");
+    let taken = app
+        .call(Method::POST, "/api/auth/signup", None, Some(again))
+        .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    for typed in ["ünal@example.org", "ÜNAL@EXAMPLE.ORG"] {
+        let response = log_in(&app, typed, "a-good-password").await;
+        assert_eq!(response.status, StatusCode::OK, "{typed}");
+    }
 }
 
 #[tokio::test]

@@ -34,8 +34,20 @@ async fn unknown_api_paths_answer_404_json() {
             .as_str()
             .unwrap_or_default()
             .to_owned();
-        assert!(message.contains("No API route"), "{path}: {message}");
+        assert_eq!(message, format!("No API route for {path}"));
     }
+}
+
+#[tokio::test]
+async fn a_wrong_method_answers_405_json_with_allow() {
+    let app = TestApp::new();
+    let response = app.call(Method::POST, "/api/health", None, None).await;
+    assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(response.header("allow").contains("GET"));
+    assert_eq!(
+        response.json(),
+        json!({ "message": "POST is not allowed on /api/health" })
+    );
 }
 
 #[tokio::test]

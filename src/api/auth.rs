@@ -194,7 +194,21 @@ async fn log_in(
     if body.password.is_empty() {
         return Err(AppError::BadRequest("password is required".to_owned()));
     }
-    let account_key = identifier.clone();
+    let found = run_blocking(&state.pool, move |conn| {
+        let row = if by_email {
+            users::credentials_by_email(conn, &identifier)?
+        } else {
+            users::credentials_by_username(conn, &identifier)?
+        };
+        Ok(row.ok_or(identifier))
+    })
+    .await?;
+    // Failures count against the account whichever of its names was typed;
+    // an unknown name is counted as typed, and answered the same way.
+    let account_key = match &found {
+        Ok((user, _)) => format!("user:{}", user.id),
+        Err(identifier) => format!("unknown:{identifier}"),
+    };
     let address_key = address.to_string();
     let limits = &state.limits;
     let blocked = [
@@ -212,17 +226,9 @@ async fn log_in(
         ));
     }
 
-    let found = run_blocking(&state.pool, move |conn| {
-        Ok(if by_email {
-            users::credentials_by_email(conn, &identifier)?
-        } else {
-            users::credentials_by_username(conn, &identifier)?
-        })
-    })
-    .await?;
     let (user, hash) = match found {
-        Some((user, hash)) => (Some(user), Some(hash)),
-        None => (None, None),
+        Ok((user, hash)) => (Some(user), Some(hash)),
+        Err(_) => (None, None),
     };
     let verified = passwords::verify(&state, &body.password, hash).await?;
     let user = match user {

@@ -27,7 +27,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::http::Uri;
+use axum::extract::OriginalUri;
+use axum::http::{Method, Uri};
 
 use crate::db::Pool;
 use crate::error::AppError;
@@ -92,9 +93,15 @@ fn api_routes() -> Router<AppState> {
         .merge(shouts::router())
         .merge(openapi::router())
         .fallback(unknown_api_path)
+        .method_not_allowed_fallback(method_not_allowed)
 }
 
-pub(crate) async fn unknown_api_path(uri: Uri) -> AppError {
+/// axum adds the `Allow` header to this answer.
+async fn method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> AppError {
+    AppError::MethodNotAllowed(format!("{method} is not allowed on {}", uri.path()))
+}
+
+pub(crate) async fn unknown_api_path(OriginalUri(uri): OriginalUri) -> AppError {
     AppError::NotFound(format!("No API route for {}", uri.path()))
 }
 

@@ -43,7 +43,9 @@ impl Email {
         if local.is_empty() || local.len() > 64 || !domain_ok {
             return Err(error());
         }
-        Ok(Self(text.to_owned()))
+        // Kept lower-cased: SQLite's NOCASE folds only A to Z, and log-in
+        // lower-cases what is typed, so `Ünal@` and `ünal@` are one address.
+        Ok(Self(text.to_lowercase()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -141,6 +143,10 @@ mod tests {
             let error = Email::parse(bad).unwrap_err();
             assert!(error.starts_with("email"), "{bad}: {error}");
         }
+        assert_eq!(
+            Email::parse(" Ünal@Example.ORG ").unwrap().as_str(),
+            "ünal@example.org"
+        );
     }
 
     #[test]
