@@ -41,8 +41,13 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Settings every connection gets. WAL lets readers run beside the writer;
 /// NORMAL sync is durable across application crashes and only risks the last
 /// transactions on power loss, never corruption.
+///
+/// Transactions begin IMMEDIATE: every transaction here writes, and one that
+/// read first under a deferred BEGIN could not wait for the write lock (its
+/// snapshot would be stale), failing with SQLITE_BUSY instead of queueing.
 fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
     conn.execute_batch(
         "PRAGMA journal_mode = WAL;
          PRAGMA synchronous = NORMAL;
