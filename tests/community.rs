@@ -943,3 +943,55 @@ async fn an_admin_removes_an_album_with_everything_about_it() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// Albums named like the fixed words of `/review/...` paths are still
+/// reached: by their title as written, or with a letter percent-encoded, as
+/// the UI sends any path segment that equals a fixed word.
+#[tokio::test]
+async fn reviews_of_albums_named_like_fixed_path_words_are_reached() {
+    let app = TestApp::new();
+    let titles = ["Recent", "Featured", "User", "Validate"];
+    {
+        let conn = app.state.pool.get().unwrap();
+        let artist = NewArtist {
+            name: "Radiohead",
+            description: "",
+            picture_url: "",
+            mbid: None,
+        };
+        let artist_id = artists::insert(&conn, &artist, NOW).unwrap();
+        for title in titles {
+            let album = NewAlbum {
+                artist_id,
+                title,
+                release_date: "2001-01-01".parse().unwrap(),
+                album_type: AlbumType::Lp,
+                picture_url: "",
+                genres: &[],
+                styles: &[],
+                mb_release_group: None,
+            };
+            albums::insert(&conn, &album, NOW).unwrap();
+        }
+    }
+    let (vera, _) = app.member("vinylvera");
+    for title in titles {
+        let written = review(&app, &vera, title, &format!("On {title}.")).await;
+        assert_eq!(written.status, StatusCode::CREATED, "{}", written.text());
+        let id = written.json()["reviewId"].as_i64().unwrap();
+        let lower = title.to_lowercase();
+        let escaped = format!("%{:02X}{}", lower.as_bytes()[0], &lower[1..]);
+        for segment in [title.to_owned(), escaped] {
+            let list = app.get(&format!("/api/review/{segment}")).await;
+            assert_eq!(list.status, StatusCode::OK, "{segment}: {}", list.text());
+            assert_eq!(
+                list.json()[0]["reviewText"],
+                format!("On {title}."),
+                "{segment}"
+            );
+            let one = app.get(&format!("/api/review/{segment}/{id}")).await;
+            assert_eq!(one.status, StatusCode::OK, "{segment}/{id}: {}", one.text());
+            assert_eq!(one.json()["reviewId"], id, "{segment}/{id}");
+        }
+    }
+}

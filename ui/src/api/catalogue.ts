@@ -1,8 +1,9 @@
 // One typed function per catalogue call.
 import { api } from './client';
+import { pathSegment } from './pathSegment';
 import type { Album, Artist, Chart, Genre, SearchResults } from './types';
 
-const seg = encodeURIComponent;
+const seg = pathSegment;
 
 export interface AlbumForm {
   artist: string;

@@ -1,6 +1,7 @@
 // One typed function per community call. The caller is always the token's
 // user, so no call sends a userId.
 import { api } from './client';
+import { pathSegment } from './pathSegment';
 import type {
   Comment,
   CommentPage,
@@ -18,7 +19,7 @@ import type {
   WishlistItem,
 } from './types';
 
-const seg = encodeURIComponent;
+const seg = pathSegment;
 
 export type CommentTarget = { albumId: number } | { reviewId: number } | { postId: number };
 
