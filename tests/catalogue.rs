@@ -731,6 +731,47 @@ async fn search_matches_prefixes_without_accents_and_refuses_bad_queries() {
     assert_eq!(found["albums"][0]["title"], "Ágætis byrjun");
     let found = app.get("/api/search?q=ok%20comp").await.json();
     assert_eq!(found["albums"][0]["title"], "OK Computer");
+    // Album words may also match the artist's name; title words weigh more.
+    let found = app.get("/api/search?q=radiohead%20ok").await.json();
+    assert_eq!(found["albums"][0]["title"], "OK Computer");
+    let found = app.get("/api/search?q=sigur").await.json();
+    assert_eq!(found["albums"][0]["title"], "Ágætis byrjun");
+    album(&app, &token, "Radiohead", "Kid A", "2000-10-02", "").await;
+    album(
+        &app,
+        &token,
+        "Sigur Rós",
+        "Radiohead Covers",
+        "2001-01-01",
+        "",
+    )
+    .await;
+    let found = app.get("/api/search?q=radiohead").await.json();
+    assert_eq!(found["albums"][0]["title"], "Radiohead Covers");
+    assert_eq!(found["albums"].as_array().unwrap().len(), 3);
+    // Renaming the artist renames it in the album index too.
+    let radiohead = app.get("/api/artist/name/radiohead").await.json();
+    let renamed = app
+        .call(
+            Method::PATCH,
+            &format!("/api/artist/{}", radiohead["artistId"]),
+            Some(&token),
+            Some(json!({ "name": "On A Friday", "description": "", "pictureUrl": "" })),
+        )
+        .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text());
+    let found = app.get("/api/search?q=friday%20kid").await.json();
+    assert_eq!(found["albums"][0]["title"], "Kid A");
+    assert_eq!(found["albums"][0]["artist"], "On A Friday");
+    let found = app.get("/api/search?q=radiohead").await.json();
+    assert_eq!(found["albums"].as_array().unwrap().len(), 1, "{found}");
+
+    let one = app.get("/api/search?q=a&limit=1").await.json();
+    assert_eq!(one["albums"].as_array().unwrap().len(), 1);
+    for bad in ["0", "26", "x"] {
+        let response = app.get(&format!("/api/search?q=a&limit={bad}")).await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "limit={bad}");
+    }
     let nothing = app.get("/api/search?q=zzz").await.json();
     assert_eq!(nothing, json!({ "artists": [], "albums": [] }));
     let syntax = app.get("/api/search?q=%22AND%20OR%20NEAR(%2A").await;

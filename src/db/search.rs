@@ -43,7 +43,7 @@ pub fn prefix_query(text: &str) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" "))
 }
 
-/// Best matches first; among equally good ones, the more rated.
+/// Best matches first; among equally good ones, the shorter name.
 pub fn artists(conn: &Connection, query: &str, limit: u32) -> rusqlite::Result<Vec<ArtistHit>> {
     conn.prepare_cached(
         "SELECT ar.id, ar.name, ar.slug, ar.picture_url
@@ -62,13 +62,15 @@ pub fn artists(conn: &Connection, query: &str, limit: u32) -> rusqlite::Result<V
     .collect()
 }
 
+/// Every word must match the title or the artist's name; words in the title
+/// weigh ten times more. Among equally good matches, the more rated.
 pub fn albums(conn: &Connection, query: &str, limit: u32) -> rusqlite::Result<Vec<AlbumHit>> {
     conn.prepare_cached(
         "SELECT a.id, a.title, a.slug, ar.name, ar.slug, a.picture_url, a.release_year, a.type
          FROM albums_fts JOIN albums a ON a.id = albums_fts.rowid
          JOIN artists ar ON ar.id = a.artist_id
          WHERE albums_fts MATCH ?1
-         ORDER BY albums_fts.rank, a.rating_count DESC, a.id LIMIT ?2",
+         ORDER BY bm25(albums_fts, 10.0, 10.0, 1.0, 1.0), a.rating_count DESC, a.id LIMIT ?2",
     )?
     .query_map(rusqlite::params![query, limit], |row| {
         Ok(AlbumHit {
