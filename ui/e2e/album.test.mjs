@@ -1,7 +1,7 @@
 // The album page's writes, as a member would make them, against the release binary.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, signedInPage, useServerAndBrowser } from './server.mjs';
+import { apiGet, demoMemberPage, signedInPage, useServerAndBrowser } from './server.mjs';
 
 const run = useServerAndBrowser({ before, after });
 
@@ -96,5 +96,83 @@ test('signed out, rating an album asks to log in and changes nothing', async () 
   await dialog.waitFor({ state: 'detached' });
   const after = await apiGet(run, `/album/name/${album.artistSlug}/${album.slug}`);
   assert.equal(after.numberOfRatings, album.numberOfRatings);
+  await page.close();
+});
+
+test('comments on an album, sees it listed, and deletes it', async () => {
+  const { page } = await signedInPage(run, 'talkative');
+  const album = await openPopularAlbum(page, 3);
+  const box = page.getByLabel('Add a comment');
+  // Blank text is not sent.
+  await box.fill('   ');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  assert.equal(await box.inputValue(), '   ');
+
+  await box.fill('The second side is the reason I keep coming back.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const comment = page.locator('.album-comment', { hasText: 'The second side is the reason' });
+  await comment.waitFor();
+  assert.equal(await box.inputValue(), '');
+  const listed = await apiGet(run, `/comment/album/${album.albumId}?page=1`);
+  assert.equal(listed.data[0].commentText, 'The second side is the reason I keep coming back.');
+
+  await comment.getByRole('button', { name: 'Delete comment' }).click();
+  await comment.waitFor({ state: 'detached' });
+  const after = await apiGet(run, `/comment/album/${album.albumId}?page=1`);
+  assert.ok(after.data.every((item) => !item.commentText.startsWith('The second side')));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('on the artist page a tile shows half stars on hover that rate the album', async () => {
+  const { page, session } = await signedInPage(run, 'hoverrater');
+  const popular = await apiGet(run, '/album/popular-albums');
+  const album = popular.find((item) => item.type === 'LP');
+  await page.goto(`${run.server.url}/artists/${album.artistSlug}`);
+  const tile = page.locator(`.album-tile[data-album-id="${album.albumId}"]`);
+  await tile.waitFor();
+  const stars = tile.getByRole('slider', { name: `Rate ${album.title}` });
+  assert.equal(await stars.isVisible(), false);
+  await tile.hover();
+  const box = await stars.boundingBox();
+  await page.mouse.click(box.x + box.width * 0.69, box.y + box.height / 2);
+  await tile.locator('.tile-user-rating', { hasText: '7.0' }).waitFor();
+  // The click rated the album without opening it.
+  assert.match(page.url(), /\/artists\//);
+  const mine = await apiGet(run, `/rating/user/${session.user.userId}`, session.token);
+  assert.deepEqual(
+    mine.map((rating) => [rating.albumId, rating.number]),
+    [[album.albumId, 7]],
+  );
+  await page.close();
+});
+
+test('an editor changes an album through Edit Album; a member sees no such action', async () => {
+  const member = await signedInPage(run, 'noeditor');
+  const album = await openPopularAlbum(member.page, 4);
+  assert.equal(await member.page.getByRole('button', { name: 'Edit Album' }).count(), 0);
+  await member.page.close();
+
+  const { page } = await demoMemberPage(run, 'vinylvera');
+  await openPopularAlbum(page, 4);
+  await page.getByRole('group', { name: 'Album actions' }).getByRole('button', { name: 'Edit Album' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Album' });
+  const genres = dialog.getByLabel('Genre(s)');
+  assert.equal(await genres.inputValue(), album.genres.map((genre) => genre.name).join(', '));
+  await genres.fill('Shoegaze, Dream Pop');
+  await dialog.getByLabel('Release Date').fill('1991-11-04');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const chips = page.getByRole('list', { name: 'Genres' });
+  await chips.getByRole('link', { name: 'Shoegaze' }).waitFor();
+  await chips.getByRole('link', { name: 'Dream Pop' }).waitFor();
+  await page.locator('.album-facts').getByText('November 4th, 1991').waitFor();
+  const saved = await apiGet(run, `/album/name/${album.artistSlug}/${album.slug}`);
+  assert.deepEqual(
+    saved.genres.map((genre) => genre.name).sort(),
+    ['Dream Pop', 'Shoegaze'],
+  );
+  assert.equal(saved.releaseYear, 1991);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -91,6 +91,23 @@ export async function signedInPage(context, username, viewport = { width: 1440, 
   return { page, session };
 }
 
+/** Logs a demo member in (every demo password is `halfstar-demo`) and opens a page as them. */
+export async function demoMemberPage(context, username, viewport = { width: 1440, height: 900 }) {
+  const answer = await fetch(`${context.server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'halfstar-demo' }),
+  });
+  if (answer.status !== 200) throw new Error(`log-in answered ${answer.status}: ${await answer.text()}`);
+  const session = await answer.json();
+  const page = await context.browser.newPage({ viewport });
+  await page.addInitScript((token) => localStorage.setItem('halfstar.token', token), session.token);
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.errors = errors;
+  return { page, session };
+}
+
 /** GETs an API path as JSON, optionally with a member's token. */
 export async function apiGet(context, path, token) {
   const answer = await fetch(`${context.server.url}/api${path}`, {
