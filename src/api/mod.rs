@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::OriginalUri;
-use axum::http::{Method, Uri};
+use axum::http::Method;
 
 use crate::db::Pool;
 use crate::error::AppError;

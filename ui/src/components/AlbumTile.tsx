@@ -30,7 +30,7 @@ export function AlbumTile({
   const stop = (event: Event) => event.stopPropagation();
   return (
     <article
-      class={compact ? 'album-tile compact' : 'album-tile'}
+      class={['album-tile', compact && 'compact', onRate && 'rateable'].filter(Boolean).join(' ')}
       data-album-id={album.albumId}
       onClick={open}
       onKeyDown={(event) => {
