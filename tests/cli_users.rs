@@ -6,11 +6,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use axum::Router;
 use axum::http::{Method, StatusCode};
-use axum::routing::get;
-use common::{TestApp, json_call, send};
-use halfstar::api::{Editor, with_layers};
+use common::TestApp;
 use serde_json::json;
 
 /// Runs `halfstar --data-dir DIR user ARGS`, feeding `stdin`.
@@ -148,22 +145,27 @@ async fn a_promoted_editor_can_make_editor_only_calls() {
     assert_eq!(login.status, StatusCode::OK, "{}", login.text());
     assert_eq!(login.json()["user"]["role"], "editor");
     let token = login.json()["token"].as_str().unwrap().to_owned();
-    let editor_only = with_layers(
-        Router::new()
-            .route(
-                "/api/editor-only",
-                get(|Editor(u): Editor| async move { u.username }),
-            )
-            .with_state(app.state.clone()),
-        app.state.max_body_bytes,
-    );
-    let call = json_call(Method::GET, "/api/editor-only", Some(&token), None);
-    assert_eq!(send(editor_only.clone(), call).await.status, StatusCode::OK);
+    let add_artist = |name: &str| {
+        app.call(
+            Method::POST,
+            "/api/artist",
+            Some(&token),
+            Some(json!({ "name": name })),
+        )
+    };
+    let added = add_artist("Ride").await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
 
     let demoted = user(app.dir.path(), &["demote", "vinylvera"], "");
     assert!(demoted.status.success(), "{}", out(&demoted));
-    let call = json_call(Method::GET, "/api/editor-only", Some(&token), None);
-    assert_eq!(send(editor_only, call).await.status, StatusCode::FORBIDDEN);
+    let refused = add_artist("Lush").await;
+    assert_eq!(
+        (refused.status, refused.json()),
+        (
+            StatusCode::FORBIDDEN,
+            json!({ "message": "Insufficient permissions" })
+        )
+    );
 }
 
 #[tokio::test]
