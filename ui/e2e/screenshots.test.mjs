@@ -25,6 +25,10 @@ const SCREENS = [
   ['review', '/review/kid-a/1'],
   ['post', '/post/1'],
   ['add-album', '/add-album'],
+  ['add-artist', '/add-artist'],
+  ['add-review', '/add-review?artist=Radiohead&album=OK%20Computer'],
+  ['add-post', '/add-post'],
+  ['list', '/list'],
   ['login', '/login'],
   ['sign-up', '/sign-up'],
 ];

@@ -1,6 +1,8 @@
 // The spec's route table (section 2). Screens that later work builds show
 // a placeholder naming the screen and its parameters.
 import type { ComponentType } from 'preact';
+import { AddAlbumPage } from './pages/add/AddAlbumPage';
+import { AddArtistPage } from './pages/add/AddArtistPage';
 import { ArtistNotFound } from './pages/ArtistNotFound';
 import { AlbumPage } from './pages/album/AlbumPage';
 import { ArtistPage } from './pages/artist/ArtistPage';
@@ -8,8 +10,15 @@ import { ChartsPage } from './pages/charts/ChartsPage';
 import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
 import { HomePage } from './pages/home/HomePage';
+import { CollectionPage } from './pages/library/CollectionPage';
+import { LibraryPage } from './pages/library/LibraryPage';
 import { Login } from './pages/Login';
 import { placeholder } from './pages/Placeholder';
+import { AddPostPage } from './pages/post/AddPostPage';
+import { PostPage } from './pages/post/PostPage';
+import { ProfilePage } from './pages/profile/ProfilePage';
+import { AddReviewPage } from './pages/review/AddReviewPage';
+import { ReviewPage } from './pages/review/ReviewPage';
 import { SignUp } from './pages/SignUp';
 
 export interface ScreenRoute {
@@ -19,22 +28,22 @@ export interface ScreenRoute {
 
 export const routes: ScreenRoute[] = [
   { path: '/', screen: HomePage },
-  { path: '/my-library', screen: placeholder('library', 'Library') },
+  { path: '/my-library', screen: LibraryPage },
   { path: '/artists/not-found/:artistName', screen: ArtistNotFound },
   { path: '/artists/:artistName', screen: ArtistPage },
   { path: '/albums/:artistName/:albumTitle', screen: AlbumPage },
-  { path: '/review/:albumTitle/:reviewId', screen: placeholder('review', 'Review') },
-  { path: '/post/:postId', screen: placeholder('post', 'Post') },
-  { path: '/user/:username', screen: placeholder('profile', 'Profile') },
+  { path: '/review/:albumTitle/:reviewId', screen: ReviewPage },
+  { path: '/post/:postId', screen: PostPage },
+  { path: '/user/:username', screen: ProfilePage },
   { path: '/login', screen: Login },
   { path: '/sign-up', screen: SignUp },
-  { path: '/add-album', screen: placeholder('add-album', 'Add Album') },
-  { path: '/add-artist', screen: placeholder('add-artist', 'Add Artist') },
-  { path: '/add-review', screen: placeholder('add-review', 'Add Review') },
-  { path: '/add-post', screen: placeholder('add-post', 'Add Post') },
+  { path: '/add-album', screen: AddAlbumPage },
+  { path: '/add-artist', screen: AddArtistPage },
+  { path: '/add-review', screen: AddReviewPage },
+  { path: '/add-post', screen: AddPostPage },
   { path: '/genre/:genreName', screen: GenrePage },
   { path: '/year/:year', screen: YearPage },
   { path: '/charts/:year?/:genreName?', screen: ChartsPage },
-  { path: '/list', screen: placeholder('list', 'List') },
+  { path: '/list', screen: CollectionPage },
   { path: '/grab-data', screen: placeholder('grab-data', 'Import Data') },
 ];

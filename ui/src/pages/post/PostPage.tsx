@@ -1,0 +1,4 @@
+import { placeholder } from '../Placeholder';
+
+// Replaced by the real screen.
+export const PostPage = placeholder('post', 'Post');

@@ -1,0 +1,4 @@
+import { placeholder } from '../Placeholder';
+
+// Replaced by the real screen.
+export const AddReviewPage = placeholder('add-review', 'Add Review');
