@@ -1,4 +1,42 @@
-import { placeholder } from '../Placeholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter-preact';
+import { catalogueApi } from '../../api/catalogue';
+import { albumPath } from '../../components/AlbumTile';
+import { FormMessage } from '../../components/AuthCard';
+import { AlbumFields } from '../../components/CatalogueFields';
+import { catalogueFailureMessage } from '../../lib/catalogueFailure';
+import { useFormFields, useSubmit } from '../../lib/useFormFields';
+import { CreationPage } from './CreationPage';
 
-// Replaced by the real screen.
-export const AddAlbumPage = placeholder('add-album', 'Add Album');
+/** /add-album: an editor adds an album of a known artist, then lands on its page. */
+export function AddAlbumPage() {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  // The artist page's link may name the artist already.
+  const artist = new URLSearchParams(useSearch()).get('artist') ?? '';
+  const { fields, bind } = useFormFields({ artist, title: '', releaseDate: '', pictureUrl: '', genres: '', type: 'LP' });
+  const { pending, error, onSubmit } = useSubmit(async () => {
+    let saved;
+    try {
+      saved = await catalogueApi.addAlbum(fields);
+    } catch (failure) {
+      throw new Error(catalogueFailureMessage(failure, 'add an album'));
+    }
+    // The artist's page, the charts and search all change with a new album.
+    await client.invalidateQueries();
+    navigate(albumPath(saved));
+  });
+  return (
+    <CreationPage screen="add-album" title="Add Album">
+      <form class="form" onSubmit={onSubmit}>
+        <AlbumFields bind={bind} />
+        <div>
+          <button type="submit" class="button primary" disabled={pending}>
+            Submit
+          </button>
+        </div>
+        <FormMessage message={error} />
+      </form>
+    </CreationPage>
+  );
+}

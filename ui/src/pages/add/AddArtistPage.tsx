@@ -1,4 +1,39 @@
-import { placeholder } from '../Placeholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter-preact';
+import { catalogueApi } from '../../api/catalogue';
+import { FormMessage } from '../../components/AuthCard';
+import { ArtistFields } from '../../components/CatalogueFields';
+import { catalogueFailureMessage } from '../../lib/catalogueFailure';
+import { useFormFields, useSubmit } from '../../lib/useFormFields';
+import { CreationPage } from './CreationPage';
 
-// Replaced by the real screen.
-export const AddArtistPage = placeholder('add-artist', 'Add Artist');
+/** /add-artist: an editor adds an artist, then lands on the artist's page. */
+export function AddArtistPage() {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  const { fields, bind } = useFormFields({ name: '', description: '', pictureUrl: '' });
+  const { pending, error, onSubmit } = useSubmit(async () => {
+    let saved;
+    try {
+      saved = await catalogueApi.addArtist(fields);
+    } catch (failure) {
+      throw new Error(catalogueFailureMessage(failure, 'add an artist'));
+    }
+    // A search or an artist page asked before may have cached "not found".
+    await client.invalidateQueries();
+    navigate(`/artists/${encodeURIComponent(saved.slug)}`);
+  });
+  return (
+    <CreationPage screen="add-artist" title="Add Artist">
+      <form class="form" onSubmit={onSubmit}>
+        <ArtistFields bind={bind} />
+        <div>
+          <button type="submit" class="button primary" disabled={pending}>
+            Submit
+          </button>
+        </div>
+        <FormMessage message={error} />
+      </form>
+    </CreationPage>
+  );
+}

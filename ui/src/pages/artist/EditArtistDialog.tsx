@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter-preact';
-import { ApiError } from '../../api/client';
 import { catalogueApi } from '../../api/catalogue';
 import type { Artist } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { FormMessage } from '../../components/AuthCard';
+import { ArtistFields } from '../../components/CatalogueFields';
+import { catalogueFailureMessage } from '../../lib/catalogueFailure';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
 
 /** The editor's prefilled Edit Artist form. */
@@ -17,33 +18,20 @@ export function EditArtistDialog({ artist, onClose }: { artist: Artist; onClose:
     pictureUrl: artist.pictureUrl,
   });
   const { pending, error, onSubmit } = useSubmit(async () => {
+    let saved: Artist;
     try {
-      const saved = await catalogueApi.editArtist(artist.artistId, fields);
-      await client.invalidateQueries();
-      onClose();
-      if (saved.slug !== artist.slug) navigate(`/artists/${encodeURIComponent(saved.slug)}`, { replace: true });
+      saved = await catalogueApi.editArtist(artist.artistId, fields);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 403) {
-        throw new Error('You must have the editor role to edit an artist.');
-      }
-      throw failure;
+      throw new Error(catalogueFailureMessage(failure, 'edit an artist'));
     }
+    await client.invalidateQueries();
+    onClose();
+    if (saved.slug !== artist.slug) navigate(`/artists/${encodeURIComponent(saved.slug)}`, { replace: true });
   });
   return (
     <Dialog title="Edit Artist" onClose={onClose} wide>
       <form class="form" onSubmit={onSubmit}>
-        <label>
-          Artist Name
-          <input {...bind('name')} required />
-        </label>
-        <label>
-          Description
-          <textarea {...bind('description')} rows={6} />
-        </label>
-        <label>
-          Image URL
-          <input {...bind('pictureUrl')} type="url" placeholder="https://…" />
-        </label>
+        <ArtistFields bind={bind} />
         <button type="submit" class="button primary" disabled={pending}>
           Edit Artist
         </button>

@@ -1,0 +1,101 @@
+// Add Artist and Add Album, as an editor and as a member without the role.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiGet, demoMemberPage, signedInPage, useServerAndBrowser } from './server.mjs';
+
+const run = useServerAndBrowser({ before, after });
+
+async function openFromAddMenu(page, item) {
+  await page.locator('.header-actions').getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  await page.getByRole('heading', { name: item, level: 1 }).waitFor();
+}
+
+test('an editor adds an artist and then an album, landing on each page', async () => {
+  const { page } = await demoMemberPage(run, 'crate_digger');
+  await page.goto(`${run.server.url}/`);
+  await openFromAddMenu(page, 'Add Artist');
+  await page.getByLabel('Artist Name').fill('Ride');
+  await page.getByLabel('Description').fill('Oxford shoegaze band formed in 1988.');
+  await page.getByLabel('Image URL').fill('https://example.org/ride.jpg');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(`${run.server.url}/artists/ride`);
+  await page.getByRole('heading', { name: 'Ride', level: 1 }).waitFor();
+  await page.getByText('Oxford shoegaze band formed in 1988.').waitFor();
+
+  await openFromAddMenu(page, 'Add Album');
+  assert.equal(await page.getByLabel('Release Date').getAttribute('placeholder'), 'YYYY-MM-DD');
+  assert.deepEqual(await page.getByLabel('Type').locator('option').allInnerTexts(), ['LP', 'EP', 'Live', 'Other']);
+  await page.getByLabel('Artist', { exact: true }).fill('ride');
+  await page.getByLabel('Album Name').fill('Nowhere');
+  await page.getByLabel('Release Date').fill('1990-10-15');
+  await page.getByLabel('Genre(s)').fill('Shoegaze, Dream Pop');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(`${run.server.url}/albums/ride/nowhere`);
+  await page.getByRole('heading', { name: 'Nowhere', level: 1 }).waitFor();
+  await page.getByText('October 15th, 1990').waitFor();
+  const album = await apiGet(run, '/album/name/ride/nowhere');
+  assert.deepEqual(
+    album.genres.map((genre) => genre.name),
+    ['Shoegaze', 'Dream Pop'],
+  );
+  assert.equal(album.type, 'LP');
+
+  // The new album is on its artist's page at once, not after the cache expires.
+  await page.goto(`${run.server.url}/artists/ride`);
+  await page.locator('.album-tile', { hasText: 'Nowhere' }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the server's reasons show under the form", async () => {
+  const { page } = await demoMemberPage(run, 'crate_digger');
+  await page.goto(`${run.server.url}/add-album`);
+  await page.getByLabel('Artist', { exact: true }).fill('Nobody We Know');
+  await page.getByLabel('Album Name').fill('Anything');
+  await page.getByLabel('Release Date').fill('1990-02-30');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const message = page.locator('.form-error');
+  assert.match(await message.innerText(), /releaseDate/);
+  await page.getByLabel('Release Date').fill('1990');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.locator('.form-error', { hasText: /artist/i }).waitFor();
+  assert.match(await message.innerText(), /add the artist first/i);
+  assert.equal(new URL(page.url()).pathname, '/add-album');
+
+  await page.goto(`${run.server.url}/add-artist`);
+  await page.getByLabel('Artist Name').fill('Radiohead');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.locator('.form-error').waitFor();
+  assert.match(await message.innerText(), /^Something went wrong while adding the artist\. .+/);
+  await page.close();
+});
+
+test('a member without the editor role is told so, and nothing is added', async () => {
+  const { page } = await signedInPage(run, 'plainmember');
+  await page.goto(`${run.server.url}/add-artist`);
+  await page.getByLabel('Artist Name').fill('Lush');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText('You must have the editor role to add an artist.').waitFor();
+
+  await page.goto(`${run.server.url}/add-album`);
+  await page.getByLabel('Artist', { exact: true }).fill('Radiohead');
+  await page.getByLabel('Album Name').fill('Not An Album');
+  await page.getByLabel('Release Date').fill('2030-01-01');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText('You must have the editor role to add an album.').waitFor();
+  const albums = await apiGet(run, '/album/artist/radiohead');
+  assert.ok(!albums.some((album) => album.title === 'Not An Album'));
+  const search = await apiGet(run, '/search?q=lush');
+  assert.deepEqual(search.artists, []);
+  await page.close();
+});
+
+test('a visitor is asked to log in instead of seeing the form', async () => {
+  const page = await run.browser.newPage();
+  await page.goto(`${run.server.url}/add-album`);
+  const prompt = page.locator('[data-screen="add-album"] .login-prompt');
+  assert.match(await prompt.innerText(), /^Log in or sign up to add to the database\.$/);
+  assert.equal(await page.getByLabel('Album Name').count(), 0);
+  await page.close();
+});

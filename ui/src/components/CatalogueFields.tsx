@@ -1,0 +1,73 @@
+// The fields of the Add and Edit forms for albums and artists, shared so the
+// page and the dialog ask for the same things in the same words.
+
+export const ALBUM_TYPES = ['LP', 'EP', 'Live', 'Other'] as const;
+
+interface Bound {
+  name: string;
+  value: string;
+  onInput: (event: Event) => void;
+}
+
+type Bind<K extends string> = (name: K) => Bound;
+
+export type AlbumFieldName = 'artist' | 'title' | 'releaseDate' | 'pictureUrl' | 'genres' | 'type';
+export type ArtistFieldName = 'name' | 'description' | 'pictureUrl';
+
+export function AlbumFields({ bind }: { bind: Bind<AlbumFieldName> }) {
+  const type = bind('type');
+  return (
+    <>
+      <label>
+        Artist
+        <input {...bind('artist')} required autoComplete="off" />
+      </label>
+      <label>
+        Album Name
+        <input {...bind('title')} required autoComplete="off" />
+      </label>
+      <label>
+        Release Date
+        <input {...bind('releaseDate')} placeholder="YYYY-MM-DD" required inputMode="numeric" />
+      </label>
+      <label>
+        Image URL
+        <input {...bind('pictureUrl')} type="url" placeholder="https://…" />
+      </label>
+      <label>
+        Genre(s)
+        <input {...bind('genres')} placeholder="Rock, Art Rock" />
+      </label>
+      <label>
+        Type
+        {/* Both events: browsers send input for a select, some test DOMs only change. */}
+        <select name={type.name} value={type.value} onInput={type.onInput} onChange={type.onInput}>
+          {ALBUM_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+export function ArtistFields({ bind }: { bind: Bind<ArtistFieldName> }) {
+  return (
+    <>
+      <label>
+        Artist Name
+        <input {...bind('name')} required autoComplete="off" />
+      </label>
+      <label>
+        Description
+        <textarea {...bind('description')} rows={6} />
+      </label>
+      <label>
+        Image URL
+        <input {...bind('pictureUrl')} type="url" placeholder="https://…" />
+      </label>
+    </>
+  );
+}

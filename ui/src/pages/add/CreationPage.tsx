@@ -1,0 +1,26 @@
+import type { ComponentChildren } from 'preact';
+import { Link } from 'wouter-preact';
+import { useAuth } from '../../auth/AuthContext';
+import './add.css';
+
+/**
+ * The frame of a creation page: its title and a card, or, for a visitor,
+ * the invitation to log in that the Add menu also gives.
+ */
+export function CreationPage({ screen, title, children }: { screen: string; title: string; children: ComponentChildren }) {
+  const { user } = useAuth();
+  return (
+    <section class="creation-page" data-screen={screen}>
+      <div class="creation-card">
+        <h1>{title}</h1>
+        {user ? (
+          children
+        ) : (
+          <p class="login-prompt">
+            <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to add to the database.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
