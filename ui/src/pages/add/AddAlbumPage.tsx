@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter-preact';
 import { catalogueApi } from '../../api/catalogue';
 import { albumPath } from '../../components/AlbumTile';
-import { FormMessage } from '../../components/AuthCard';
 import { AlbumFields } from '../../components/CatalogueFields';
 import { catalogueFailureMessage } from '../../lib/catalogueFailure';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
 import { CreationPage } from './CreationPage';
+import { SubmitRow } from '../../components/SubmitRow';
 
 /** /add-album: an editor adds an album of a known artist, then lands on its page. */
 export function AddAlbumPage() {
@@ -30,12 +30,7 @@ export function AddAlbumPage() {
     <CreationPage screen="add-album" title="Add Album">
       <form class="form" onSubmit={onSubmit}>
         <AlbumFields bind={bind} />
-        <div>
-          <button type="submit" class="button primary" disabled={pending}>
-            Submit
-          </button>
-        </div>
-        <FormMessage message={error} />
+        <SubmitRow pending={pending} error={error} />
       </form>
     </CreationPage>
   );

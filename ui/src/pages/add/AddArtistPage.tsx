@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../../api/catalogue';
-import { FormMessage } from '../../components/AuthCard';
 import { ArtistFields } from '../../components/CatalogueFields';
 import { catalogueFailureMessage } from '../../lib/catalogueFailure';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
 import { CreationPage } from './CreationPage';
+import { SubmitRow } from '../../components/SubmitRow';
 
 /** /add-artist: an editor adds an artist, then lands on the artist's page. */
 export function AddArtistPage() {
@@ -27,12 +27,7 @@ export function AddArtistPage() {
     <CreationPage screen="add-artist" title="Add Artist">
       <form class="form" onSubmit={onSubmit}>
         <ArtistFields bind={bind} />
-        <div>
-          <button type="submit" class="button primary" disabled={pending}>
-            Submit
-          </button>
-        </div>
-        <FormMessage message={error} />
+        <SubmitRow pending={pending} error={error} />
       </form>
     </CreationPage>
   );

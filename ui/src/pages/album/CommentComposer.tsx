@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { communityApi, type CommentTarget } from '../../api/community';
 import { useAuth } from '../../auth/AuthContext';
-import { FormMessage } from '../../components/AuthCard';
 import { Dialog } from '../../components/Dialog';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { SubmitRow } from '../../components/SubmitRow';
 
 /**
  * The box for a new comment. Blank text is quietly not sent; a visitor is
@@ -46,12 +46,7 @@ export function CommentComposer({ target, onPosted }: { target: CommentTarget; o
         value={text}
         onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
       />
-      <div>
-        <button type="submit" class="button primary" disabled={pending}>
-          Submit
-        </button>
-      </div>
-      <FormMessage message={error} />
+      <SubmitRow pending={pending} error={error} />
       {dialog === 'login' && <LoginPrompt reason="to comment." onClose={() => setDialog(null)} />}
       {dialog === 'slow-down' && (
         <Dialog title="You are sending too many comments." onClose={() => setDialog(null)}>

@@ -5,11 +5,11 @@ import { refreshRatingViews } from '../../api/mutations';
 import { keys } from '../../api/queries';
 import type { Album } from '../../api/types';
 import { albumPath } from '../../components/AlbumTile';
-import { FormMessage } from '../../components/AuthCard';
 import { AlbumFields } from '../../components/CatalogueFields';
 import { Dialog } from '../../components/Dialog';
 import { catalogueFailureMessage } from '../../lib/catalogueFailure';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
+import { SubmitRow } from '../../components/SubmitRow';
 
 /** The editor's prefilled Edit Album form (the Add Album fields). */
 export function EditAlbumDialog({ album, onClose }: { album: Album; onClose: () => void }) {
@@ -50,12 +50,7 @@ export function EditAlbumDialog({ album, onClose }: { album: Album; onClose: () 
     <Dialog title="Edit Album" onClose={onClose} wide>
       <form class="form" onSubmit={onSubmit}>
         <AlbumFields bind={bind} />
-        <div>
-          <button type="submit" class="button primary" disabled={pending}>
-            Submit
-          </button>
-        </div>
-        <FormMessage message={error} />
+        <SubmitRow pending={pending} error={error} />
       </form>
     </Dialog>
   );
