@@ -11,6 +11,8 @@ const RATING_VIEWS = new Set([
   'my-ratings',
   'popular-albums',
   'chart',
+  'profile-stats',
+  'user-ratings',
 ]);
 
 export function refreshRatingViews(client: QueryClient) {

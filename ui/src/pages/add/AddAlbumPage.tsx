@@ -5,7 +5,7 @@ import { albumPath } from '../../components/AlbumTile';
 import { AlbumFields } from '../../components/CatalogueFields';
 import { catalogueFailureMessage } from '../../lib/catalogueFailure';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
-import { CreationPage } from './CreationPage';
+import { CreationPage } from '../../components/CreationPage';
 import { SubmitRow } from '../../components/SubmitRow';
 
 /** /add-album: an editor adds an album of a known artist, then lands on its page. */

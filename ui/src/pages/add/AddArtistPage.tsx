@@ -4,7 +4,7 @@ import { catalogueApi } from '../../api/catalogue';
 import { ArtistFields } from '../../components/CatalogueFields';
 import { catalogueFailureMessage } from '../../lib/catalogueFailure';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
-import { CreationPage } from './CreationPage';
+import { CreationPage } from '../../components/CreationPage';
 import { SubmitRow } from '../../components/SubmitRow';
 
 /** /add-artist: an editor adds an artist, then lands on the artist's page. */

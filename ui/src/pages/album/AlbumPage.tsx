@@ -6,6 +6,7 @@ import type { Album } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { routeParam } from '../../lib/routeParam';
 import { AlbumCover } from './AlbumCover';
 import { AlbumInfo } from './AlbumInfo';
 import { AlbumTabs } from './AlbumTabs';
@@ -14,15 +15,6 @@ import { EditAlbumDialog } from './EditAlbumDialog';
 import { RatingsPanel } from './RatingsPanel';
 import { ReviewsTab } from './ReviewsTab';
 import './album.css';
-
-/** Route parameters arrive still encoded; a stray '%' must not break the page. */
-function decoded(value: string | undefined): string {
-  try {
-    return decodeURIComponent(value ?? '');
-  } catch {
-    return value ?? '';
-  }
-}
 
 type Notice = { kind: 'login'; reason: string } | { kind: 'refused'; message: string } | { kind: 'edit' } | null;
 
@@ -63,8 +55,8 @@ function AlbumView({ album }: { album: Album }) {
 
 /** The album page: cover and actions, Info / Ratings / Reviews tabs, comments. */
 export function AlbumPage({ params }: { params: Record<string, string | undefined> }) {
-  const artist = decoded(params.artistName);
-  const title = decoded(params.albumTitle);
+  const artist = routeParam(params.artistName);
+  const title = routeParam(params.albumTitle);
   const album = useAlbum(artist, title);
 
   if (album.isPending) {

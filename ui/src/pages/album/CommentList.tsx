@@ -5,6 +5,7 @@ import { keys } from '../../api/queries';
 import type { Comment, CommentPage } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { HalfStarRating } from '../../components/HalfStarRating';
+import { Icon } from '../../components/icons';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { AuthorLink, authorName } from './Avatar';
 import { CommentComposer } from './CommentComposer';
@@ -42,9 +43,7 @@ function CommentItem({
         )}
         {canDelete && (
           <button type="button" class="album-comment-delete" aria-label="Delete comment" title="Delete comment" onClick={onDelete}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round">
-              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-            </svg>
+            <Icon name="trash" />
           </button>
         )}
       </div>

@@ -80,21 +80,21 @@ function describe(counts: number[]): string {
 }
 
 /**
- * The ratings' distribution as a bar chart, one bar per value of the scale,
+ * A distribution of ratings as a bar chart, one bar per value of the scale,
  * in the theme's highlight colour. Calls `onUnavailable` where it can't draw.
  */
 export function RatingsChart({
-  ratings,
+  counts,
   loading,
   onUnavailable,
 }: {
-  ratings: Rating[];
+  /** How many ratings gave each value of SCALE. */
+  counts: number[];
   loading: boolean;
   onUnavailable: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const counts = ratingCounts(ratings);
-  const empty = !loading && ratings.length === 0;
+  const empty = !loading && counts.every((count) => count === 0);
   const countsKey = counts.join(',');
 
   useEffect(() => {

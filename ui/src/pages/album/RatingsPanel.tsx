@@ -4,7 +4,7 @@ import { communityApi } from '../../api/community';
 import { keys } from '../../api/queries';
 import type { Rating } from '../../api/types';
 import { ErrorNote } from '../../components/QueryState';
-import { RatingsChart } from './RatingsChart';
+import { RatingsChart, ratingCounts } from './RatingsChart';
 import { RatingsList } from './RatingsList';
 
 /** Ratings with a number, newest first; library-only rows carry none. */
@@ -45,7 +45,7 @@ export function RatingsPanel({ albumId, count }: { albumId: number; count: numbe
       {ratings.isError ? (
         <ErrorNote error={ratings.error} />
       ) : showChart ? (
-        <RatingsChart ratings={rated} loading={ratings.isPending} onUnavailable={() => setChartUnavailable(true)} />
+        <RatingsChart counts={ratingCounts(rated)} loading={ratings.isPending} onUnavailable={() => setChartUnavailable(true)} />
       ) : (
         <RatingsList ratings={rated} loading={ratings.isPending} />
       )}

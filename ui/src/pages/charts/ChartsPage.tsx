@@ -3,7 +3,8 @@ import { useLocation } from 'wouter-preact';
 import { useGenre } from '../../api/queries';
 import { ChartFilters } from './ChartFilters';
 import { ChartResults } from './ChartResults';
-import { ALL_GENRES, ALL_TIME, chartTitle, routeParam } from './chartText';
+import { routeParam } from '../../lib/routeParam';
+import { ALL_GENRES, ALL_TIME, chartTitle } from './chartText';
 import './charts.css';
 
 /** /charts/{year?}/{genre?}: the selectors drive the route, the route drives the chart. */

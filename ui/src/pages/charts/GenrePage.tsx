@@ -3,7 +3,8 @@ import { ApiError } from '../../api/client';
 import { useGenre } from '../../api/queries';
 import { ErrorNote } from '../../components/QueryState';
 import { ChartResults } from './ChartResults';
-import { ALL_TIME, routeParam, titleCase } from './chartText';
+import { routeParam } from '../../lib/routeParam';
+import { ALL_TIME, titleCase } from './chartText';
 import './charts.css';
 
 /** /genre/{genreName}: the genre's description and its all-time chart. */

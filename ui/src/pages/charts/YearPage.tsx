@@ -1,7 +1,7 @@
 import { Link } from 'wouter-preact';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { ChartColumns } from './ChartColumns';
-import { routeParam } from './chartText';
+import { routeParam } from '../../lib/routeParam';
 import { useYearChart } from './useYearChart';
 import './charts.css';
 

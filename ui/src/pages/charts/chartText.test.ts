@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { album } from './chartFixtures';
-import { chartHeading, chartTitle, routeParam, titleCase, yearOptions } from './chartText';
+import { routeParam } from '../../lib/routeParam';
+import { chartHeading, chartTitle, titleCase, yearOptions } from './chartText';
 import { joinPages } from './useChartPages';
 
 describe('chartHeading', () => {

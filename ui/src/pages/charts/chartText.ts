@@ -25,18 +25,6 @@ export function yearOptions(currentYear: number): string[] {
   return years;
 }
 
-/**
- * A route parameter as typed. The router decodes %20 and the like but leaves
- * reserved characters escaped (r%26b), so decode once more; a stray '%' stays.
- */
-export function routeParam(value: string | undefined): string {
-  if (!value) return '';
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /** The charts page title: 'All Time Charts', '1997 Charts', '1997 Shoegaze Charts'; a year that isn't one is left out. */
 export function chartTitle(year: string, genreName: string | null | undefined): string {

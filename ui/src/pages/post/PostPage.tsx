@@ -1,4 +1,78 @@
-import { placeholder } from '../Placeholder';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { communityApi } from '../../api/community';
+import type { PostPage as Post } from '../../api/types';
+import { useAuth } from '../../auth/AuthContext';
+import { Paragraphs } from '../../components/Paragraphs';
+import { ErrorNote, Loading } from '../../components/QueryState';
+import { VoteBar } from '../../components/VoteBar';
+import { AuthorLink } from '../album/Avatar';
+import { CommentList } from '../album/CommentList';
+import { EditPostDialog } from './EditPostDialog';
+import './post.css';
 
-// Replaced by the real screen.
-export const PostPage = placeholder('post', 'Post');
+/** The post as the caller sees it: their own vote is part of the answer. */
+export function usePost(postId: number) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['post', postId, user?.userId ?? 0],
+    queryFn: () => communityApi.post(postId),
+    enabled: Number.isInteger(postId),
+  });
+}
+
+/** /post/{postId} */
+export function PostPage({ params }: { params: Record<string, string | undefined> }) {
+  const postId = Number(params.postId);
+  const post = usePost(postId);
+  return (
+    <section class="post-page" data-screen="post">
+      {!Number.isInteger(postId) ? (
+        <ErrorNote error={new Error('There is no such post.')} />
+      ) : post.isPending ? (
+        <Loading label="Loading post…" />
+      ) : post.isError ? (
+        <ErrorNote error={post.error} />
+      ) : (
+        <PostView post={post.data} />
+      )}
+    </section>
+  );
+}
+
+function PostView({ post }: { post: Post }) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const count = post.userPostCount;
+  return (
+    <>
+      <article class="post-body">
+        <header class="post-header">
+          <AuthorLink author={post.user} />
+          <time dateTime={post.createdAt}>{post.createdAt.slice(0, 10)}</time>
+          <span class="post-count">
+            {count} {count === 1 ? 'Post' : 'Posts'}
+          </span>
+          {user?.userId === post.user.userId && (
+            <button type="button" class="link-button" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+        </header>
+        <h1>{post.title}</h1>
+        <Paragraphs text={post.postText} class="post-text" />
+        <VoteBar
+          key={user?.userId ?? 0}
+          target={{ postId: post.postId }}
+          initial={{ userVote: post.userVote, votesUp: post.votesUp, votesDown: post.votesDown }}
+          authorId={post.user.userId}
+          noun="post"
+          onVoted={() => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'recent-posts' })}
+        />
+      </article>
+      <CommentList kind="post" id={post.postId} />
+      {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

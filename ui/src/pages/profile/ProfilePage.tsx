@@ -1,4 +1,46 @@
-import { placeholder } from '../Placeholder';
+import { ApiError } from '../../api/client';
+import { ErrorNote, Loading } from '../../components/QueryState';
+import { routeParam } from '../../lib/routeParam';
+import { ProfileTabs } from './ProfileTabs';
+import { ProfileVisual } from './ProfileVisual';
+import { StatCard } from './StatCard';
+import { useProfileStats, useProfileUser } from './profileQueries';
+import './profile.css';
 
-// Replaced by the real screen.
-export const ProfilePage = placeholder('profile', 'Profile');
+/** /user/{username}: the member's picture or charts, their figures, and tabs of what they did. */
+export function ProfilePage({ params }: { params: Record<string, string | undefined> }) {
+  const username = routeParam(params.username);
+  const user = useProfileUser(username);
+  const stats = useProfileStats(username);
+
+  let body;
+  if (user.isPending || stats.isPending) {
+    body = <Loading label="Profile Loading..." />;
+  } else if (user.isError || stats.isError) {
+    const error = user.error ?? stats.error;
+    body =
+      error instanceof ApiError && error.status === 404 ? (
+        <ErrorNote error={new Error(`There is no member called ${username}.`)} />
+      ) : (
+        <ErrorNote error={error} />
+      );
+  } else {
+    body = (
+      <>
+        <div class="profile-top">
+          <ProfileVisual user={user.data} stats={stats.data} />
+          <div class="profile-summary">
+            <h1>{user.data.username}</h1>
+            <StatCard stats={stats.data} />
+          </div>
+        </div>
+        <ProfileTabs username={user.data.username} stats={stats.data} />
+      </>
+    );
+  }
+  return (
+    <section class="profile-page" data-screen="profile">
+      {body}
+    </section>
+  );
+}

@@ -1,13 +1,23 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter-preact';
-import { useAuth } from '../../auth/AuthContext';
-import './add.css';
+import { useAuth } from '../auth/AuthContext';
+import './creation.css';
 
 /**
  * The frame of a creation page: its title and a card, or, for a visitor,
  * the invitation to log in that the Add menu also gives.
  */
-export function CreationPage({ screen, title, children }: { screen: string; title: string; children: ComponentChildren }) {
+export function CreationPage({
+  screen,
+  title,
+  reason = 'to add to the database.',
+  children,
+}: {
+  screen: string;
+  title: string;
+  reason?: string;
+  children: ComponentChildren;
+}) {
   const { user } = useAuth();
   return (
     <section class="creation-page" data-screen={screen}>
@@ -17,7 +27,7 @@ export function CreationPage({ screen, title, children }: { screen: string; titl
           children
         ) : (
           <p class="login-prompt">
-            <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to add to the database.
+            <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> {reason}
           </p>
         )}
       </div>

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { communityApi } from '../api/community';
+import type { VoteResult } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { approvalPercent, approvalText, approvalTone, votesText } from '../lib/approval';
+import { Icon } from './icons';
+import { LoginPrompt } from './LoginPrompt';
+
+type Target = { reviewId: number } | { postId: number };
+
+/**
+ * Approval, thumbs up and down (the member's own vote pressed) and the vote
+ * count of a review or a post. Voting the same way again takes the vote
+ * back. A visitor is asked to log in; authors cannot vote on their own.
+ */
+export function VoteBar({
+  target,
+  initial,
+  authorId,
+  noun,
+  onVoted,
+}: {
+  target: Target;
+  initial: VoteResult;
+  authorId: number;
+  noun: 'review' | 'post';
+  onVoted?: () => void;
+}) {
+  const { user } = useAuth();
+  const [votes, setVotes] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const [askLogin, setAskLogin] = useState(false);
+  const own = user?.userId === authorId;
+  const percent = approvalPercent(votes.votesUp, votes.votesDown);
+
+  const vote = async (isThumbsUp: boolean) => {
+    if (!user) return setAskLogin(true);
+    if (pending || own) return;
+    setPending(true);
+    try {
+      setVotes(await communityApi.vote(target, isThumbsUp));
+      onVoted?.();
+    } catch {
+      // The spec swallows vote failures: the figures simply stay as they were.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const ownNote = own ? `You can't vote on your own ${noun}` : undefined;
+  return (
+    <div class="vote-bar">
+      <span class={`approval approval-${approvalTone(percent)}`} aria-label="Approval">
+        {approvalText(percent)}
+      </span>
+      <button
+        type="button"
+        class="vote-button up"
+        aria-label="Thumbs up"
+        aria-pressed={votes.userVote === true}
+        disabled={pending || own}
+        title={ownNote}
+        onClick={() => vote(true)}
+      >
+        <Icon name="thumb-up" />
+      </button>
+      <button
+        type="button"
+        class="vote-button down"
+        aria-label="Thumbs down"
+        aria-pressed={votes.userVote === false}
+        disabled={pending || own}
+        title={ownNote}
+        onClick={() => vote(false)}
+      >
+        <Icon name="thumb-down" />
+      </button>
+      <span class="vote-count">{votesText(votes.votesUp + votes.votesDown)}</span>
+      {askLogin && <LoginPrompt reason={`to vote on a ${noun}.`} onClose={() => setAskLogin(false)} />}
+    </div>
+  );
+}

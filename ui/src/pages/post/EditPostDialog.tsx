@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { communityApi } from '../../api/community';
+import type { Post } from '../../api/types';
+import { Dialog } from '../../components/Dialog';
+import { SubmitRow } from '../../components/SubmitRow';
+import { useSubmit } from '../../lib/useFormFields';
+
+/** The author's 'Edit Post' dialog: the text only, as the spec has it. */
+export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const client = useQueryClient();
+  const id = useId();
+  const [text, setText] = useState(post.postText);
+  const { pending, error, onSubmit } = useSubmit(async () => {
+    await communityApi.editPost(post.postId, text);
+    await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'post' && q.queryKey[1] === post.postId });
+    onClose();
+  });
+  return (
+    <Dialog title="Edit Post" onClose={onClose} wide>
+      <form class="form" onSubmit={onSubmit}>
+        <label for={id}>Post text</label>
+        <textarea
+          id={id}
+          value={text}
+          rows={12}
+          required
+          onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
+        />
+        <SubmitRow pending={pending} error={error} />
+      </form>
+    </Dialog>
+  );
+}

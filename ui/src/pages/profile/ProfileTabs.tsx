@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Link } from 'wouter-preact';
+import type { Album, ProfileStats } from '../../api/types';
+import { AlbumTile } from '../../components/AlbumTile';
+import { HalfStarRating } from '../../components/HalfStarRating';
+import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { Tabs } from '../../components/Tabs';
+import { approvalPercent, approvalText } from '../../lib/approval';
+import { preview } from '../album/ReviewsTab';
+import { groupByValue } from './profileData';
+import { useUserPosts, useUserRatings, useUserReviews } from './profileQueries';
+import { ShoutsTab } from './ShoutsTab';
+
+type Tab = 'ratings' | 'general' | 'reviews' | 'shouts' | 'posts';
+
+const NO_RATINGS = "This user hasn't rated any albums.";
+
+/** Ratings, General (the default: an overview), Reviews, Shouts and Posts. */
+export function ProfileTabs({ username, stats }: { username: string; stats: ProfileStats }) {
+  const [tab, setTab] = useState<Tab>('general');
+  const tabs: Array<[Tab, string]> = [
+    ['ratings', `Ratings (${stats.ratingsCount})`],
+    ['general', 'General'],
+    ['reviews', `Reviews (${stats.reviewsCount})`],
+    ['shouts', 'Shouts'],
+    ['posts', `Posts (${stats.postsCount})`],
+  ];
+  return (
+    <div class="profile-tabs">
+      <Tabs label={`${username}'s activity`} tabs={tabs} selected={tab} onSelect={setTab} />
+      <div class="profile-tab-panel" role="tabpanel">
+        {tab === 'ratings' && <RatingsTab username={username} />}
+        {tab === 'general' && <GeneralTab stats={stats} />}
+        {tab === 'reviews' && <ReviewsTab username={username} />}
+        {tab === 'shouts' && <ShoutsTab username={username} />}
+        {tab === 'posts' && <PostsTab username={username} />}
+      </div>
+    </div>
+  );
+}
+
+function AlbumRow({ title, albums, empty }: { title: string; albums: Album[]; empty: string }) {
+  return (
+    <section class="profile-section">
+      <h2>{title}</h2>
+      {albums.length === 0 ? (
+        <Empty>{empty}</Empty>
+      ) : (
+        <div class="album-grid">
+          {albums.map((album) => (
+            <AlbumTile key={album.albumId} album={album} compact />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function GeneralTab({ stats }: { stats: ProfileStats }) {
+  return (
+    <>
+      <AlbumRow title="Top 5 Albums" albums={stats.topAlbums} empty={NO_RATINGS} />
+      <AlbumRow title="Recently Rated" albums={stats.recentlyRated} empty={NO_RATINGS} />
+      <AlbumRow
+        title="Recently Commented"
+        albums={stats.recentlyCommented}
+        empty="This user hasn't commented on any albums."
+      />
+    </>
+  );
+}
+
+function RatingsTab({ username }: { username: string }) {
+  const ratings = useUserRatings(username);
+  if (ratings.isPending) return <Loading label="Loading Albums..." />;
+  if (ratings.isError) return <ErrorNote error={ratings.error} />;
+  const groups = groupByValue(ratings.data);
+  if (groups.length === 0) return <Empty>{NO_RATINGS}</Empty>;
+  return (
+    <>
+      {groups.map((group) => (
+        <section key={group.number} class="profile-section" aria-label={`Rated ${group.number.toFixed(1)}`}>
+          <h2 class="profile-rating-heading">
+            <HalfStarRating value={group.number} label={`Rated ${group.number.toFixed(1)}`} size="small" />
+            <span>{group.number.toFixed(1)}</span>
+          </h2>
+          <div class="album-grid">
+            {group.ratings.map((rating) => (
+              <AlbumTile key={rating.ratingId} album={rating.album!} compact />
+            ))}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function ReviewsTab({ username }: { username: string }) {
+  const reviews = useUserReviews(username);
+  if (reviews.isPending) return <Loading label="Loading reviews…" />;
+  if (reviews.isError) return <ErrorNote error={reviews.error} />;
+  if (reviews.data.length === 0) return <Empty>This user hasn't written any reviews.</Empty>;
+  return (
+    <ul class="profile-list">
+      {reviews.data.map((review) => (
+        <li key={review.reviewId}>
+          <Link href={`/review/${encodeURIComponent(review.albumSlug)}/${review.reviewId}`} class="profile-list-title">
+            {review.artist} - {review.albumTitle}
+          </Link>
+          <div class="profile-list-meta">
+            {review.reviewRating != null && <span>{review.reviewRating.toFixed(1)}</span>}
+            <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
+            <span>{approvalText(approvalPercent(review.votesUp, review.votesDown))}</span>
+          </div>
+          <p>{preview(review.reviewText)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PostsTab({ username }: { username: string }) {
+  const posts = useUserPosts(username);
+  if (posts.isPending) return <Loading label="Loading posts…" />;
+  if (posts.isError) return <ErrorNote error={posts.error} />;
+  if (posts.data.length === 0) return <Empty>This user hasn't written any posts.</Empty>;
+  return (
+    <ul class="profile-list">
+      {posts.data.map((post) => (
+        <li key={post.postId}>
+          <Link href={`/post/${post.postId}`} class="profile-list-title">
+            {post.title}
+          </Link>
+          <div class="profile-list-meta">
+            <time dateTime={post.createdAt}>{post.createdAt.slice(0, 10)}</time>
+            <span>{approvalText(approvalPercent(post.votesUp, post.votesDown))}</span>
+          </div>
+          <p>{preview(post.postText)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { communityApi } from '../../api/community';
+import { useAuth } from '../../auth/AuthContext';
+import { Icon } from '../../components/icons';
+import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { TextComposer } from '../../components/TextComposer';
+import { AuthorLink } from '../album/Avatar';
+import { profileKeys, useShouts } from './profileQueries';
+
+/** Shouts left on the profile, newest first, with a box to leave one. */
+export function ShoutsTab({ username }: { username: string }) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const shouts = useShouts(username);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+  // The profile's Shouts figure counts what a member sent, so both profiles change.
+  const refresh = () =>
+    client.invalidateQueries({
+      predicate: (query) => ['user-shouts', 'profile-stats'].includes(String(query.queryKey[0])),
+    });
+
+  const remove = async (shoutId: number) => {
+    setDeleteError(null);
+    try {
+      await communityApi.deleteShout(shoutId);
+    } catch (failure) {
+      setDeleteError(failure);
+    }
+    await refresh();
+  };
+
+  return (
+    <>
+      <TextComposer
+        label={`Leave a shout for ${username}`}
+        loginReason="to leave a shout."
+        slowDownTitle="You are sending too many shouts."
+        blankDialog={{ title: 'Please type something first', message: "You can't send an empty shout" }}
+        send={async (text) => {
+          await communityApi.shout(username, text);
+          await client.invalidateQueries({ queryKey: profileKeys.shouts(username) });
+          void refresh();
+        }}
+      />
+      {deleteError != null && <ErrorNote error={deleteError} />}
+      {shouts.isPending ? (
+        <Loading label="Loading shouts…" />
+      ) : shouts.isError ? (
+        <ErrorNote error={shouts.error} />
+      ) : shouts.data.length === 0 ? (
+        <Empty>Nobody has left a shout here yet.</Empty>
+      ) : (
+        <ul class="profile-shouts">
+          {shouts.data.map((shout) => (
+            <li key={shout.shoutId} class="album-comment">
+              <div class="album-comment-meta">
+                <AuthorLink author={shout.user} />
+                <time class="album-date" dateTime={shout.createdAt}>
+                  {shout.createdAt.slice(0, 10)}
+                </time>
+                {user?.userId === shout.userId && (
+                  <button
+                    type="button"
+                    class="album-comment-delete"
+                    aria-label="Delete shout"
+                    title="Delete shout"
+                    onClick={() => remove(shout.shoutId)}
+                  >
+                    <Icon name="trash" />
+                  </button>
+                )}
+              </div>
+              <p class="album-comment-text">{shout.shoutText}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
