@@ -1,4 +1,60 @@
-import { placeholder } from '../Placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearch } from 'wouter-preact';
+import { api } from '../../api/client';
+import { communityApi } from '../../api/community';
+import { pathSegment } from '../../api/pathSegment';
+import type { PublicUser } from '../../api/types';
+import { useAuth } from '../../auth/AuthContext';
+import { ErrorNote, Loading } from '../../components/QueryState';
+import { LibraryView } from './LibraryView';
 
-// Replaced by the real screen.
-export const CollectionPage = placeholder('list', 'List');
+/**
+ * /list: a member's collection (their rated albums and wishlist) in a tile
+ * grid, by year and then rating. `?user=NAME` shows anyone's; without it, the
+ * signed-in member's own.
+ */
+export function CollectionPage() {
+  const { user } = useAuth();
+  const asked = new URLSearchParams(useSearch()).get('user');
+  const username = asked ?? user?.username ?? null;
+  return (
+    <section class="library-page" data-screen="list">
+      {username ? (
+        <Collection username={username} />
+      ) : (
+        <>
+          <h1>Collection</h1>
+          <p class="login-prompt">
+            <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to start building your library.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Collection({ username }: { username: string }) {
+  const owner = useQuery({
+    queryKey: ['profile-user', username.toLowerCase()],
+    queryFn: () => api<PublicUser>(`/user/username/${pathSegment(username)}`),
+  });
+  const ratings = useQuery({
+    queryKey: ['user-ratings', username.toLowerCase()],
+    queryFn: () => communityApi.ratingsOfUsername(username),
+  });
+  const wishlist = useQuery({
+    queryKey: ['user-wishlist', owner.data?.userId ?? 0],
+    queryFn: () => communityApi.wishlist(owner.data!.userId),
+    enabled: owner.data != null,
+  });
+  if (owner.isPending) return <Loading label="Loading Albums..." />;
+  if (owner.isError) return <ErrorNote error={owner.error} />;
+  return (
+    <>
+      <h1>
+        <Link href={`/user/${encodeURIComponent(owner.data.username)}`}>{owner.data.username}</Link>'s Collection
+      </h1>
+      <LibraryView ratings={ratings} wishlist={wishlist} initial={{ grouping: 'year', secondary: 'rating' }} grid="collection-grid" />
+    </>
+  );
+}

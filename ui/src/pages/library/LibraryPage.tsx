@@ -1,4 +1,23 @@
-import { placeholder } from '../Placeholder';
+import { Link } from 'wouter-preact';
+import { useMyRatings, useMyWishlist } from '../../api/queries';
+import { useAuth } from '../../auth/AuthContext';
+import { LibraryView } from './LibraryView';
 
-// Replaced by the real screen.
-export const LibraryPage = placeholder('library', 'Library');
+/** /my-library: the signed-in member's rated albums and wishlist. */
+export function LibraryPage() {
+  const { user } = useAuth();
+  const ratings = useMyRatings();
+  const wishlist = useMyWishlist();
+  return (
+    <section class="library-page" data-screen="library">
+      <h1>Library</h1>
+      {user ? (
+        <LibraryView ratings={ratings} wishlist={wishlist} initial={{ grouping: 'artist', secondary: 'none' }} />
+      ) : (
+        <p class="login-prompt">
+          <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to start building your library.
+        </p>
+      )}
+    </section>
+  );
+}
