@@ -336,6 +336,42 @@ async fn an_album_carries_every_field_and_derives_its_year() {
 }
 
 #[tokio::test]
+async fn a_joined_string_is_split_at_commas_but_a_listed_name_keeps_its_own() {
+    let (app, token) = with_editor().await;
+    add_artist(&app, &token, "Ry Cooder").await;
+    let listed = add_album(
+        &app,
+        &token,
+        json!({ "artist": "Ry Cooder", "title": "Paris, Texas", "releaseDate": "1985",
+                "genres": ["Folk, World, & Country", { "name": "Soundtrack" }], "type": "Other" }),
+    )
+    .await;
+    assert_eq!(listed.status, StatusCode::CREATED, "{}", listed.text());
+    let names: Vec<String> = listed.json()["genres"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["Folk, World, & Country", "Soundtrack"]);
+
+    let joined = add_album(
+        &app,
+        &token,
+        json!({ "artist": "Ry Cooder", "title": "Bop Till You Drop", "releaseDate": "1979",
+                "genres": "blues, rock ,", "type": "LP" }),
+    )
+    .await;
+    let names: Vec<String> = joined.json()["genres"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["Blues", "Rock"]);
+}
+
+#[tokio::test]
 async fn bad_album_fields_are_named() {
     let (app, token) = with_editor().await;
     add_artist(&app, &token, "Radiohead").await;

@@ -158,7 +158,8 @@ async fn popular(
 }
 
 /// Genres and styles arrive as a list (of names or `{name}` objects) or as
-/// one comma-joined string, as the edit form sends them.
+/// one comma-joined string, as the edit form sends them. Only the string is
+/// split at commas: a listed name may hold one.
 #[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
 enum TagsField {
@@ -176,7 +177,7 @@ enum TagItem {
 impl TagsField {
     fn names(&self) -> Vec<&str> {
         match self {
-            Self::Joined(text) => vec![text.as_str()],
+            Self::Joined(text) => text.split(',').collect(),
             Self::List(items) => items
                 .iter()
                 .map(|item| match item {
