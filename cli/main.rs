@@ -1,6 +1,7 @@
 //! The `halfstar` command: a thin layer over the library.
 
 mod database;
+mod import;
 mod serve;
 mod user;
 
@@ -34,6 +35,9 @@ enum Command {
     /// Manage members and their roles.
     #[command(subcommand)]
     User(user::UserCommand),
+    /// Fill the catalogue from MusicBrainz, the Cover Art Archive, Last.fm and Discogs.
+    #[command(subcommand)]
+    Import(import::ImportCommand),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
         Command::Migrate => database::migrate(&cli.data),
         Command::Check => database::check(&cli.data),
         Command::User(command) => user::run(&cli.data, command),
+        Command::Import(command) => import::run(&cli.data, command),
     };
     match result {
         Ok(code) => code,

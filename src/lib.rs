@@ -8,6 +8,7 @@ pub mod db;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod import;
 pub mod web;
 
 pub use api::{AppState, app};

@@ -7,6 +7,7 @@ pub mod artists;
 pub mod charts;
 pub mod comments;
 pub mod genres;
+pub mod imports;
 pub mod posts;
 pub mod ratings;
 pub mod reviews;

@@ -1,0 +1,148 @@
+//! Last.fm: an album's top tags and an artist's biography.
+
+use serde_json::Value;
+
+use super::SourceError;
+use super::http::Http;
+
+/// Last.fm's error codes worth trying again later (temporary trouble, rate limit).
+const TEMPORARY: &[i64] = &[8, 11, 16, 29];
+
+pub struct LastFm<'a> {
+    http: &'a Http,
+    base: String,
+    key: String,
+}
+
+impl<'a> LastFm<'a> {
+    pub fn new(http: &'a Http, base: &str, key: &str) -> Self {
+        Self {
+            http,
+            base: base.trim_end_matches('/').to_owned(),
+            key: key.to_owned(),
+        }
+    }
+
+    /// The answer of one method, or `None` when Last.fm says it has no such
+    /// artist or album. Its errors often come with HTTP 200, so the body's
+    /// `error` key is read first.
+    fn call(&self, params: &[(&str, &str)]) -> Result<Option<Value>, SourceError> {
+        let url = format!("{}/2.0/", self.base);
+        let mut query = params.to_vec();
+        query.extend([
+            ("api_key", self.key.as_str()),
+            ("format", "json"),
+            ("autocorrect", "1"),
+        ]);
+        let answer = self.http.get(&url, &query, &[])?;
+        let body: Value =
+            serde_json::from_str(&answer.body).map_err(|error| SourceError::Shape {
+                source_name: "Last.fm",
+                url: url.clone(),
+                error: error.to_string(),
+            })?;
+        if let Some(code) = body.get("error").and_then(Value::as_i64) {
+            let message = body["message"].as_str().unwrap_or_default().to_owned();
+            return match code {
+                6 => Ok(None),
+                code if TEMPORARY.contains(&code) => Err(SourceError::Refused {
+                    source_name: "Last.fm",
+                    url,
+                    message: format!("error {code}, try later: {message}"),
+                }),
+                code => Err(SourceError::Refused {
+                    source_name: "Last.fm",
+                    url,
+                    message: format!("error {code}: {message}"),
+                }),
+            };
+        }
+        if answer.status != 200 {
+            return Err(SourceError::status("Last.fm", &url, &answer));
+        }
+        Ok(Some(body))
+    }
+
+    /// An album's tag names, most used first.
+    pub fn album_tags(&self, artist: &str, album: &str) -> Result<Vec<String>, SourceError> {
+        let answer = self.call(&[
+            ("method", "album.gettoptags"),
+            ("artist", artist),
+            ("album", album),
+        ])?;
+        Ok(answer
+            .map(|body| {
+                one_or_many(&body["toptags"]["tag"])
+                    .filter_map(|tag| tag["name"].as_str())
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    /// The artist's biography as plain text, without the 'Read more' link.
+    pub fn artist_description(&self, artist: &str) -> Result<Option<String>, SourceError> {
+        let answer = self.call(&[("method", "artist.getinfo"), ("artist", artist)])?;
+        Ok(answer
+            .and_then(|body| body["artist"]["bio"]["summary"].as_str().map(plain_text))
+            .filter(|text| !text.is_empty()))
+    }
+}
+
+/// Converted from XML, a list of one arrives as a bare object.
+fn one_or_many(value: &Value) -> Box<dyn Iterator<Item = &Value> + '_> {
+    match value {
+        Value::Array(items) => Box::new(items.iter()),
+        Value::Null => Box::new(std::iter::empty()),
+        single => Box::new(std::iter::once(single)),
+    }
+}
+
+/// Text without HTML: the 'Read more on Last.fm' link and its words go,
+/// tags are dropped, the common entities decoded, spaces tidied.
+pub fn plain_text(html: &str) -> String {
+    let without_link = match html.find("<a href") {
+        Some(start) if html[start..].contains("Read more") => &html[..start],
+        _ => html,
+    };
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in without_link.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let text = text
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn biographies_lose_their_markup_and_read_more_link() {
+        let summary = "Abel Makkonen Tesfaye, known as <b>The Weeknd</b>, is a singer &amp; producer.\n <a href=\"https://www.last.fm/music/The+Weeknd\">Read more on Last.fm</a>";
+        assert_eq!(
+            plain_text(summary),
+            "Abel Makkonen Tesfaye, known as The Weeknd, is a singer & producer."
+        );
+    }
+
+    #[test]
+    fn a_list_of_one_may_be_a_bare_object() {
+        let one = serde_json::json!({ "name": "rock" });
+        let many = serde_json::json!([{ "name": "rock" }, { "name": "pop" }]);
+        assert_eq!(one_or_many(&one).count(), 1);
+        assert_eq!(one_or_many(&many).count(), 2);
+        assert_eq!(one_or_many(&Value::Null).count(), 0);
+    }
+}
