@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod server;
+pub mod sources;
 
 use axum::Router;
 use axum::body::Body;

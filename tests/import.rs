@@ -1,0 +1,353 @@
+//! The import pipeline against a stand-in for its four sources.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use common::sources::{DISCOGS_TOKEN, LASTFM_KEY, MockSources};
+use halfstar::db;
+use halfstar::import::pipeline::{self, Planned, Progress, Request};
+use halfstar::import::sources::{SourceSettings, Sources};
+use halfstar::import::store;
+
+struct Quiet;
+
+impl Progress for Quiet {
+    fn albums(&self, _: usize) {}
+    fn album(&self, _: &str) {}
+}
+
+fn settings(mock: &MockSources, lastfm: bool, discogs: bool) -> SourceSettings {
+    SourceSettings {
+        musicbrainz_url: mock.base.clone(),
+        coverart_url: mock.base.clone(),
+        lastfm_url: mock.base.clone(),
+        discogs_url: mock.base.clone(),
+        lastfm_key: lastfm.then(|| LASTFM_KEY.to_owned()),
+        discogs_token: discogs.then(|| DISCOGS_TOKEN.to_owned()),
+        contact: "mailto:admin@example.org".into(),
+        musicbrainz_interval: Duration::from_millis(5),
+        timeout: Duration::from_secs(5),
+        backoff: Duration::from_millis(10),
+    }
+}
+
+fn plan(
+    settings: SourceSettings,
+    name: &str,
+    mbid: Option<&str>,
+    default_genre: Option<&str>,
+) -> Planned {
+    let known = HashSet::new();
+    let request = Request {
+        name,
+        mbid,
+        default_genre,
+        known: &known,
+    };
+    pipeline::plan(&Sources::new(settings), &request, &Quiet).expect("plans")
+}
+
+fn ready(planned: Planned) -> pipeline::Plan {
+    match planned {
+        Planned::Ready(plan) => plan,
+        other => panic!("expected a plan, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_artist_comes_with_studio_albums_covers_dates_and_filtered_genres() {
+    let mock = MockSources::start();
+    let plan = ready(plan(settings(&mock, true, false), "Radiohead", None, None));
+    assert_eq!(plan.artist.name, "Radiohead");
+    assert_eq!(plan.artist.mbid, "a74b1b7f-71a5-4011-9441-d0b5e4122711");
+    assert_eq!(
+        plan.artist.description,
+        "Radiohead are an English rock band from Abingdon, Oxfordshire, formed in 1985."
+    );
+    let titles: Vec<&str> = plan.albums.iter().map(|a| a.title.as_str()).collect();
+    assert_eq!(titles, ["OK Computer", "Kid A"]);
+    let ok_computer = &plan.albums[0];
+    assert_eq!(ok_computer.release_date.to_string(), "1997-05-21");
+    assert_eq!(
+        ok_computer.genres,
+        ["Alternative", "Rock", "Alternative Rock"]
+    );
+    assert_eq!(
+        ok_computer.picture_url,
+        "http://coverartarchive.org/release/0b6b4ba0-d36f-47bd-b4ea-6a5b91842d29/1611507817-500.jpg"
+    );
+    let kid_a = &plan.albums[1];
+    assert_eq!(kid_a.release_date.to_string(), "2000-10-01");
+    assert_eq!(
+        kid_a.genres,
+        ["Electronic"],
+        "a tag list of one arrives as a bare object"
+    );
+
+    let skipped: Vec<(&str, &str)> = plan
+        .skipped
+        .iter()
+        .map(|s| (s.title.as_str(), s.reason.as_str()))
+        .collect();
+    assert_eq!(skipped.len(), 2, "{skipped:?}");
+    assert!(skipped.iter().any(
+        |(t, r)| *t == "I Might Be Wrong: Live Recordings" && r.contains("not a studio album")
+    ));
+    assert!(
+        skipped
+            .iter()
+            .any(|(t, r)| *t == "Amnesiac" && r.contains("no front cover"))
+    );
+
+    // One search and the two pages of albums: nothing more from MusicBrainz.
+    let requests = mock.musicbrainz_requests();
+    assert_eq!(requests.len(), 3, "{requests:?}");
+    let agents = mock.log.lock().unwrap().user_agents.clone();
+    assert!(
+        agents.iter().all(|a| a
+            == &format!(
+                "halfstar/{} ( mailto:admin@example.org )",
+                env!("CARGO_PKG_VERSION")
+            )),
+        "{agents:?}"
+    );
+}
+
+#[test]
+fn close_matches_are_listed_and_an_id_settles_them() {
+    let mock = MockSources::start();
+    match plan(settings(&mock, false, false), "Nirvana", None, None) {
+        Planned::Unclear(candidates) => {
+            let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
+            assert_eq!(
+                ids,
+                [
+                    "5b11f4ce-a62d-471e-81fc-a69a8278c7da",
+                    "9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6"
+                ]
+            );
+        }
+        other => panic!("expected candidates, got {other:?}"),
+    }
+    assert!(matches!(
+        plan(
+            settings(&mock, false, false),
+            "Nobody Like This",
+            None,
+            None
+        ),
+        Planned::NotFound
+    ));
+
+    let by_id = ready(plan(
+        settings(&mock, false, false),
+        "whatever was typed",
+        Some("a74b1b7f-71a5-4011-9441-d0b5e4122711"),
+        Some("Rock"),
+    ));
+    assert_eq!(by_id.artist.name, "Radiohead");
+    assert!(
+        mock.musicbrainz_requests()
+            .iter()
+            .any(|r| r.starts_with("artist a74b1b7f"))
+    );
+    // Neither Last.fm nor Discogs is configured: the default genre stands in.
+    assert!(by_id.albums.iter().all(|a| a.genres == ["Rock"]));
+    assert!(by_id.artist.description.is_empty());
+    assert!(matches!(
+        plan(
+            settings(&mock, false, false),
+            "x",
+            Some("00000000-0000-0000-0000-000000000000"),
+            None
+        ),
+        Planned::NotFound
+    ));
+}
+
+#[test]
+fn discogs_fills_genres_without_last_fm_and_always_gives_styles() {
+    let mock = MockSources::start();
+    let plan = ready(plan(settings(&mock, false, true), "Radiohead", None, None));
+    let kid_a = plan.albums.iter().find(|a| a.title == "Kid A").unwrap();
+    assert_eq!(kid_a.genres, ["Electronic", "Rock", "Art Rock"]);
+    assert_eq!(kid_a.styles, ["Art Rock", "IDM", "Experimental"]);
+
+    let both = ready(self::plan(
+        settings(&mock, true, true),
+        "Radiohead",
+        None,
+        None,
+    ));
+    let kid_a = both.albums.iter().find(|a| a.title == "Kid A").unwrap();
+    assert_eq!(kid_a.genres, ["Electronic"], "Last.fm's tags come first");
+    assert_eq!(kid_a.styles, ["Art Rock", "IDM", "Experimental"]);
+}
+
+#[test]
+fn a_throttled_musicbrainz_is_waited_for() {
+    let mock = MockSources::start();
+    mock.log.lock().unwrap().throttle_browses = 1;
+    let plan = ready(plan(
+        settings(&mock, false, false),
+        "Radiohead",
+        None,
+        Some("Rock"),
+    ));
+    assert_eq!(plan.albums.len(), 2);
+    let browses = mock
+        .musicbrainz_requests()
+        .into_iter()
+        .filter(|r| r.starts_with("browse"))
+        .count();
+    assert_eq!(
+        browses, 3,
+        "the first page was asked for again after its 503"
+    );
+}
+
+#[test]
+fn importing_twice_adds_nothing_the_second_time() {
+    let mock = MockSources::start();
+    let dir = tempfile::tempdir().unwrap();
+    let pool = db::open(dir.path()).unwrap();
+    let mut conn = pool.get().unwrap();
+    let first = store::apply(
+        &mut conn,
+        &ready(plan(settings(&mock, true, false), "Radiohead", None, None)),
+    )
+    .unwrap();
+    assert!(first.artist_added);
+    assert_eq!(first.added, ["OK Computer", "Kid A"]);
+    let second = store::apply(
+        &mut conn,
+        &ready(plan(settings(&mock, true, false), "Radiohead", None, None)),
+    )
+    .unwrap();
+    assert!(!second.artist_added);
+    assert!(second.added.is_empty());
+    assert_eq!(second.updated, ["OK Computer", "Kid A"]);
+    let counts: (i64, i64) = conn
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM artists), (SELECT COUNT(*) FROM albums)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(counts, (1, 2));
+}
+
+fn halfstar(data_dir: &Path, mock: &MockSources, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_halfstar"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .env("HALFSTAR_MUSICBRAINZ_URL", &mock.base)
+        .env("HALFSTAR_COVERART_URL", &mock.base)
+        .env("HALFSTAR_LASTFM_URL", &mock.base)
+        .env("HALFSTAR_DISCOGS_URL", &mock.base)
+        .env("HALFSTAR_LASTFM_KEY", LASTFM_KEY)
+        .env_remove("HALFSTAR_DISCOGS_TOKEN")
+        .env("HALFSTAR_MUSICBRAINZ_INTERVAL_MS", "5")
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn the_command_line_dry_runs_imports_and_refreshes_covers() {
+    let mock = MockSources::start();
+    let dir = tempfile::tempdir().unwrap();
+    let text = |output: &Output| String::from_utf8_lossy(&output.stdout).into_owned();
+
+    let dry = halfstar(
+        dir.path(),
+        &mock,
+        &["import", "artist", "Radiohead", "--dry-run"],
+    );
+    assert!(
+        dry.status.success(),
+        "{}",
+        String::from_utf8_lossy(&dry.stderr)
+    );
+    assert!(
+        text(&dry).contains("+ OK Computer (1997-05-21) [Alternative, Rock, Alternative Rock]"),
+        "{}",
+        text(&dry)
+    );
+    assert!(text(&dry).contains("nothing written"));
+    let pool = db::open(dir.path()).unwrap();
+    let artists: i64 = pool
+        .get()
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM artists", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(artists, 0, "a dry run writes nothing");
+
+    let unclear = halfstar(dir.path(), &mock, &["import", "artist", "Nirvana"]);
+    assert!(!unclear.status.success());
+    let said = String::from_utf8_lossy(&unclear.stderr);
+    assert!(
+        said.contains("--mbid")
+            && said.contains("5b11f4ce-a62d-471e-81fc-a69a8278c7da")
+            && said.contains("60s band from the UK"),
+        "{said}"
+    );
+
+    let imported = halfstar(dir.path(), &mock, &["import", "artist", "Radiohead"]);
+    assert!(
+        imported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&imported.stderr)
+    );
+    assert!(
+        text(&imported).contains("2 added, 0 updated, 2 skipped"),
+        "{}",
+        text(&imported)
+    );
+
+    pool.get()
+        .unwrap()
+        .execute("UPDATE albums SET picture_url = ''", [])
+        .unwrap();
+    let covers = halfstar(
+        dir.path(),
+        &mock,
+        &["import", "update-pictures", "radiohead"],
+    );
+    assert!(
+        covers.status.success(),
+        "{}",
+        String::from_utf8_lossy(&covers.stderr)
+    );
+    assert!(
+        text(&covers).contains("2 covers updated"),
+        "{}",
+        text(&covers)
+    );
+    let missing: i64 = pool
+        .get()
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM albums WHERE picture_url = ''",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(missing, 0);
+
+    let again = halfstar(dir.path(), &mock, &["import", "update-albums", "Radiohead"]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert!(
+        text(&again).contains("0 added, 0 updated"),
+        "{}",
+        text(&again)
+    );
+}
