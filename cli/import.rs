@@ -4,15 +4,14 @@
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{Context, bail};
-use clap::{Args, Subcommand};
-use halfstar::config::DataSettings;
+use clap::Subcommand;
+use halfstar::config::{DataSettings, ImportSources};
 use halfstar::db::{self, artists, imports};
 use halfstar::domain::timestamp::now;
 use halfstar::import::pipeline::{self, Plan, Planned, Progress, Request};
-use halfstar::import::sources::{SourceSettings, Sources};
+use halfstar::import::sources::Sources;
 use halfstar::import::store::{self, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -31,83 +30,20 @@ pub enum ImportCommand {
         #[arg(long)]
         default_genre: Option<String>,
         #[command(flatten)]
-        sources: SourceArgs,
+        sources: ImportSources,
     },
     /// Add the albums of an already imported artist that are still missing.
     UpdateAlbums {
         name: String,
         #[command(flatten)]
-        sources: SourceArgs,
+        sources: ImportSources,
     },
     /// Fetch the front covers of imported albums again (one artist's, or all).
     UpdatePictures {
         name: Option<String>,
         #[command(flatten)]
-        sources: SourceArgs,
+        sources: ImportSources,
     },
-}
-
-/// Where the sources are and the keys they need.
-#[derive(Args)]
-pub struct SourceArgs {
-    /// Last.fm API key (genres from tags, artist descriptions); without one, Discogs or
-    /// --default-genre give the genres.
-    #[arg(long, env = "HALFSTAR_LASTFM_KEY", hide_env_values = true)]
-    lastfm_key: Option<String>,
-    /// Discogs personal access token (genres when Last.fm has none, and styles).
-    #[arg(long, env = "HALFSTAR_DISCOGS_TOKEN", hide_env_values = true)]
-    discogs_token: Option<String>,
-    /// How the services can reach you, sent in the User-Agent (a URL or mailto: address).
-    #[arg(
-        long,
-        env = "HALFSTAR_CONTACT",
-        default_value = "https://github.com/halfstar"
-    )]
-    contact: String,
-    #[arg(
-        long,
-        env = "HALFSTAR_MUSICBRAINZ_URL",
-        default_value = "https://musicbrainz.org"
-    )]
-    musicbrainz_url: String,
-    #[arg(
-        long,
-        env = "HALFSTAR_COVERART_URL",
-        default_value = "https://coverartarchive.org"
-    )]
-    coverart_url: String,
-    #[arg(
-        long,
-        env = "HALFSTAR_LASTFM_URL",
-        default_value = "https://ws.audioscrobbler.com"
-    )]
-    lastfm_url: String,
-    #[arg(
-        long,
-        env = "HALFSTAR_DISCOGS_URL",
-        default_value = "https://api.discogs.com"
-    )]
-    discogs_url: String,
-    /// Least milliseconds between two MusicBrainz requests (their limit is one a second).
-    #[arg(long, env = "HALFSTAR_MUSICBRAINZ_INTERVAL_MS", default_value_t = 1000)]
-    musicbrainz_interval_ms: u64,
-}
-
-impl SourceArgs {
-    fn sources(self) -> Sources {
-        let defaults = SourceSettings::default();
-        Sources::new(SourceSettings {
-            musicbrainz_url: self.musicbrainz_url,
-            coverart_url: self.coverart_url,
-            lastfm_url: self.lastfm_url,
-            discogs_url: self.discogs_url,
-            lastfm_key: self.lastfm_key,
-            discogs_token: self.discogs_token,
-            contact: self.contact,
-            musicbrainz_interval: Duration::from_millis(self.musicbrainz_interval_ms),
-            ..defaults
-        })
-    }
 }
 
 pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCode> {
@@ -128,7 +64,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
                 default_genre: default_genre.as_deref(),
                 known: &known,
             };
-            let Some(plan) = plan_or_explain(&sources.sources(), &request)? else {
+            let Some(plan) = plan_or_explain(&Sources::new(sources.settings()), &request)? else {
                 return Ok(ExitCode::FAILURE);
             };
             if dry_run {
@@ -150,7 +86,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
                 default_genre: None,
                 known: &known,
             };
-            let Some(plan) = plan_or_explain(&sources.sources(), &request)? else {
+            let Some(plan) = plan_or_explain(&Sources::new(sources.settings()), &request)? else {
                 return Ok(ExitCode::FAILURE);
             };
             print_summary(&plan, &store::apply(&mut conn, &plan)?);
@@ -164,7 +100,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
                 None => None,
             };
             let albums = imports::imported_albums(&conn, artist_id)?;
-            let sources = sources.sources();
+            let sources = Sources::new(sources.settings());
             let cover_art = sources.cover_art();
             let progress = Reporter::new();
             progress.albums(albums.len());

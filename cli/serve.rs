@@ -29,6 +29,9 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         max_body_bytes: settings.max_body_bytes,
         trust_proxy: settings.trust_proxy,
         chart_prior_weight: settings.chart_prior_weight,
+        import_sources: std::sync::Arc::new(halfstar::import::sources::Sources::new(
+            settings.import.clone().settings(),
+        )),
         ..AppState::new(pool.clone())
     };
     // Printed, not only logged: scripts and tests read the chosen port here.

@@ -3,8 +3,11 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
+
+use crate::import::sources::SourceSettings;
 
 /// Where the data lives.
 #[derive(Debug, Clone, Args)]
@@ -55,11 +58,77 @@ pub struct ServeSettings {
     #[arg(long, env = "HALFSTAR_CHART_PRIOR_WEIGHT", default_value_t = crate::api::DEFAULT_CHART_PRIOR_WEIGHT,
           value_parser = parse_prior_weight)]
     pub chart_prior_weight: f64,
+
+    #[command(flatten)]
+    pub import: ImportSources,
 }
 
 fn parse_prior_weight(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(weight) if weight.is_finite() && (0.0..=10_000.0).contains(&weight) => Ok(weight),
         _ => Err("a number from 0 to 10000".to_owned()),
+    }
+}
+
+/// Where the sources are and the keys they need.
+#[derive(Debug, Clone, Args)]
+pub struct ImportSources {
+    /// Last.fm API key (genres from tags, artist descriptions); without one, Discogs or
+    /// --default-genre give the genres.
+    #[arg(long, env = "HALFSTAR_LASTFM_KEY", hide_env_values = true)]
+    pub lastfm_key: Option<String>,
+    /// Discogs personal access token (genres when Last.fm has none, and styles).
+    #[arg(long, env = "HALFSTAR_DISCOGS_TOKEN", hide_env_values = true)]
+    pub discogs_token: Option<String>,
+    /// How the services can reach you, sent in the User-Agent (a URL or mailto: address).
+    #[arg(
+        long,
+        env = "HALFSTAR_CONTACT",
+        default_value = "https://github.com/halfstar"
+    )]
+    pub contact: String,
+    #[arg(
+        long,
+        env = "HALFSTAR_MUSICBRAINZ_URL",
+        default_value = "https://musicbrainz.org"
+    )]
+    pub musicbrainz_url: String,
+    #[arg(
+        long,
+        env = "HALFSTAR_COVERART_URL",
+        default_value = "https://coverartarchive.org"
+    )]
+    pub coverart_url: String,
+    #[arg(
+        long,
+        env = "HALFSTAR_LASTFM_URL",
+        default_value = "https://ws.audioscrobbler.com"
+    )]
+    pub lastfm_url: String,
+    #[arg(
+        long,
+        env = "HALFSTAR_DISCOGS_URL",
+        default_value = "https://api.discogs.com"
+    )]
+    pub discogs_url: String,
+    /// Least milliseconds between two MusicBrainz requests (their limit is one a second).
+    #[arg(long, env = "HALFSTAR_MUSICBRAINZ_INTERVAL_MS", default_value_t = 1000)]
+    pub musicbrainz_interval_ms: u64,
+}
+
+impl ImportSources {
+    pub fn settings(self) -> SourceSettings {
+        let defaults = SourceSettings::default();
+        SourceSettings {
+            musicbrainz_url: self.musicbrainz_url,
+            coverart_url: self.coverart_url,
+            lastfm_url: self.lastfm_url,
+            discogs_url: self.discogs_url,
+            lastfm_key: self.lastfm_key,
+            discogs_token: self.discogs_token,
+            contact: self.contact,
+            musicbrainz_interval: Duration::from_millis(self.musicbrainz_interval_ms),
+            ..defaults
+        }
     }
 }

@@ -5,9 +5,8 @@ mod common;
 use std::collections::HashSet;
 use std::path::Path;
 use std::process::{Command, Output};
-use std::time::Duration;
 
-use common::sources::{DISCOGS_TOKEN, LASTFM_KEY, MockSources};
+use common::sources::{LASTFM_KEY, MockSources};
 use halfstar::db;
 use halfstar::import::pipeline::{self, Planned, Progress, Request};
 use halfstar::import::sources::{SourceSettings, Sources};
@@ -18,21 +17,6 @@ struct Quiet;
 impl Progress for Quiet {
     fn albums(&self, _: usize) {}
     fn album(&self, _: &str) {}
-}
-
-fn settings(mock: &MockSources, lastfm: bool, discogs: bool) -> SourceSettings {
-    SourceSettings {
-        musicbrainz_url: mock.base.clone(),
-        coverart_url: mock.base.clone(),
-        lastfm_url: mock.base.clone(),
-        discogs_url: mock.base.clone(),
-        lastfm_key: lastfm.then(|| LASTFM_KEY.to_owned()),
-        discogs_token: discogs.then(|| DISCOGS_TOKEN.to_owned()),
-        contact: "mailto:admin@example.org".into(),
-        musicbrainz_interval: Duration::from_millis(5),
-        timeout: Duration::from_secs(5),
-        backoff: Duration::from_millis(10),
-    }
 }
 
 fn plan(
@@ -61,7 +45,7 @@ fn ready(planned: Planned) -> pipeline::Plan {
 #[test]
 fn an_artist_comes_with_studio_albums_covers_dates_and_filtered_genres() {
     let mock = MockSources::start();
-    let plan = ready(plan(settings(&mock, true, false), "Radiohead", None, None));
+    let plan = ready(plan(mock.settings(true, false), "Radiohead", None, None));
     assert_eq!(plan.artist.name, "Radiohead");
     assert_eq!(plan.artist.mbid, "a74b1b7f-71a5-4011-9441-d0b5e4122711");
     assert_eq!(
@@ -120,7 +104,7 @@ fn an_artist_comes_with_studio_albums_covers_dates_and_filtered_genres() {
 #[test]
 fn close_matches_are_listed_and_an_id_settles_them() {
     let mock = MockSources::start();
-    match plan(settings(&mock, false, false), "Nirvana", None, None) {
+    match plan(mock.settings(false, false), "Nirvana", None, None) {
         Planned::Unclear(candidates) => {
             let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
             assert_eq!(
@@ -134,17 +118,12 @@ fn close_matches_are_listed_and_an_id_settles_them() {
         other => panic!("expected candidates, got {other:?}"),
     }
     assert!(matches!(
-        plan(
-            settings(&mock, false, false),
-            "Nobody Like This",
-            None,
-            None
-        ),
+        plan(mock.settings(false, false), "Nobody Like This", None, None),
         Planned::NotFound
     ));
 
     let by_id = ready(plan(
-        settings(&mock, false, false),
+        mock.settings(false, false),
         "whatever was typed",
         Some("a74b1b7f-71a5-4011-9441-d0b5e4122711"),
         Some("Rock"),
@@ -160,7 +139,7 @@ fn close_matches_are_listed_and_an_id_settles_them() {
     assert!(by_id.artist.description.is_empty());
     assert!(matches!(
         plan(
-            settings(&mock, false, false),
+            mock.settings(false, false),
             "x",
             Some("00000000-0000-0000-0000-000000000000"),
             None
@@ -172,13 +151,13 @@ fn close_matches_are_listed_and_an_id_settles_them() {
 #[test]
 fn discogs_fills_genres_without_last_fm_and_always_gives_styles() {
     let mock = MockSources::start();
-    let plan = ready(plan(settings(&mock, false, true), "Radiohead", None, None));
+    let plan = ready(plan(mock.settings(false, true), "Radiohead", None, None));
     let kid_a = plan.albums.iter().find(|a| a.title == "Kid A").unwrap();
     assert_eq!(kid_a.genres, ["Electronic", "Rock", "Art Rock"]);
     assert_eq!(kid_a.styles, ["Art Rock", "IDM", "Experimental"]);
 
     let both = ready(self::plan(
-        settings(&mock, true, true),
+        mock.settings(true, true),
         "Radiohead",
         None,
         None,
@@ -193,7 +172,7 @@ fn a_throttled_musicbrainz_is_waited_for() {
     let mock = MockSources::start();
     mock.log.lock().unwrap().throttle_browses = 1;
     let plan = ready(plan(
-        settings(&mock, false, false),
+        mock.settings(false, false),
         "Radiohead",
         None,
         Some("Rock"),
@@ -218,14 +197,14 @@ fn importing_twice_adds_nothing_the_second_time() {
     let mut conn = pool.get().unwrap();
     let first = store::apply(
         &mut conn,
-        &ready(plan(settings(&mock, true, false), "Radiohead", None, None)),
+        &ready(plan(mock.settings(true, false), "Radiohead", None, None)),
     )
     .unwrap();
     assert!(first.artist_added);
     assert_eq!(first.added, ["OK Computer", "Kid A"]);
     let second = store::apply(
         &mut conn,
-        &ready(plan(settings(&mock, true, false), "Radiohead", None, None)),
+        &ready(plan(mock.settings(true, false), "Radiohead", None, None)),
     )
     .unwrap();
     assert!(!second.artist_added);

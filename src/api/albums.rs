@@ -192,7 +192,7 @@ impl TagsField {
 /// always follows from the date. Absent fields keep their value on PATCH.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct AlbumBody {
+pub(super) struct AlbumBody {
     artist: Option<String>,
     artist_id: Option<i64>,
     title: Option<String>,
@@ -202,19 +202,22 @@ struct AlbumBody {
     styles: Option<TagsField>,
     #[serde(rename = "type")]
     album_type: Option<String>,
+    /// The MusicBrainz release group an import took the album from.
+    mb_release_group: Option<String>,
 }
 
-struct CheckedAlbum {
-    title: String,
-    release_date: ReleaseDate,
-    album_type: AlbumType,
-    picture_url: PictureUrl,
-    genres: Vec<String>,
-    styles: Vec<String>,
+pub(super) struct CheckedAlbum {
+    pub title: String,
+    pub release_date: ReleaseDate,
+    pub album_type: AlbumType,
+    pub picture_url: PictureUrl,
+    pub genres: Vec<String>,
+    pub styles: Vec<String>,
+    pub mb_release_group: Option<String>,
 }
 
 impl AlbumBody {
-    fn check(&self, current: Option<&Album>) -> AppResult<CheckedAlbum> {
+    pub(super) fn check(&self, current: Option<&Album>) -> AppResult<CheckedAlbum> {
         let bad = AppError::BadRequest;
         let title = self
             .title
@@ -253,11 +256,16 @@ impl AlbumBody {
             picture_url: PictureUrl::parse(&picture_url, "pictureUrl").map_err(bad)?,
             genres,
             styles,
+            mb_release_group: match &self.mb_release_group {
+                Some(id) if is_musicbrainz_id(id) => Some(id.to_lowercase()),
+                Some(_) => return Err(bad("mbReleaseGroup must be a MusicBrainz id".to_owned())),
+                None => None,
+            },
         })
     }
 
     /// The artist the body names, by id or by name; `None` when it names none.
-    fn artist_id(&self, conn: &rusqlite::Connection) -> AppResult<Option<i64>> {
+    pub(super) fn artist_id(&self, conn: &rusqlite::Connection) -> AppResult<Option<i64>> {
         if let Some(id) = self.artist_id {
             return match artists::by_id(conn, id)? {
                 Some(_) => Ok(Some(id)),
@@ -283,7 +291,12 @@ impl AlbumBody {
     }
 }
 
-fn duplicate(album: &CheckedAlbum) -> AppError {
+/// MusicBrainz ids are UUIDs: 36 characters of hex digits and hyphens.
+fn is_musicbrainz_id(text: &str) -> bool {
+    text.len() == 36 && text.chars().all(|c| c.is_ascii_hexdigit() || c == '-')
+}
+
+pub(super) fn duplicate(album: &CheckedAlbum) -> AppError {
     AppError::Conflict(format!(
         "This artist already has an album called {} of type {}",
         album.title, album.album_type
@@ -317,7 +330,7 @@ async fn create(
             picture_url: album.picture_url.as_str(),
             genres: &album.genres,
             styles: &album.styles,
-            mb_release_group: None,
+            mb_release_group: album.mb_release_group.as_deref(),
         };
         let id = match albums::insert(&tx, &new, &now()) {
             Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),

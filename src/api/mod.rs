@@ -1,6 +1,7 @@
 //! The HTTP API: shared state, the route table, and the layers every
 //! response passes through.
 
+mod album_batches;
 mod albums;
 mod artists;
 mod auth;
@@ -9,6 +10,7 @@ mod claims;
 mod comments;
 mod extract;
 mod health;
+mod imports;
 mod layers;
 mod openapi;
 mod paging;
@@ -32,6 +34,7 @@ use axum::http::Method;
 
 use crate::db::Pool;
 use crate::error::AppError;
+use crate::import::sources::Sources;
 
 pub use extract::{
     Admin, AppJson, AppPath, AppQuery, ClientAddress, CurrentUser, Editor, MaybeUser,
@@ -59,6 +62,8 @@ pub struct AppState {
     /// m in the top-rated chart's Bayesian average: how many ratings at the
     /// scope's mean every album is assumed to have on top of its own.
     pub chart_prior_weight: f64,
+    /// Where the /grab-data page's lookups go, and their keys (never sent to browsers).
+    pub import_sources: Arc<Sources>,
 }
 
 impl AppState {
@@ -70,6 +75,7 @@ impl AppState {
             limits: Arc::default(),
             password_work: Arc::new(tokio::sync::Semaphore::new(passwords::CONCURRENT_HASHES)),
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
+            import_sources: Arc::new(Sources::new(Default::default())),
         }
     }
 }
@@ -82,6 +88,8 @@ fn api_routes() -> Router<AppState> {
         .merge(users::router())
         .merge(artists::router())
         .merge(albums::router())
+        .merge(album_batches::router())
+        .merge(imports::router())
         .merge(charts::router())
         .merge(search::router())
         .merge(ratings::router())

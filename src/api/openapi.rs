@@ -8,8 +8,8 @@ use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    AppState, albums, artists, auth, charts, comments, health, posts, ratings, reviews, search,
-    shouts, users, votes, wishlist,
+    AppState, album_batches, albums, artists, auth, charts, comments, health, imports, posts,
+    ratings, reviews, search, shouts, users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -48,6 +48,8 @@ pub fn document_value() -> Document {
         users::Doc::openapi(),
         artists::Doc::openapi(),
         albums::Doc::openapi(),
+        album_batches::Doc::openapi(),
+        imports::Doc::openapi(),
         charts::Doc::openapi(),
         search::Doc::openapi(),
         ratings::Doc::openapi(),

@@ -98,22 +98,27 @@ pub fn choose(mut hits: Vec<ArtistHit>, asked: &str) -> ArtistChoice {
     ArtistChoice::Unclear(close.into_iter().take(MOST_CANDIDATES).collect())
 }
 
+/// One request per `interval` (one second for the real service), shared by
+/// every client of an import run.
+pub fn pace(interval: Duration) -> DefaultDirectRateLimiter {
+    let quota = Quota::with_period(interval.max(Duration::from_millis(1)))
+        .expect("a positive period")
+        .allow_burst(NonZeroU32::MIN);
+    RateLimiter::direct(quota)
+}
+
 pub struct MusicBrainz<'a> {
     http: &'a Http,
     base: String,
-    pace: DefaultDirectRateLimiter,
+    pace: &'a DefaultDirectRateLimiter,
 }
 
 impl<'a> MusicBrainz<'a> {
-    /// `interval`: the least time between two requests (one second for the real service).
-    pub fn new(http: &'a Http, base: &str, interval: Duration) -> Self {
-        let quota = Quota::with_period(interval.max(Duration::from_millis(1)))
-            .expect("a positive period")
-            .allow_burst(NonZeroU32::MIN);
+    pub fn new(http: &'a Http, base: &str, pace: &'a DefaultDirectRateLimiter) -> Self {
         Self {
             http,
             base: base.trim_end_matches('/').to_owned(),
-            pace: RateLimiter::direct(quota),
+            pace,
         }
     }
 

@@ -63,6 +63,42 @@ pub trait Progress {
     fn album(&self, title: &str);
 }
 
+/// The artist a request names, with their description.
+#[derive(Debug)]
+pub enum FoundArtist {
+    Found(ArtistPlan),
+    Unclear(Vec<ArtistHit>),
+    NotFound,
+}
+
+/// Finds the artist by id or by name (one MusicBrainz request) and their
+/// description (one Last.fm request).
+pub fn find_artist(
+    sources: &Sources,
+    name: &str,
+    mbid: Option<&str>,
+) -> Result<FoundArtist, SourceError> {
+    let musicbrainz = sources.musicbrainz();
+    let hit = match mbid {
+        Some(mbid) => musicbrainz.artist(mbid)?,
+        None => match super::musicbrainz::choose(musicbrainz.search_artist(name)?, name) {
+            ArtistChoice::Found(hit) => Some(hit),
+            ArtistChoice::Unclear(candidates) => return Ok(FoundArtist::Unclear(candidates)),
+            ArtistChoice::NotFound => None,
+        },
+    };
+    let Some(hit) = hit else {
+        tracing::warn!(name, "no such artist at MusicBrainz");
+        return Ok(FoundArtist::NotFound);
+    };
+    let description = artist_description(sources, &hit.name);
+    Ok(FoundArtist::Found(ArtistPlan {
+        name: hit.name,
+        mbid: hit.id,
+        description,
+    }))
+}
+
 /// Looks everything up; writes nothing. A failure on one album skips it,
 /// with the reason; only a failure about the artist ends the run.
 pub fn plan(
@@ -70,25 +106,14 @@ pub fn plan(
     request: &Request,
     progress: &dyn Progress,
 ) -> Result<Planned, SourceError> {
+    let artist = match find_artist(sources, request.name, request.mbid)? {
+        FoundArtist::Found(artist) => artist,
+        FoundArtist::Unclear(candidates) => return Ok(Planned::Unclear(candidates)),
+        FoundArtist::NotFound => return Ok(Planned::NotFound),
+    };
     let musicbrainz = sources.musicbrainz();
-    let hit = match request.mbid {
-        Some(mbid) => musicbrainz.artist(mbid)?,
-        None => {
-            match super::musicbrainz::choose(musicbrainz.search_artist(request.name)?, request.name)
-            {
-                ArtistChoice::Found(hit) => Some(hit),
-                ArtistChoice::Unclear(candidates) => return Ok(Planned::Unclear(candidates)),
-                ArtistChoice::NotFound => None,
-            }
-        }
-    };
-    let Some(hit) = hit else {
-        tracing::warn!(name = request.name, "no such artist at MusicBrainz");
-        return Ok(Planned::NotFound);
-    };
-    let description = artist_description(sources, &hit.name);
     let groups: Vec<ReleaseGroup> = musicbrainz
-        .album_groups(&hit.id)?
+        .album_groups(&artist.mbid)?
         .into_iter()
         .filter(|group| !request.known.contains(&group.id))
         .collect();
@@ -112,7 +137,7 @@ pub fn plan(
     progress.albums(plain.len());
     for group in plain {
         progress.album(&group.title);
-        match album(sources, &hit.name, &group, request.default_genre) {
+        match album(sources, &artist.name, &group, request.default_genre) {
             Ok(Ok(album)) => albums.push(album),
             Ok(Err(reason)) => skipped.push(Skipped {
                 title: group.title,
@@ -128,11 +153,7 @@ pub fn plan(
         }
     }
     Ok(Planned::Ready(Plan {
-        artist: ArtistPlan {
-            name: hit.name,
-            mbid: hit.id,
-            description,
-        },
+        artist,
         albums,
         skipped,
     }))

@@ -7,7 +7,8 @@ use super::coverart::CoverArt;
 use super::discogs::Discogs;
 use super::http::Http;
 use super::lastfm::LastFm;
-use super::musicbrainz::MusicBrainz;
+use super::musicbrainz::{self, MusicBrainz};
+use governor::DefaultDirectRateLimiter;
 
 #[derive(Debug, Clone)]
 pub struct SourceSettings {
@@ -58,19 +59,25 @@ impl SourceSettings {
 pub struct Sources {
     settings: SourceSettings,
     http: Http,
+    musicbrainz_pace: DefaultDirectRateLimiter,
 }
 
 impl Sources {
     pub fn new(settings: SourceSettings) -> Self {
         let http = Http::new(&settings.user_agent(), settings.timeout, settings.backoff);
-        Self { settings, http }
+        let musicbrainz_pace = musicbrainz::pace(settings.musicbrainz_interval);
+        Self {
+            settings,
+            http,
+            musicbrainz_pace,
+        }
     }
 
     pub fn musicbrainz(&self) -> MusicBrainz<'_> {
         MusicBrainz::new(
             &self.http,
             &self.settings.musicbrainz_url,
-            self.settings.musicbrainz_interval,
+            &self.musicbrainz_pace,
         )
     }
 

@@ -4,12 +4,14 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
+use halfstar::import::sources::SourceSettings;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import");
 pub const LASTFM_KEY: &str = "test-lastfm-key";
@@ -58,9 +60,11 @@ async fn search(
 ) -> Response {
     let query = q.get("query").cloned().unwrap_or_default();
     record(&log, &headers, format!("search {query}"));
-    let name = if query.contains("Radiohead") {
+    // MusicBrainz's search ignores case.
+    let folded = query.to_lowercase();
+    let name = if folded.contains("radiohead") {
         "mb-search-radiohead.json"
-    } else if query.contains("Nirvana") {
+    } else if folded.contains("nirvana") {
         "mb-search-nirvana.json"
     } else {
         return json(
@@ -227,6 +231,22 @@ impl MockSources {
         Self {
             base: format!("http://{address}"),
             log,
+        }
+    }
+
+    /// Settings that send every source here, with or without the keys.
+    pub fn settings(&self, lastfm: bool, discogs: bool) -> SourceSettings {
+        SourceSettings {
+            musicbrainz_url: self.base.clone(),
+            coverart_url: self.base.clone(),
+            lastfm_url: self.base.clone(),
+            discogs_url: self.base.clone(),
+            lastfm_key: lastfm.then(|| LASTFM_KEY.to_owned()),
+            discogs_token: discogs.then(|| DISCOGS_TOKEN.to_owned()),
+            contact: "mailto:admin@example.org".into(),
+            musicbrainz_interval: Duration::from_millis(5),
+            timeout: Duration::from_secs(5),
+            backoff: Duration::from_millis(10),
         }
     }
 

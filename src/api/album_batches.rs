@@ -1,0 +1,269 @@
+//! Albums in bulk, as the import page and scripts send them: add many,
+//! update many, refresh many covers. Each call is one transaction; an album
+//! that cannot be taken is skipped with its reason, while a malformed one
+//! refuses the whole call.
+
+use axum::extract::State;
+use axum::routing::{patch, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::albums::{AlbumBody, CheckedAlbum};
+use super::{AppJson, AppState, Editor};
+use crate::db::albums::{self, AlbumChange, NewAlbum};
+use crate::db::{artists, imports, is_unique_violation, run_blocking};
+use crate::domain::PictureUrl;
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult, ErrorMessage};
+use utoipa::ToSchema;
+
+/// One call takes at most this many albums.
+pub const MOST_PER_CALL: usize = 500;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/album/create-many", post(create_many))
+        .route("/album/update-many", patch(update_many))
+        .route("/album/update-many/photos", patch(update_photos))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(create_many, update_many, update_photos))]
+pub struct Doc;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SkippedAlbum {
+    pub title: String,
+    pub reason: String,
+}
+
+/// What a bulk call did, album by album.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct BatchResult {
+    pub added: Vec<String>,
+    pub updated: Vec<String>,
+    pub skipped: Vec<SkippedAlbum>,
+}
+
+impl BatchResult {
+    fn skip(&mut self, title: &str, reason: impl Into<String>) {
+        self.skipped.push(SkippedAlbum {
+            title: title.to_owned(),
+            reason: reason.into(),
+        });
+    }
+}
+
+fn bounded<T>(items: &[T]) -> AppResult<()> {
+    match items.len() {
+        0 => Err(AppError::BadRequest("Send at least one album".to_owned())),
+        n if n > MOST_PER_CALL => Err(AppError::BadRequest(format!(
+            "At most {MOST_PER_CALL} albums a call, got {n}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Every album checked before anything is written; the message says which one is wrong.
+fn check_all(bodies: &[AlbumBody]) -> AppResult<Vec<CheckedAlbum>> {
+    bounded(bodies)?;
+    bodies
+        .iter()
+        .enumerate()
+        .map(|(index, body)| {
+            body.check(None).map_err(|error| match error {
+                AppError::BadRequest(message) => {
+                    AppError::BadRequest(format!("albums[{index}]: {message}"))
+                }
+                other => other,
+            })
+        })
+        .collect()
+}
+
+/// The album already in the catalogue: by its release group, or by artist and title.
+fn existing(
+    conn: &rusqlite::Connection,
+    artist_id: i64,
+    album: &CheckedAlbum,
+) -> rusqlite::Result<Option<i64>> {
+    if let Some(group) = &album.mb_release_group
+        && let Some(id) = imports::album_by_release_group(conn, group)?
+    {
+        return Ok(Some(id));
+    }
+    albums::id_by_artist_and_title(conn, artist_id, &album.title)
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/album/create-many",
+    tag = "catalogue",
+    request_body = Vec<AlbumBody>,
+    responses((status = 200, description = "Added, or skipped with the reason (an unknown artist, an album already there)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn create_many(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppJson(bodies): AppJson<Vec<AlbumBody>>,
+) -> AppResult<Json<BatchResult>> {
+    let checked = check_all(&bodies)?;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let stamp = now();
+        let mut result = BatchResult::default();
+        for (body, album) in bodies.iter().zip(&checked) {
+            let artist_id = match body.artist_id(&tx) {
+                Ok(Some(id)) => id,
+                Ok(None) => {
+                    result.skip(&album.title, "artist is required");
+                    continue;
+                }
+                Err(AppError::NotFound(message)) => {
+                    result.skip(&album.title, message);
+                    continue;
+                }
+                Err(other) => return Err(other),
+            };
+            if existing(&tx, artist_id, album)?.is_some() {
+                result.skip(&album.title, "already in the catalogue");
+                continue;
+            }
+            let new = NewAlbum {
+                artist_id,
+                title: &album.title,
+                release_date: album.release_date,
+                album_type: album.album_type,
+                picture_url: album.picture_url.as_str(),
+                genres: &album.genres,
+                styles: &album.styles,
+                mb_release_group: album.mb_release_group.as_deref(),
+            };
+            match albums::insert(&tx, &new, &stamp) {
+                Ok(_) => result.added.push(album.title.clone()),
+                Err(e) if is_unique_violation(&e) => {
+                    result.skip(&album.title, "already in the catalogue")
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        tx.commit()?;
+        Ok(Json(result))
+    })
+    .await
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/album/update-many",
+    tag = "catalogue",
+    request_body = Vec<AlbumBody>,
+    responses((status = 200, description = "Updated, or skipped with the reason (not in the catalogue)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn update_many(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppJson(bodies): AppJson<Vec<AlbumBody>>,
+) -> AppResult<Json<BatchResult>> {
+    let checked = check_all(&bodies)?;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let stamp = now();
+        let mut result = BatchResult::default();
+        for (body, album) in bodies.iter().zip(&checked) {
+            let found = match body.artist_id(&tx) {
+                Ok(Some(artist_id)) => existing(&tx, artist_id, album)?.map(|id| (artist_id, id)),
+                Ok(None) | Err(AppError::NotFound(_)) => None,
+                Err(other) => return Err(other),
+            };
+            let Some((artist_id, id)) = found else {
+                result.skip(&album.title, "not in the catalogue");
+                continue;
+            };
+            let change = AlbumChange {
+                artist_id,
+                title: &album.title,
+                release_date: album.release_date,
+                album_type: album.album_type,
+                picture_url: album.picture_url.as_str(),
+                genres: &album.genres,
+                styles: &album.styles,
+            };
+            match albums::update(&tx, id, &change, &stamp) {
+                Ok(()) => {}
+                Err(e) if is_unique_violation(&e) => {
+                    result.skip(
+                        &album.title,
+                        "another album of this artist has that title and type",
+                    );
+                    continue;
+                }
+                Err(e) => return Err(e.into()),
+            }
+            if let Some(group) = &album.mb_release_group {
+                imports::set_release_group(&tx, id, group)?;
+            }
+            result.updated.push(album.title.clone());
+        }
+        tx.commit()?;
+        Ok(Json(result))
+    })
+    .await
+}
+
+/// A cover for an album named by its artist and title.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhotoBody {
+    artist: String,
+    title: String,
+    picture_url: String,
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/album/update-many/photos",
+    tag = "catalogue",
+    request_body = Vec<PhotoBody>,
+    responses((status = 200, description = "Covers replaced, or skipped with the reason", body = BatchResult), (status = 400, description = "A malformed entry; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn update_photos(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppJson(bodies): AppJson<Vec<PhotoBody>>,
+) -> AppResult<Json<BatchResult>> {
+    bounded(&bodies)?;
+    let pictures = bodies
+        .iter()
+        .enumerate()
+        .map(|(index, body)| {
+            PictureUrl::parse(&body.picture_url, "pictureUrl")
+                .map_err(|message| AppError::BadRequest(format!("albums[{index}]: {message}")))
+        })
+        .collect::<AppResult<Vec<_>>>()?;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let stamp = now();
+        let mut result = BatchResult::default();
+        for (body, picture) in bodies.iter().zip(&pictures) {
+            let album = match artists::find(&tx, body.artist.trim())? {
+                Some(artist_id) => albums::id_by_artist_and_title(&tx, artist_id, &body.title)?,
+                None => None,
+            };
+            match album {
+                Some(id) => {
+                    imports::set_picture(&tx, id, picture.as_str(), &stamp)?;
+                    result.updated.push(body.title.clone());
+                }
+                None => result.skip(&body.title, "not in the catalogue"),
+            }
+        }
+        tx.commit()?;
+        Ok(Json(result))
+    })
+    .await
+}

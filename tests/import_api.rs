@@ -1,0 +1,288 @@
+//! The import page's calls: the lookups run on the server against a stand-in
+//! for the sources, and the bulk album calls.
+
+mod common;
+
+use std::sync::Arc;
+
+use axum::http::{Method, StatusCode};
+use common::TestApp;
+use common::sources::MockSources;
+use halfstar::domain::Role;
+use halfstar::import::sources::Sources;
+use serde_json::{Value, json};
+
+fn app_with_sources(mock: &MockSources) -> TestApp {
+    let mut app = TestApp::new();
+    app.state.import_sources = Arc::new(Sources::new(mock.settings(true, false)));
+    app
+}
+
+fn editor(app: &TestApp) -> String {
+    let (token, id) = app.member("crate_digger");
+    app.set_role(id, Role::Editor);
+    token
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn only_editors_look_artists_up_and_the_answer_settles_who_it_is() {
+    let mock = MockSources::start();
+    let app = app_with_sources(&mock);
+    let token = editor(&app);
+    let (member, _) = app.member("lowend.theo");
+    let path = "/api/import/artist?name=Radiohead";
+    assert_eq!(
+        app.call(Method::GET, path, None, None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let refused = app.call(Method::GET, path, Some(&member), None).await;
+    assert_eq!(
+        (refused.status, refused.json()),
+        (
+            StatusCode::FORBIDDEN,
+            json!({ "message": "Insufficient permissions" })
+        )
+    );
+
+    let found = app.call(Method::GET, path, Some(&token), None).await;
+    assert_eq!(found.status, StatusCode::OK, "{}", found.text());
+    assert_eq!(
+        found.json()["artist"],
+        json!({
+            "name": "Radiohead",
+            "description": "Radiohead are an English rock band from Abingdon, Oxfordshire, formed in 1985.",
+            "pictureUrl": "",
+            "mbid": "a74b1b7f-71a5-4011-9441-d0b5e4122711"
+        })
+    );
+    assert!(
+        !found.text().contains("test-lastfm-key"),
+        "keys never leave the server"
+    );
+
+    let unclear = app
+        .call(
+            Method::GET,
+            "/api/import/artist?name=Nirvana",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(unclear["artist"], Value::Null);
+    assert_eq!(
+        unclear["candidates"][1]["disambiguation"],
+        "60s band from the UK"
+    );
+    let missing = app
+        .call(
+            Method::GET,
+            "/api/import/artist?name=Nobody%20Here",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        missing.json()["message"],
+        "MusicBrainz has no artist called Nobody Here"
+    );
+    let blank = app
+        .call(
+            Method::GET,
+            "/api/import/artist?name=%20",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (blank.status, blank.json()["message"].clone()),
+        (StatusCode::BAD_REQUEST, json!("name is required"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn albums_are_previewed_then_added_updated_and_given_covers_in_bulk() {
+    let mock = MockSources::start();
+    let app = app_with_sources(&mock);
+    let token = editor(&app);
+    let preview = app
+        .call(
+            Method::GET,
+            "/api/import/albums?name=radiohead",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.text());
+    let preview = preview.json();
+    let albums = preview["albums"].as_array().unwrap().clone();
+    assert_eq!(albums.len(), 2);
+    assert_eq!(albums[0]["title"], "OK Computer");
+    assert_eq!(albums[0]["genres"], "Alternative, Rock, Alternative Rock");
+    assert_eq!(albums[0]["releaseYear"], 1997);
+    assert_eq!(albums[0]["type"], "LP");
+    assert_eq!(preview["skipped"].as_array().unwrap().len(), 2);
+
+    // Albums of an artist not yet in the catalogue are skipped, with the reason.
+    let early = app
+        .call(
+            Method::POST,
+            "/api/album/create-many",
+            Some(&token),
+            Some(Value::Array(albums.clone())),
+        )
+        .await;
+    assert_eq!(early.status, StatusCode::OK, "{}", early.text());
+    assert_eq!(
+        early.json()["skipped"][0]["reason"],
+        "No artist called Radiohead: add the artist first"
+    );
+
+    let artist = preview["artist"].clone();
+    let added = app
+        .call(Method::POST, "/api/artist", Some(&token), Some(artist))
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    let created = app
+        .call(
+            Method::POST,
+            "/api/album/create-many",
+            Some(&token),
+            Some(Value::Array(albums.clone())),
+        )
+        .await
+        .json();
+    assert_eq!(created["added"], json!(["OK Computer", "Kid A"]));
+    let again = app
+        .call(
+            Method::POST,
+            "/api/album/create-many",
+            Some(&token),
+            Some(Value::Array(albums.clone())),
+        )
+        .await
+        .json();
+    assert_eq!(again["added"], json!([]));
+    assert_eq!(again["skipped"][0]["reason"], "already in the catalogue");
+    let album = app
+        .get("/api/album/name/radiohead/ok-computer")
+        .await
+        .json();
+    assert_eq!(album["releaseDate"], "1997-05-21");
+    assert!(album["pictureUrl"].as_str().unwrap().ends_with("-500.jpg"));
+
+    let mut changed = albums.clone();
+    changed[0]["genres"] = json!("Art Rock");
+    changed.push(
+        json!({ "title": "Hail to the Thief", "artist": "Radiohead", "releaseDate": "2003-06-09" }),
+    );
+    let updated = app
+        .call(
+            Method::PATCH,
+            "/api/album/update-many",
+            Some(&token),
+            Some(Value::Array(changed)),
+        )
+        .await
+        .json();
+    assert_eq!(updated["updated"], json!(["OK Computer", "Kid A"]));
+    assert_eq!(
+        updated["skipped"],
+        json!([{ "title": "Hail to the Thief", "reason": "not in the catalogue" }])
+    );
+    let album = app
+        .get("/api/album/name/radiohead/ok-computer")
+        .await
+        .json();
+    assert_eq!(
+        album["genres"],
+        json!([{ "name": "Art Rock", "slug": "art-rock" }])
+    );
+
+    let photos = json!([{ "artist": "radiohead", "title": "kid a", "pictureUrl": "https://example.org/kid-a.jpg" }]);
+    let covered = app
+        .call(
+            Method::PATCH,
+            "/api/album/update-many/photos",
+            Some(&token),
+            Some(photos),
+        )
+        .await
+        .json();
+    assert_eq!(covered["updated"], json!(["kid a"]));
+    assert_eq!(
+        app.get("/api/album/name/radiohead/kid-a").await.json()["pictureUrl"],
+        "https://example.org/kid-a.jpg"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_malformed_album_refuses_the_whole_call() {
+    let mock = MockSources::start();
+    let app = app_with_sources(&mock);
+    let token = editor(&app);
+    app.call(
+        Method::POST,
+        "/api/artist",
+        Some(&token),
+        Some(json!({ "name": "Radiohead" })),
+    )
+    .await;
+    let albums = json!([
+        { "title": "Pablo Honey", "artist": "Radiohead", "releaseDate": "1993-02-22" },
+        { "title": "The Bends", "artist": "Radiohead", "releaseDate": "1995-13-13" }
+    ]);
+    let refused = app
+        .call(
+            Method::POST,
+            "/api/album/create-many",
+            Some(&token),
+            Some(albums),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused.json()["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("albums[1]: releaseDate"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(
+        app.get("/api/album/artist/radiohead").await.json(),
+        json!([]),
+        "nothing was written"
+    );
+    let empty = app
+        .call(
+            Method::POST,
+            "/api/album/create-many",
+            Some(&token),
+            Some(json!([])),
+        )
+        .await;
+    assert_eq!(empty.status, StatusCode::BAD_REQUEST);
+    let bad_cover =
+        json!([{ "artist": "Radiohead", "title": "x", "pictureUrl": "javascript:alert(1)" }]);
+    let refused = app
+        .call(
+            Method::PATCH,
+            "/api/album/update-many/photos",
+            Some(&token),
+            Some(bad_cover),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    let (member, _) = app.member("lowend.theo");
+    let denied = app
+        .call(
+            Method::POST,
+            "/api/album/create-many",
+            Some(&member),
+            Some(json!([{ "title": "x", "artist": "Radiohead", "releaseDate": "2000" }])),
+        )
+        .await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN);
+}
