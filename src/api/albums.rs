@@ -256,11 +256,12 @@ impl AlbumBody {
             picture_url: PictureUrl::parse(&picture_url, "pictureUrl").map_err(bad)?,
             genres,
             styles,
-            mb_release_group: match &self.mb_release_group {
-                Some(id) if is_musicbrainz_id(id) => Some(id.to_lowercase()),
-                Some(_) => return Err(bad("mbReleaseGroup must be a MusicBrainz id".to_owned())),
-                None => None,
-            },
+            mb_release_group: self
+                .mb_release_group
+                .as_deref()
+                .map(|id| catalogue::musicbrainz_id(id, "mbReleaseGroup"))
+                .transpose()
+                .map_err(bad)?,
         })
     }
 
@@ -289,11 +290,6 @@ impl AlbumBody {
             ))),
         }
     }
-}
-
-/// MusicBrainz ids are UUIDs: 36 characters of hex digits and hyphens.
-fn is_musicbrainz_id(text: &str) -> bool {
-    text.len() == 36 && text.chars().all(|c| c.is_ascii_hexdigit() || c == '-')
 }
 
 pub(super) fn duplicate(album: &CheckedAlbum) -> AppError {

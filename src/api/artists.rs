@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::{AppJson, AppPath, AppState, Editor};
 use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
-use crate::db::{is_unique_violation, run_blocking};
+use crate::db::{imports, is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{PictureUrl, catalogue};
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -63,6 +63,8 @@ struct ArtistBody {
     name: Option<String>,
     description: Option<String>,
     picture_url: Option<String>,
+    /// The MusicBrainz artist an import took this one from (on creation only).
+    mbid: Option<String>,
 }
 
 struct CheckedArtist {
@@ -108,15 +110,29 @@ async fn create(
     Editor(_): Editor,
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<(StatusCode, Json<Artist>)> {
+    let mbid = body
+        .mbid
+        .as_deref()
+        .filter(|id| !id.trim().is_empty())
+        .map(|id| catalogue::musicbrainz_id(id, "mbid"))
+        .transpose()
+        .map_err(AppError::BadRequest)?;
     let artist = body.check(None)?;
     let created = run_blocking(&state.pool, move |conn| {
         let new = NewArtist {
             name: &artist.name,
             description: &artist.description,
             picture_url: artist.picture_url.as_str(),
-            mbid: None,
+            mbid: mbid.as_deref(),
         };
         let tx = conn.transaction()?;
+        if let Some(id) = &mbid
+            && imports::artist_by_mbid(&tx, id)?.is_some()
+        {
+            return Err(AppError::Conflict(
+                "That MusicBrainz artist is already in the catalogue".to_owned(),
+            ));
+        }
         let id = match artists::insert(&tx, &new, &now()) {
             Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
             other => other?,

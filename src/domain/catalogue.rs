@@ -58,6 +58,16 @@ fn capitalized(name: &str) -> String {
         .join(" ")
 }
 
+/// A MusicBrainz id (a UUID), lower-cased; the error names the field.
+pub fn musicbrainz_id(text: &str, field: &str) -> Result<String, String> {
+    let id = text.trim();
+    if id.len() == 36 && id.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
+        Ok(id.to_lowercase())
+    } else {
+        Err(format!("{field} must be a MusicBrainz id"))
+    }
+}
+
 /// Styles (finer than genres, from Discogs): as given, at most twenty.
 pub fn styles<'a>(given: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>, String> {
     tags(given, "styles", MAX_STYLES)
