@@ -29,6 +29,7 @@ const SCREENS = [
   ['add-review', '/add-review?artist=Radiohead&album=OK%20Computer'],
   ['add-post', '/add-post'],
   ['list', '/list'],
+  ['grab-data', '/grab-data'],
   ['login', '/login'],
   ['sign-up', '/sign-up'],
 ];

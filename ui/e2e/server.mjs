@@ -9,14 +9,15 @@ import { chromium } from 'playwright-core';
 
 const binary = process.env.HALFSTAR_BIN ?? resolve(import.meta.dirname, '../../target/release/halfstar');
 
-export async function startServer() {
+/** `env`: extra environment for the server (the import sources' addresses, say). */
+export async function startServer(env = {}) {
   if (!existsSync(binary)) {
     throw new Error(`no halfstar binary at ${binary}: run cargo build --release first`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'halfstar-e2e-'));
   const child = spawn(binary, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0', '--demo'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, HALFSTAR_LOG: 'warn' },
+    env: { ...process.env, HALFSTAR_LOG: 'warn', ...env },
   });
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise((resolveUrl, reject) => {
@@ -60,11 +61,11 @@ export async function launchBrowser() {
  * Registers node:test hooks that start one server and one browser for a test file.
  * Returns an object whose `server` and `browser` are set once `before` has run.
  */
-export function useServerAndBrowser({ before, after }) {
+export function useServerAndBrowser({ before, after, env = () => ({}) }) {
   const context = { server: undefined, browser: undefined, artifacts: new URL('./artifacts/', import.meta.url).pathname };
   before(async () => {
     mkdirSync(context.artifacts, { recursive: true });
-    context.server = await startServer();
+    context.server = await startServer(await env());
     context.browser = await launchBrowser();
   });
   after(async () => {

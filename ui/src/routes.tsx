@@ -1,11 +1,11 @@
-// The spec's route table (section 2). Screens that later work builds show
-// a placeholder naming the screen and its parameters.
+// The spec's route table (section 2).
 import type { ComponentType } from 'preact';
 import { AddAlbumPage } from './pages/add/AddAlbumPage';
 import { AddArtistPage } from './pages/add/AddArtistPage';
 import { ArtistNotFound } from './pages/ArtistNotFound';
 import { AlbumPage } from './pages/album/AlbumPage';
 import { ArtistPage } from './pages/artist/ArtistPage';
+import { GrabDataPage } from './pages/grab-data/GrabDataPage';
 import { ChartsPage } from './pages/charts/ChartsPage';
 import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
@@ -13,7 +13,6 @@ import { HomePage } from './pages/home/HomePage';
 import { CollectionPage } from './pages/library/CollectionPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { Login } from './pages/Login';
-import { placeholder } from './pages/Placeholder';
 import { AddPostPage } from './pages/post/AddPostPage';
 import { PostPage } from './pages/post/PostPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
@@ -45,5 +44,5 @@ export const routes: ScreenRoute[] = [
   { path: '/year/:year', screen: YearPage },
   { path: '/charts/:year?/:genreName?', screen: ChartsPage },
   { path: '/list', screen: CollectionPage },
-  { path: '/grab-data', screen: placeholder('grab-data', 'Import Data') },
+  { path: '/grab-data', screen: GrabDataPage },
 ];

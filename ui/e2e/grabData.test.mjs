@@ -1,0 +1,86 @@
+// The /grab-data page against a stand-in for the import sources.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startMockSources } from './mockSources.mjs';
+import { apiGet, demoMemberPage, signedInPage, useServerAndBrowser } from './server.mjs';
+
+let mock;
+const run = useServerAndBrowser({
+  before,
+  after,
+  env: async () => {
+    mock = await startMockSources();
+    return mock.env;
+  },
+});
+after(() => mock?.stop());
+
+test('an editor previews an artist and their albums, then updates the catalogue with them', async () => {
+  const { page } = await demoMemberPage(run, 'crate_digger');
+  await page.goto(`${run.server.url}/grab-data`);
+  await page.getByLabel('Artist', { exact: true }).fill('radiohead');
+  await page.getByRole('button', { name: 'Get Artist' }).click();
+  const artist = page.getByRole('region', { name: 'Artist' });
+  await artist.getByRole('heading', { name: 'Radiohead' }).waitFor();
+  await artist.getByText('Radiohead are an English rock band from Abingdon, Oxfordshire, formed in 1985.').waitFor();
+
+  await page.getByRole('button', { name: 'Get Albums' }).click();
+  const albums = page.getByRole('region', { name: 'Albums' });
+  await albums.getByRole('heading', { name: '2 Albums' }).waitFor();
+  assert.deepEqual(await albums.locator('.grab-data-album strong').allInnerTexts(), ['OK Computer', 'Kid A']);
+  await albums.getByText('Alternative, Rock, Alternative Rock').waitFor();
+  const leftOut = page.getByRole('region', { name: 'Left out' });
+  await leftOut.getByText(/Amnesiac.*no front cover/).waitFor();
+
+  // The demo catalogue has Radiohead already: adding is refused, updating works.
+  await page.getByRole('button', { name: 'Add Artist' }).click();
+  await page.locator('.grab-data-outcome.form-error', { hasText: /already/ }).waitFor();
+  await page.getByRole('button', { name: 'Add Albums' }).click();
+  await page.getByText('Add Albums: 0 added, 0 updated, 2 skipped.').waitFor();
+  const outcome = await page.locator('.grab-data-outcome').innerText();
+  assert.match(outcome, /OK Computer: already in the catalogue/, outcome);
+
+  await page.getByRole('button', { name: 'Update Artist Albums' }).click();
+  await page.getByText('Update Artist Albums: 0 added, 2 updated, 0 skipped.').waitFor();
+  const updated = await apiGet(run, '/album/name/radiohead/ok-computer');
+  assert.deepEqual(
+    updated.genres.map((g) => g.name),
+    ['Alternative', 'Rock', 'Alternative Rock'],
+  );
+  assert.equal(updated.releaseDate, '1997-05-21');
+
+  await page.getByRole('button', { name: 'Update Album Pictures' }).click();
+  await page.getByText('Update Album Pictures: 0 added, 2 updated, 0 skipped.').waitFor();
+  const covered = await apiGet(run, '/album/name/radiohead/kid-a');
+  assert.match(covered.pictureUrl, /^http:\/\/coverartarchive\.org\/.+-500\.jpg$/);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  assert.equal(await page.getByLabel('Artist', { exact: true }).inputValue(), '');
+  assert.equal(await page.getByRole('region', { name: 'Albums' }).count(), 0);
+
+  await page.goto(`${run.server.url}/artists/radiohead`);
+  await page.locator('.album-tile', { hasText: 'Kid A' }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an unclear name lists the candidates to choose from', async () => {
+  const { page } = await demoMemberPage(run, 'crate_digger');
+  await page.goto(`${run.server.url}/grab-data`);
+  await page.getByLabel('Artist', { exact: true }).fill('Nirvana');
+  await page.getByRole('button', { name: 'Get Artist' }).click();
+  const candidates = page.getByRole('region', { name: 'Candidates' });
+  await candidates.getByRole('button', { name: /60s band from the UK/ }).waitFor();
+  assert.equal(await candidates.getByRole('button').count(), 2);
+  await page.getByLabel('Artist', { exact: true }).fill('Nobody Like This');
+  await page.getByRole('button', { name: 'Get Artist' }).click();
+  await page.getByText('MusicBrainz has no artist called Nobody Like This').waitFor();
+  await page.close();
+});
+
+test('anyone but an editor is told the page needs the role', async () => {
+  const { page } = await signedInPage(run, 'curiousmember');
+  await page.goto(`${run.server.url}/grab-data`);
+  await page.getByText('This page needs the editor role.', { exact: false }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Get Artist' }).count(), 0);
+  await page.close();
+});

@@ -1,0 +1,264 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'wouter-preact';
+import { importApi, type AlbumPreview, type ArtistPreview, type BatchResult, type Candidate, type Skipped } from '../../api/imports';
+import { useAuth } from '../../auth/AuthContext';
+import { Cover } from '../../components/Cover';
+import { Loading } from '../../components/QueryState';
+import './grab-data.css';
+
+type Busy = null | 'artist' | 'albums' | 'write';
+
+interface Outcome {
+  kind: 'done' | 'error';
+  text: string;
+  skipped?: Skipped[];
+}
+
+function summary(action: string, result: BatchResult): Outcome {
+  const text = `${action}: ${result.added.length} added, ${result.updated.length} updated, ${result.skipped.length} skipped.`;
+  return { kind: 'done', text, skipped: result.skipped };
+}
+
+/**
+ * /grab-data: an editor looks an artist up at MusicBrainz (with Last.fm and
+ * Discogs behind it, on the server), previews the artist and their albums,
+ * then adds or updates them.
+ */
+export function GrabDataPage() {
+  const { user } = useAuth();
+  const editor = user?.role === 'editor' || user?.role === 'admin';
+  return (
+    <section class="grab-data-page" data-screen="grab-data">
+      <h1>Import Data</h1>
+      {!user ? (
+        <p class="login-prompt">
+          <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to import data.
+        </p>
+      ) : !editor ? (
+        <p class="empty">This page needs the editor role. An admin can give it with 'halfstar user promote'.</p>
+      ) : (
+        <Importer />
+      )}
+    </section>
+  );
+}
+
+function Importer() {
+  const client = useQueryClient();
+  const inputId = useId();
+  const [name, setName] = useState('');
+  const [mbid, setMbid] = useState<string | undefined>();
+  const [artist, setArtist] = useState<ArtistPreview | null>(null);
+  const [candidates, setCandidates] = useState<Candidate[]>([]);
+  const [albums, setAlbums] = useState<AlbumPreview[]>([]);
+  const [skipped, setSkipped] = useState<Skipped[]>([]);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const run = async (kind: Exclude<Busy, null>, work: () => Promise<Outcome | null>) => {
+    setBusy(kind);
+    setOutcome(null);
+    try {
+      setOutcome(await work());
+    } catch (failure) {
+      setOutcome({ kind: 'error', text: failure instanceof Error ? failure.message : String(failure) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const needName = () => {
+    if (name.trim() !== '') return false;
+    setOutcome({ kind: 'error', text: 'Type an artist name first.' });
+    return true;
+  };
+
+  const getArtist = (chosen = mbid) => {
+    if (needName()) return;
+    void run('artist', async () => {
+      const found = await importApi.artist(name.trim(), chosen);
+      setArtist(found.artist);
+      setCandidates(found.candidates);
+      return found.artist ? null : { kind: 'done', text: 'Several artists have that name: choose one.' };
+    });
+  };
+
+  const getAlbums = () => {
+    if (needName()) return;
+    void run('albums', async () => {
+      const found = await importApi.albums(name.trim(), mbid);
+      setCandidates(found.candidates);
+      if (found.artist) setArtist(found.artist);
+      setAlbums(found.albums);
+      setSkipped(found.skipped);
+      if (!found.artist) return { kind: 'done', text: 'Several artists have that name: choose one.' };
+      return { kind: 'done', text: `${found.albums.length} albums found, ${found.skipped.length} left out.` };
+    });
+  };
+
+  const addArtist = () => {
+    if (!artist) return setOutcome({ kind: 'error', text: 'Get the artist first.' });
+    // As the spec's import tool does: an artist goes in with a description, or not at all.
+    if (!artist.description.trim()) {
+      return setOutcome({ kind: 'error', text: `${artist.name} has no description to add with; add the artist by hand.` });
+    }
+    void run('write', async () => {
+      await importApi.addArtist(artist);
+      await client.invalidateQueries();
+      return { kind: 'done', text: `${artist.name} added.` };
+    });
+  };
+
+  const write = (action: string, call: (albums: AlbumPreview[]) => Promise<BatchResult>) => {
+    if (albums.length === 0) return setOutcome({ kind: 'error', text: 'Get the albums first.' });
+    void run('write', async () => {
+      const result = await call(albums);
+      await client.invalidateQueries();
+      return summary(action, result);
+    });
+  };
+
+  const clear = () => {
+    setName('');
+    setMbid(undefined);
+    setArtist(null);
+    setCandidates([]);
+    setAlbums([]);
+    setSkipped([]);
+    setOutcome(null);
+  };
+
+  const choose = (candidate: Candidate) => {
+    setMbid(candidate.mbid);
+    getArtist(candidate.mbid);
+  };
+
+  return (
+    <>
+      <form
+        class="form grab-data-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          getArtist();
+        }}
+      >
+        <label for={inputId}>Artist</label>
+        <input
+          id={inputId}
+          value={name}
+          autoComplete="off"
+          placeholder="Radiohead"
+          onInput={(event) => {
+            setName((event.currentTarget as HTMLInputElement).value);
+            setMbid(undefined);
+          }}
+        />
+        <div class="grab-data-buttons">
+          <button type="submit" class="button primary" disabled={busy != null}>
+            Get Artist
+          </button>
+          <button type="button" class="button" disabled={busy != null} onClick={addArtist}>
+            Add Artist
+          </button>
+          <button type="button" class="button" disabled={busy != null} onClick={getAlbums}>
+            Get Albums
+          </button>
+          <button type="button" class="button" disabled={busy != null} onClick={clear}>
+            Clear
+          </button>
+          <button type="button" class="button" disabled={busy != null} onClick={() => write('Add Albums', importApi.addAlbums)}>
+            Add Albums
+          </button>
+          <button
+            type="button"
+            class="button"
+            disabled={busy != null}
+            onClick={() => write('Update Artist Albums', importApi.updateAlbums)}
+          >
+            Update Artist Albums
+          </button>
+          <button
+            type="button"
+            class="button"
+            disabled={busy != null}
+            onClick={() => write('Update Album Pictures', importApi.updatePictures)}
+          >
+            Update Album Pictures
+          </button>
+        </div>
+      </form>
+
+      {busy === 'artist' && <Loading label="Looking the artist up…" />}
+      {busy === 'albums' && <Loading label="Looking the albums up (MusicBrainz takes a second a page)…" />}
+      {busy === 'write' && <Loading label="Saving…" />}
+      {outcome && (
+        <div class={outcome.kind === 'error' ? 'form-error grab-data-outcome' : 'grab-data-outcome'} role="status">
+          <p>{outcome.text}</p>
+          {outcome.skipped && outcome.skipped.length > 0 && <SkippedList items={outcome.skipped} />}
+        </div>
+      )}
+
+      {candidates.length > 0 && (
+        <section class="grab-data-section" aria-label="Candidates">
+          <h2>Which artist?</h2>
+          <ul class="grab-data-candidates">
+            {candidates.map((candidate) => (
+              <li key={candidate.mbid}>
+                <button type="button" class="button" onClick={() => choose(candidate)}>
+                  {candidate.name}
+                  {candidate.disambiguation && ` (${candidate.disambiguation})`}
+                  {candidate.country && `, ${candidate.country}`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {artist && (
+        <section class="grab-data-section grab-data-artist" aria-label="Artist">
+          <h2>{artist.name}</h2>
+          <p>{artist.description || 'No description found.'}</p>
+          <p class="grab-data-id">MusicBrainz id {artist.mbid}</p>
+        </section>
+      )}
+
+      {albums.length > 0 && (
+        <section class="grab-data-section" aria-label="Albums">
+          <h2>{albums.length === 1 ? '1 Album' : `${albums.length} Albums`}</h2>
+          <ul class="grab-data-albums">
+            {albums.map((album) => (
+              <li key={album.mbReleaseGroup} class="grab-data-album">
+                <Cover src={album.pictureUrl} name={album.title} alt={`${album.title} cover`} />
+                <div>
+                  <strong>{album.title}</strong>
+                  <span>{album.releaseDate}</span>
+                  <span class="grab-data-genres">{album.genres || 'No genres'}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {skipped.length > 0 && (
+        <section class="grab-data-section" aria-label="Left out">
+          <h2>Left out</h2>
+          <SkippedList items={skipped} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function SkippedList({ items }: { items: Skipped[] }) {
+  return (
+    <ul class="grab-data-skipped">
+      {items.map((item, index) => (
+        <li key={`${item.title}-${index}`}>
+          <strong>{item.title}</strong>: {item.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
