@@ -38,6 +38,11 @@ pub enum ImportCommand {
         #[command(flatten)]
         sources: ImportSources,
     },
+    /// Add the albums of a JSON file: a list of album payloads, as
+    /// POST /api/album/create-many takes them (title, artist, releaseDate,
+    /// pictureUrl, genres, type). Albums already there, or of an artist not
+    /// in the catalogue, are skipped with the reason.
+    File { path: std::path::PathBuf },
     /// Fetch the front covers of imported albums again (one artist's, or all).
     UpdatePictures {
         name: Option<String>,
@@ -90,6 +95,13 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
                 return Ok(ExitCode::FAILURE);
             };
             print_summary(&plan, &store::apply(&mut conn, &plan)?);
+        }
+        ImportCommand::File { path } => {
+            let json = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let result = halfstar::api::add_albums_from_json(&mut conn, &json)
+                .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
+            print_batch(&result);
         }
         ImportCommand::UpdatePictures { name, sources } => {
             let artist_id = match &name {
@@ -202,6 +214,20 @@ fn print_summary(plan: &Plan, summary: &Summary) {
         summary.added.len(),
         summary.updated.len(),
         summary.skipped.len()
+    );
+}
+
+fn print_batch(result: &halfstar::api::BatchResult) {
+    for title in &result.added {
+        println!("  + {title}");
+    }
+    for skipped in &result.skipped {
+        println!("  - {}: {}", skipped.title, skipped.reason);
+    }
+    println!(
+        "{} added, {} skipped",
+        result.added.len(),
+        result.skipped.len()
     );
 }
 

@@ -330,3 +330,74 @@ fn the_command_line_dry_runs_imports_and_refreshes_covers() {
         text(&again)
     );
 }
+
+#[test]
+fn thirty_albums_take_one_search_and_one_page() {
+    let mock = MockSources::start();
+    let plan = ready(plan(
+        mock.settings(false, false),
+        "Prolific",
+        None,
+        Some("Rock"),
+    ));
+    assert_eq!(plan.skipped.len(), 30, "none of them has a cover here");
+    let requests = mock.musicbrainz_requests();
+    assert_eq!(requests.len(), 2, "{requests:?}");
+}
+
+#[test]
+fn a_file_of_album_payloads_is_added_once() {
+    let mock = MockSources::start();
+    let dir = tempfile::tempdir().unwrap();
+    let text = |output: &Output| String::from_utf8_lossy(&output.stdout).into_owned();
+    let pool = db::open(dir.path()).unwrap();
+    halfstar::db::artists::insert(
+        &pool.get().unwrap(),
+        &halfstar::db::artists::NewArtist {
+            name: "Slowdive",
+            description: "",
+            picture_url: "",
+            mbid: None,
+        },
+        "2026-01-01T00:00:00.000Z",
+    )
+    .unwrap();
+    let file = dir.path().join("albums.json");
+    std::fs::write(
+        &file,
+        r#"[{"title":"Souvlaki","artist":"Slowdive","pictureUrl":"","releaseDate":"1993-05-17","releaseYear":1993,"type":"LP","genres":"shoegaze, dream pop"},
+            {"title":"Nowhere","artist":"Ride","releaseDate":"1990","type":"LP","genres":"shoegaze"}]"#,
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let first = halfstar(dir.path(), &mock, &["import", "file", path]);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(text(&first).contains("+ Souvlaki"), "{}", text(&first));
+    assert!(
+        text(&first).contains("- Nowhere: No artist called Ride: add the artist first"),
+        "{}",
+        text(&first)
+    );
+    let second = halfstar(dir.path(), &mock, &["import", "file", path]);
+    assert!(
+        text(&second).contains("0 added, 2 skipped"),
+        "{}",
+        text(&second)
+    );
+    std::fs::write(
+        &file,
+        r#"[{"title":"Pygmalion","artist":"Slowdive","releaseDate":"1995-02-30"}]"#,
+    )
+    .unwrap();
+    let bad = halfstar(dir.path(), &mock, &["import", "file", path]);
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("albums[0]: releaseDate"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}

@@ -111,48 +111,65 @@ async fn create_many(
 ) -> AppResult<Json<BatchResult>> {
     let checked = check_all(&bodies)?;
     run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let stamp = now();
-        let mut result = BatchResult::default();
-        for (body, album) in bodies.iter().zip(&checked) {
-            let artist_id = match body.artist_id(&tx) {
-                Ok(Some(id)) => id,
-                Ok(None) => {
-                    result.skip(&album.title, "artist is required");
-                    continue;
-                }
-                Err(AppError::NotFound(message)) => {
-                    result.skip(&album.title, message);
-                    continue;
-                }
-                Err(other) => return Err(other),
-            };
-            if existing(&tx, artist_id, album)?.is_some() {
-                result.skip(&album.title, "already in the catalogue");
-                continue;
-            }
-            let new = NewAlbum {
-                artist_id,
-                title: &album.title,
-                release_date: album.release_date,
-                album_type: album.album_type,
-                picture_url: album.picture_url.as_str(),
-                genres: &album.genres,
-                styles: &album.styles,
-                mb_release_group: album.mb_release_group.as_deref(),
-            };
-            match albums::insert(&tx, &new, &stamp) {
-                Ok(_) => result.added.push(album.title.clone()),
-                Err(e) if is_unique_violation(&e) => {
-                    result.skip(&album.title, "already in the catalogue")
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        tx.commit()?;
-        Ok(Json(result))
+        add_checked(conn, &bodies, &checked).map(Json)
     })
     .await
+}
+
+/// Adds the albums of a JSON list, as `POST /api/album/create-many` does:
+/// for `halfstar import file`.
+pub fn add_albums_from_json(conn: &mut rusqlite::Connection, json: &str) -> AppResult<BatchResult> {
+    let bodies: Vec<AlbumBody> = serde_json::from_str(json)
+        .map_err(|error| AppError::BadRequest(format!("not a list of albums: {error}")))?;
+    let checked = check_all(&bodies)?;
+    add_checked(conn, &bodies, &checked)
+}
+
+fn add_checked(
+    conn: &mut rusqlite::Connection,
+    bodies: &[AlbumBody],
+    checked: &[CheckedAlbum],
+) -> AppResult<BatchResult> {
+    let tx = conn.transaction()?;
+    let stamp = now();
+    let mut result = BatchResult::default();
+    for (body, album) in bodies.iter().zip(checked) {
+        let artist_id = match body.artist_id(&tx) {
+            Ok(Some(id)) => id,
+            Ok(None) => {
+                result.skip(&album.title, "artist is required");
+                continue;
+            }
+            Err(AppError::NotFound(message)) => {
+                result.skip(&album.title, message);
+                continue;
+            }
+            Err(other) => return Err(other),
+        };
+        if existing(&tx, artist_id, album)?.is_some() {
+            result.skip(&album.title, "already in the catalogue");
+            continue;
+        }
+        let new = NewAlbum {
+            artist_id,
+            title: &album.title,
+            release_date: album.release_date,
+            album_type: album.album_type,
+            picture_url: album.picture_url.as_str(),
+            genres: &album.genres,
+            styles: &album.styles,
+            mb_release_group: album.mb_release_group.as_deref(),
+        };
+        match albums::insert(&tx, &new, &stamp) {
+            Ok(_) => result.added.push(album.title.clone()),
+            Err(e) if is_unique_violation(&e) => {
+                result.skip(&album.title, "already in the catalogue")
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    tx.commit()?;
+    Ok(result)
 }
 
 #[utoipa::path(

@@ -36,6 +36,7 @@ use crate::db::Pool;
 use crate::error::AppError;
 use crate::import::sources::Sources;
 
+pub use album_batches::{BatchResult, add_albums_from_json};
 pub use extract::{
     Admin, AppJson, AppPath, AppQuery, ClientAddress, CurrentUser, Editor, MaybeUser,
 };

@@ -64,6 +64,13 @@ async fn search(
     let folded = query.to_lowercase();
     let name = if folded.contains("radiohead") {
         "mb-search-radiohead.json"
+    } else if folded.contains("prolific") {
+        return json(
+            StatusCode::OK,
+            format!(
+                r#"{{"count":1,"offset":0,"artists":[{{"id":"{PROLIFIC}","type":"Person","score":100,"name":"Prolific"}}]}}"#
+            ),
+        );
     } else if folded.contains("nirvana") {
         "mb-search-nirvana.json"
     } else {
@@ -122,6 +129,9 @@ async fn browse(
             r#"{"error":"limit must be 1 to 100"}"#.into(),
         );
     }
+    if q.get("artist").map(String::as_str) == Some(PROLIFIC) {
+        return json(StatusCode::OK, prolific_groups());
+    }
     match fixture(&format!("mb-release-groups-radiohead-{offset}.json")) {
         Some(body)
             if q.get("artist").map(String::as_str)
@@ -134,6 +144,24 @@ async fn browse(
             r#"{"release-group-count":0,"release-group-offset":0,"release-groups":[]}"#.into(),
         ),
     }
+}
+
+/// An artist with 30 albums: one page of MusicBrainz's 100.
+pub const PROLIFIC: &str = "11111111-2222-3333-4444-555555555555";
+
+fn prolific_groups() -> String {
+    let groups: Vec<String> = (1..=30)
+        .map(|n| {
+            format!(
+                r#"{{"id":"00000000-0000-0000-0000-{n:012}","title":"Album {n}","first-release-date":"{}","primary-type":"Album","secondary-types":[]}}"#,
+                1970 + n
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"release-group-count":30,"release-group-offset":0,"release-groups":[{}]}}"#,
+        groups.join(",")
+    )
 }
 
 /// Like the real archive: a redirect to the index, kept on another path.
