@@ -152,6 +152,11 @@ fn close_matches_are_listed_and_an_id_settles_them() {
 fn discogs_fills_genres_without_last_fm_and_always_gives_styles() {
     let mock = MockSources::start();
     let plan = ready(plan(mock.settings(false, true), "Radiohead", None, None));
+    assert_eq!(
+        plan.artist.description,
+        "English rock band formed in 1985 in Abingdon, Oxfordshire, signed to Parlophone and later XL Recordings. Members: Thom Yorke, Jonny Greenwood.",
+        "without Last.fm, the Discogs profile describes the artist"
+    );
     let kid_a = plan.albums.iter().find(|a| a.title == "Kid A").unwrap();
     assert_eq!(kid_a.genres, ["Electronic", "Rock", "Art Rock"]);
     assert_eq!(kid_a.styles, ["Art Rock", "IDM", "Experimental"]);
@@ -165,6 +170,18 @@ fn discogs_fills_genres_without_last_fm_and_always_gives_styles() {
     let kid_a = both.albums.iter().find(|a| a.title == "Kid A").unwrap();
     assert_eq!(kid_a.genres, ["Electronic"], "Last.fm's tags come first");
     assert_eq!(kid_a.styles, ["Art Rock", "IDM", "Experimental"]);
+}
+
+#[test]
+fn a_busy_last_fm_is_asked_again() {
+    let mock = MockSources::start();
+    mock.log.lock().unwrap().lastfm_busy = 2;
+    let plan = ready(plan(mock.settings(true, false), "Radiohead", None, None));
+    assert!(!plan.artist.description.is_empty());
+    assert_eq!(
+        plan.albums[0].genres,
+        ["Alternative", "Rock", "Alternative Rock"]
+    );
 }
 
 #[test]

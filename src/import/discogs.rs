@@ -23,6 +23,14 @@ struct Hit {
     genre: Vec<String>,
     #[serde(default)]
     style: Vec<String>,
+    #[serde(default)]
+    resource_url: String,
+}
+
+#[derive(Deserialize)]
+struct ArtistPage {
+    #[serde(default)]
+    profile: String,
 }
 
 /// An album's Discogs genres (broad, such as Electronic) and styles (fine, such as IDM).
@@ -47,20 +55,17 @@ impl<'a> Discogs<'a> {
         }
     }
 
-    /// The first master release matching the artist and title.
-    pub fn classify(&self, artist: &str, title: &str) -> Result<Classification, SourceError> {
-        let url = format!("{}/database/search", self.base);
+    /// GETs a Discogs path, pacing itself by the rate-limit headers.
+    fn get<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<T, SourceError> {
+        let url = format!("{}{path}", self.base);
         let authorization = format!("Discogs token={}", self.token);
-        let answer = self.http.get(
-            &url,
-            &[
-                ("type", "master"),
-                ("artist", artist),
-                ("release_title", title),
-                ("per_page", "5"),
-            ],
-            &[("authorization", &authorization)],
-        )?;
+        let answer = self
+            .http
+            .get(&url, query, &[("authorization", &authorization)])?;
         if answer
             .rate_limit_remaining
             .is_some_and(|left| left < SLOW_DOWN_AT)
@@ -71,12 +76,24 @@ impl<'a> Discogs<'a> {
         if answer.status != 200 {
             return Err(SourceError::status("Discogs", &url, &answer));
         }
-        let found: SearchAnswer =
-            serde_json::from_str(&answer.body).map_err(|error| SourceError::Shape {
-                source_name: "Discogs",
-                url,
-                error: error.to_string(),
-            })?;
+        serde_json::from_str(&answer.body).map_err(|error| SourceError::Shape {
+            source_name: "Discogs",
+            url,
+            error: error.to_string(),
+        })
+    }
+
+    /// The first master release matching the artist and title.
+    pub fn classify(&self, artist: &str, title: &str) -> Result<Classification, SourceError> {
+        let found: SearchAnswer = self.get(
+            "/database/search",
+            &[
+                ("type", "master"),
+                ("artist", artist),
+                ("release_title", title),
+                ("per_page", "5"),
+            ],
+        )?;
         Ok(found
             .results
             .into_iter()
@@ -86,5 +103,56 @@ impl<'a> Discogs<'a> {
                 styles: hit.style,
             })
             .unwrap_or_default())
+    }
+
+    /// The artist's Discogs profile as plain text, when Discogs knows them.
+    pub fn artist_profile(&self, artist: &str) -> Result<Option<String>, SourceError> {
+        let found: SearchAnswer = self.get(
+            "/database/search",
+            &[("type", "artist"), ("q", artist), ("per_page", "5")],
+        )?;
+        // The hit links the artist's page by its full address; the path is asked of the configured host.
+        let Some(path) = found.results.first().and_then(|hit| {
+            hit.resource_url
+                .find("/artists/")
+                .map(|at| hit.resource_url[at..].to_owned())
+        }) else {
+            return Ok(None);
+        };
+        let page: ArtistPage = self.get(&path, &[])?;
+        Ok(Some(plain_profile(&page.profile)).filter(|text| !text.is_empty()))
+    }
+}
+
+/// Discogs marks links up as `[a=Name]`, `[l=Label]`, `[a123]`: the names stay, the marks go.
+fn plain_profile(profile: &str) -> String {
+    let mut text = String::new();
+    let mut rest = profile;
+    while let Some(start) = rest.find('[') {
+        text.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find(']') else {
+            rest = &rest[start..];
+            break;
+        };
+        let inside = &rest[start + 1..start + end];
+        if let Some((_, name)) = inside.split_once('=') {
+            text.push_str(name);
+        }
+        rest = &rest[start + end + 1..];
+    }
+    text.push_str(rest);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profile_markup_keeps_the_names() {
+        assert_eq!(
+            plain_profile("Band signed to [l=Parlophone]. Members: [a=Thom Yorke], [a123]."),
+            "Band signed to Parlophone. Members: Thom Yorke, ."
+        );
     }
 }

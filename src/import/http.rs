@@ -45,6 +45,11 @@ impl Http {
         Self { agent, backoff }
     }
 
+    /// The first pause after a throttled answer.
+    pub fn backoff(&self) -> Duration {
+        self.backoff
+    }
+
     /// GETs `url` with the query and headers, retrying 503 and 429 answers,
     /// honouring `Retry-After`, otherwise waiting twice as long each time.
     pub fn get(

@@ -1,5 +1,7 @@
 //! Last.fm: an album's top tags and an artist's biography.
 
+use std::thread::sleep;
+
 use serde_json::Value;
 
 use super::SourceError;
@@ -7,6 +9,8 @@ use super::http::Http;
 
 /// Last.fm's error codes worth trying again later (temporary trouble, rate limit).
 const TEMPORARY: &[i64] = &[8, 11, 16, 29];
+/// Tries of one call while Last.fm answers with a temporary error.
+const TRIES: u32 = 3;
 
 pub struct LastFm<'a> {
     http: &'a Http,
@@ -27,6 +31,22 @@ impl<'a> LastFm<'a> {
     /// artist or album. Its errors often come with HTTP 200, so the body's
     /// `error` key is read first.
     fn call(&self, params: &[(&str, &str)]) -> Result<Option<Value>, SourceError> {
+        let mut pause = self.http.backoff();
+        for attempt in 1..=TRIES {
+            match self.call_once(params) {
+                Err(SourceError::Refused {
+                    temporary: true, ..
+                }) if attempt < TRIES => {
+                    sleep(pause);
+                    pause *= 2;
+                }
+                other => return other,
+            }
+        }
+        unreachable!("the last try returns")
+    }
+
+    fn call_once(&self, params: &[(&str, &str)]) -> Result<Option<Value>, SourceError> {
         let url = format!("{}/2.0/", self.base);
         let mut query = params.to_vec();
         query.extend([
@@ -42,20 +62,16 @@ impl<'a> LastFm<'a> {
                 error: error.to_string(),
             })?;
         if let Some(code) = body.get("error").and_then(Value::as_i64) {
-            let message = body["message"].as_str().unwrap_or_default().to_owned();
-            return match code {
-                6 => Ok(None),
-                code if TEMPORARY.contains(&code) => Err(SourceError::Refused {
-                    source_name: "Last.fm",
-                    url,
-                    message: format!("error {code}, try later: {message}"),
-                }),
-                code => Err(SourceError::Refused {
-                    source_name: "Last.fm",
-                    url,
-                    message: format!("error {code}: {message}"),
-                }),
-            };
+            if code == 6 {
+                return Ok(None);
+            }
+            let message = body["message"].as_str().unwrap_or_default();
+            return Err(SourceError::Refused {
+                source_name: "Last.fm",
+                url,
+                message: format!("error {code}: {message}"),
+                temporary: TEMPORARY.contains(&code),
+            });
         }
         if answer.status != 200 {
             return Err(SourceError::status("Last.fm", &url, &answer));

@@ -30,6 +30,8 @@ pub enum SourceError {
         source_name: &'static str,
         url: String,
         message: String,
+        /// Worth trying again later.
+        temporary: bool,
     },
     #[error("{source_name} answered in an unexpected shape at {url}: {error}")]
     Shape {

@@ -159,16 +159,23 @@ pub fn plan(
     }))
 }
 
-/// Last.fm's biography; an unreachable Last.fm only costs the description.
+/// Last.fm's biography, else Discogs' profile; an unreachable source only
+/// costs the description.
 fn artist_description(sources: &Sources, name: &str) -> String {
-    let Some(last_fm) = sources.last_fm() else {
-        return String::new();
-    };
-    last_fm
-        .artist_description(name)
-        .unwrap_or_else(|error| {
-            tracing::warn!(%error, "no artist description");
+    let from_last_fm = sources.last_fm().and_then(|last_fm| {
+        last_fm.artist_description(name).unwrap_or_else(|error| {
+            tracing::warn!(%error, "no description from Last.fm");
             None
+        })
+    });
+    from_last_fm
+        .or_else(|| {
+            sources.discogs().and_then(|discogs| {
+                discogs.artist_profile(name).unwrap_or_else(|error| {
+                    tracing::warn!(%error, "no description from Discogs");
+                    None
+                })
+            })
         })
         .unwrap_or_default()
 }

@@ -25,6 +25,8 @@ pub struct Log {
     pub user_agents: Vec<String>,
     /// Answer this many MusicBrainz browse requests with 503 first.
     pub throttle_browses: u32,
+    /// Answer this many Last.fm requests with its rate-limit error (29) first.
+    pub lastfm_busy: u32,
 }
 
 pub struct MockSources {
@@ -183,7 +185,17 @@ async fn cover_index(Path(mbid): Path<String>) -> Response {
     )
 }
 
-async fn last_fm(Query(q): Query<HashMap<String, String>>) -> Response {
+async fn last_fm(State(log): State<Shared>, Query(q): Query<HashMap<String, String>>) -> Response {
+    {
+        let mut log = log.lock().unwrap();
+        if log.lastfm_busy > 0 {
+            log.lastfm_busy -= 1;
+            return json(
+                StatusCode::OK,
+                r#"{"error":29,"message":"Rate limit exceeded - Your IP has made too many requests in a short period","links":[]}"#.into(),
+            );
+        }
+    }
     if q.get("api_key").map(String::as_str) != Some(LASTFM_KEY) {
         return json(
             StatusCode::FORBIDDEN,
@@ -210,7 +222,7 @@ async fn last_fm(Query(q): Query<HashMap<String, String>>) -> Response {
     json(StatusCode::OK, fixture(name).unwrap())
 }
 
-async fn discogs(headers: HeaderMap) -> Response {
+async fn discogs(headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
     let expected = format!("Discogs token={DISCOGS_TOKEN}");
     if headers
         .get(header::AUTHORIZATION)
@@ -222,12 +234,32 @@ async fn discogs(headers: HeaderMap) -> Response {
             r#"{"message": "You must authenticate to access this resource."}"#.into(),
         );
     }
-    let mut response = json(StatusCode::OK, fixture("discogs-search.json").unwrap());
+    let name = match q.get("type").map(String::as_str) {
+        Some("artist")
+            if q.get("q")
+                .is_some_and(|n| n.eq_ignore_ascii_case("radiohead")) =>
+        {
+            "discogs-artist-search.json"
+        }
+        Some("artist") => return json(StatusCode::OK, r#"{"pagination":{},"results":[]}"#.into()),
+        _ => "discogs-search.json",
+    };
+    let mut response = json(StatusCode::OK, fixture(name).unwrap());
     let headers = response.headers_mut();
     headers.insert("x-discogs-ratelimit", "60".parse().unwrap());
     headers.insert("x-discogs-ratelimit-used", "1".parse().unwrap());
     headers.insert("x-discogs-ratelimit-remaining", "59".parse().unwrap());
     response
+}
+
+async fn discogs_artist(Path(id): Path<String>) -> Response {
+    match fixture(&format!("discogs-artist-{id}.json")) {
+        Some(body) => json(StatusCode::OK, body),
+        None => json(
+            StatusCode::NOT_FOUND,
+            r#"{"message": "Artist not found."}"#.into(),
+        ),
+    }
 }
 
 impl MockSources {
@@ -242,6 +274,7 @@ impl MockSources {
             .route("/archive/{mbid}/index.json", get(cover_index))
             .route("/2.0/", get(last_fm))
             .route("/database/search", get(discogs))
+            .route("/artists/{id}", get(discogs_artist))
             .with_state(log.clone());
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         listener.set_nonblocking(true).unwrap();
