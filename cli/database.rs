@@ -1,9 +1,11 @@
 //! `demo`, `migrate` and `check`.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::bail;
 use halfstar::config::DataSettings;
+use halfstar::db::synthetic;
 use halfstar::{auth, db, demo};
 
 pub fn demo(data: &DataSettings) -> anyhow::Result<ExitCode> {
@@ -15,6 +17,46 @@ pub fn demo(data: &DataSettings) -> anyhow::Result<ExitCode> {
     println!("Loaded the demo: {summary}.");
     println!("Demo accounts use the password '{}'.", demo::DEMO_PASSWORD);
     db::checkpoint(&pool)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SyntheticSize {
+    Small,
+    Large,
+}
+
+pub fn synthetic(data: &DataSettings, size: SyntheticSize) -> anyhow::Result<ExitCode> {
+    let pool = db::open(&data.data_dir)?;
+    let mut conn = pool.get()?;
+    if db::artists::count(&conn)? > 0 {
+        bail!("the database already has a catalogue: use an empty data directory");
+    }
+    let scale = match size {
+        SyntheticSize::Small => synthetic::Scale::SMALL,
+        SyntheticSize::Large => synthetic::Scale::LARGE,
+    };
+    let started = Instant::now();
+    let made = synthetic::generate(&mut conn, scale, &|stage| {
+        eprintln!("{:>6.1} s  {stage}", started.elapsed().as_secs_f64());
+    })?;
+    drop(conn);
+    db::checkpoint(&pool)?;
+    println!(
+        "Made {} artists, {} albums, {} members, {} ratings, {} reviews, {} comments and {} posts in {:.1} s.",
+        made.artists,
+        made.albums,
+        made.users,
+        made.ratings,
+        made.reviews,
+        made.comments,
+        made.posts,
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "Members member1 to member{n} are signed in with the tokens synthetic-1 to synthetic-{n}.",
+        n = scale.signed_in
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -39,6 +81,7 @@ pub fn check(data: &DataSettings) -> anyhow::Result<ExitCode> {
     println!("database: {}", path.display());
     println!("integrity: {}", health.integrity.join("; "));
     println!("foreign key violations: {}", health.foreign_key_violations);
+    println!("albums with wrong counters: {}", health.counters_off);
     let list = |versions: &[i32]| {
         if versions.is_empty() {
             "none".to_owned()

@@ -26,7 +26,14 @@ enum Command {
     /// Run the web site: the API under /api and the embedded UI everywhere else.
     Serve(ServeSettings),
     /// Load the demo catalogue, members and their activity into an empty database.
-    Demo,
+    Demo {
+        /// Instead of the demo, make up a large community for benchmarks: small
+        /// (2,000 albums, 50,000 ratings) or large (200,000 albums, 5,000,000
+        /// ratings). Members member1, member2, ... are signed in with the tokens
+        /// synthetic-1, synthetic-2, ... (the first 2,000; 200 when small).
+        #[arg(long, value_enum)]
+        synthetic: Option<database::SyntheticSize>,
+    },
     /// Apply pending database migrations and exit.
     Migrate,
     /// Check the database: SQLite integrity, foreign keys and migration status.
@@ -45,7 +52,10 @@ fn main() -> ExitCode {
     init_logging();
     let result = match cli.command {
         Command::Serve(settings) => serve::run(&cli.data, &settings),
-        Command::Demo => database::demo(&cli.data),
+        Command::Demo { synthetic } => match synthetic {
+            None => database::demo(&cli.data),
+            Some(size) => database::synthetic(&cli.data, size),
+        },
         Command::Migrate => database::migrate(&cli.data),
         Command::Check => database::check(&cli.data),
         Command::User(command) => user::run(&cli.data, command),

@@ -15,6 +15,7 @@ pub mod search;
 pub mod sessions;
 pub mod shouts;
 pub mod stats;
+pub mod synthetic;
 pub mod users;
 pub mod votes;
 pub mod wishlist;
@@ -86,6 +87,8 @@ pub fn migrate(conn: &mut Connection) -> anyhow::Result<usize> {
 pub struct Health {
     pub integrity: Vec<String>,
     pub foreign_key_violations: usize,
+    /// Albums whose rating or review counters differ from their rows.
+    pub counters_off: i64,
     pub applied: Vec<i32>,
     pub known: Vec<i32>,
 }
@@ -114,6 +117,7 @@ impl Health {
     pub fn is_ok(&self) -> bool {
         self.integrity == ["ok"]
             && self.foreign_key_violations == 0
+            && self.counters_off == 0
             && self.pending().is_empty()
             && self.unknown().is_empty()
     }
@@ -155,9 +159,23 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
     } else {
         Vec::new()
     };
+    // Before the first migration there are no albums to count.
+    let counters_off = if has_history {
+        conn.query_row(
+            "SELECT count(*) FROM albums a
+             WHERE a.rating_count <> (SELECT count(number) FROM ratings WHERE album_id = a.id)
+                OR a.rating_sum <> (SELECT total(number) FROM ratings WHERE album_id = a.id)
+                OR a.review_count <> (SELECT count(*) FROM reviews WHERE album_id = a.id)",
+            [],
+            |row| row.get(0),
+        )?
+    } else {
+        0
+    };
     Ok(Health {
         integrity,
         foreign_key_violations,
+        counters_off,
         applied,
         known,
     })

@@ -18,7 +18,8 @@ pub fn after_now(ahead: Duration) -> String {
     format(OffsetDateTime::now_utc() + ahead)
 }
 
-fn format(moment: OffsetDateTime) -> String {
+/// A moment as stored.
+pub fn format(moment: OffsetDateTime) -> String {
     // Fixed width, so that text order stays time order.
     let layout =
         format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");

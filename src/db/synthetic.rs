@@ -1,0 +1,410 @@
+//! A large community made up deterministically, for the benchmark: artists,
+//! albums, members, ratings skewed toward a few popular albums, reviews,
+//! comments, posts, votes and shouts, written through the real schema and
+//! triggers, with the albums' counters computed from the ratings at the end.
+
+use std::collections::HashSet;
+
+use rusqlite::{Connection, params};
+use time::{Duration, OffsetDateTime};
+
+use super::albums::{self, NewAlbum};
+use super::artists::{self, NewArtist};
+use crate::domain::timestamp::format;
+use crate::domain::{AlbumType, ReleaseDate};
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scale {
+    pub artists: usize,
+    pub albums: usize,
+    pub users: usize,
+    pub ratings: usize,
+    pub reviews: usize,
+    pub comments: usize,
+    pub posts: usize,
+    /// Members with a known session token (`synthetic-{n}`), for load tests.
+    pub signed_in: usize,
+}
+
+impl Scale {
+    pub const LARGE: Scale = Scale {
+        artists: 20_000,
+        albums: 200_000,
+        users: 100_000,
+        ratings: 5_000_000,
+        reviews: 200_000,
+        comments: 1_000_000,
+        posts: 50_000,
+        signed_in: 2_000,
+    };
+
+    pub const SMALL: Scale = Scale {
+        artists: 200,
+        albums: 2_000,
+        users: 1_000,
+        ratings: 50_000,
+        reviews: 2_000,
+        comments: 10_000,
+        posts: 500,
+        signed_in: 200,
+    };
+}
+
+/// The token of synthetic member `n` (1-based): known, so load tests can sign in.
+pub fn member_token(n: usize) -> String {
+    format!("synthetic-{n}")
+}
+
+const WORDS: &[&str] = &[
+    "velvet",
+    "harbor",
+    "glass",
+    "echo",
+    "midnight",
+    "paper",
+    "silver",
+    "ocean",
+    "static",
+    "ember",
+    "hollow",
+    "river",
+    "neon",
+    "garden",
+    "quiet",
+    "thunder",
+    "golden",
+    "winter",
+    "satellite",
+    "honey",
+    "ghost",
+    "electric",
+    "desert",
+    "crystal",
+    "violet",
+    "shadow",
+    "summer",
+    "iron",
+    "broken",
+    "lantern",
+    "orbit",
+    "meadow",
+    "copper",
+    "signal",
+    "wild",
+    "distant",
+    "lunar",
+    "scarlet",
+    "fever",
+    "marble",
+    "canyon",
+    "drift",
+    "solar",
+    "cinder",
+    "atlas",
+    "harvest",
+    "mirror",
+    "north",
+    "pale",
+    "radio",
+    "salt",
+    "tide",
+    "velour",
+    "wax",
+    "young",
+    "zero",
+    "amber",
+    "bloom",
+    "coast",
+    "dream",
+    "fable",
+    "gravity",
+    "horizon",
+    "ivory",
+    "jungle",
+    "kingdom",
+    "lotus",
+    "machine",
+    "nova",
+    "opal",
+    "prism",
+    "quartz",
+    "rust",
+    "sugar",
+    "tunnel",
+    "utopia",
+    "vapour",
+    "wolf",
+];
+
+/// The genre list's ids, most of them; popular ones come first in the list.
+fn genre_names(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    conn.prepare("SELECT name FROM genres ORDER BY id")?
+        .query_map([], |row| row.get(0))?
+        .collect()
+}
+
+fn title_case(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn phrase(rng: &mut fastrand::Rng, words: usize) -> String {
+    (0..words)
+        .map(|_| title_case(WORDS[rng.usize(..WORDS.len())]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn sentence(rng: &mut fastrand::Rng, words: usize) -> String {
+    let text: Vec<&str> = (0..words)
+        .map(|_| WORDS[rng.usize(..WORDS.len())])
+        .collect();
+    format!("{}.", title_case(&text.join(" ")))
+}
+
+/// An index below `len`, skewed toward the start: a few items get most picks,
+/// as a few albums get most ratings on real sites.
+fn skewed(rng: &mut fastrand::Rng, len: usize) -> usize {
+    let u = rng.f64();
+    ((u * u * u) * len as f64) as usize % len
+}
+
+/// A moment in the last two years, newer ones likelier.
+fn moment(rng: &mut fastrand::Rng, now: OffsetDateTime) -> String {
+    let minutes_back = (rng.f64().powi(2) * 2.0 * 365.0 * 24.0 * 60.0) as i64;
+    format(now - Duration::minutes(minutes_back))
+}
+
+#[derive(Debug, Default, PartialEq)]
+pub struct Made {
+    pub artists: usize,
+    pub albums: usize,
+    pub users: usize,
+    pub ratings: usize,
+    pub reviews: usize,
+    pub comments: usize,
+    pub posts: usize,
+}
+
+/// Fills an empty database; the same scale always makes the same community.
+pub fn generate(
+    conn: &mut Connection,
+    scale: Scale,
+    progress: &dyn Fn(&str),
+) -> anyhow::Result<Made> {
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let now = OffsetDateTime::now_utc();
+    let genres = genre_names(conn)?;
+    let mut made = Made::default();
+    // Index building wants a big page cache; the server's own is small.
+    conn.execute_batch("PRAGMA cache_size = -262144")?;
+    let tx = conn.transaction()?;
+
+    progress("members");
+    {
+        let mut insert = tx.prepare(
+            "INSERT INTO users (username, email, password_hash, role, created_at) VALUES (?1, ?2, '!', 'user', ?3)",
+        )?;
+        let mut session = tx.prepare(
+            "INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
+        )?;
+        let expires = format(now + Duration::days(365));
+        for n in 1..=scale.users {
+            let joined = moment(&mut rng, now);
+            insert.execute(params![
+                format!("member{n}"),
+                format!("member{n}@example.org"),
+                joined
+            ])?;
+            if n <= scale.signed_in {
+                let hash = crate::auth::token_hash(&member_token(n));
+                session.execute(params![hash, tx.last_insert_rowid(), joined, expires])?;
+            }
+        }
+        made.users = scale.users;
+    }
+
+    progress("artists and albums");
+    let mut album_ids = Vec::with_capacity(scale.albums);
+    {
+        let stamp = format(now);
+        let mut artist_ids = Vec::with_capacity(scale.artists);
+        for n in 0..scale.artists {
+            let name = format!("{} {}", phrase(&mut rng, 2), n + 1);
+            let artist = NewArtist {
+                name: &name,
+                description: &sentence(&mut rng, 20),
+                picture_url: "",
+                mbid: None,
+            };
+            artist_ids.push(artists::insert(&tx, &artist, &stamp)?);
+        }
+        for n in 0..scale.albums {
+            let words = 1 + rng.usize(1..3);
+            let title = format!("{} {}", phrase(&mut rng, words), n + 1);
+            let year = 1955 + rng.i32(0..70);
+            let date: ReleaseDate = format!("{year}-{:02}-{:02}", rng.u8(1..13), rng.u8(1..29))
+                .parse()
+                .expect("a real date");
+            let genre_count = 1 + rng.usize(0..3);
+            let picked: Vec<String> = (0..genre_count)
+                .map(|_| genres[skewed(&mut rng, genres.len())].clone())
+                .collect::<HashSet<_>>()
+                .into_iter()
+                .collect();
+            let album = NewAlbum {
+                artist_id: artist_ids[n % artist_ids.len()],
+                title: &title,
+                release_date: date,
+                album_type: AlbumType::Lp,
+                picture_url: "",
+                genres: &picked,
+                styles: &[],
+                mb_release_group: None,
+            };
+            album_ids.push(albums::insert(&tx, &album, &stamp)?);
+        }
+        made.artists = scale.artists;
+        made.albums = scale.albums;
+    }
+
+    progress("ratings");
+    let mut rated: Vec<(i64, i64)> = Vec::with_capacity(scale.reviews);
+    {
+        let mut insert = tx.prepare(
+            "INSERT INTO ratings (user_id, album_id, number, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+        )?;
+        let per_user = scale.ratings / scale.users.max(1);
+        let mut left = scale.ratings;
+        for user in 1..=scale.users as i64 {
+            let count = if user as usize == scale.users {
+                left
+            } else {
+                per_user.min(left)
+            };
+            let mut seen = HashSet::with_capacity(count);
+            while seen.len() < count.min(album_ids.len()) {
+                let album = album_ids[skewed(&mut rng, album_ids.len())];
+                if !seen.insert(album) {
+                    continue;
+                }
+                // Popular albums are liked, others spread over the scale.
+                let steps = (10 + rng.i32(-9..=10)).clamp(1, 20);
+                let number = if rng.u8(..40) == 0 {
+                    None
+                } else {
+                    Some(f64::from(steps) / 2.0)
+                };
+                insert.execute(params![user, album, number, moment(&mut rng, now)])?;
+                if rated.len() < scale.reviews && rng.u8(..20) == 0 {
+                    rated.push((user, album));
+                }
+            }
+            left -= seen.len();
+        }
+        made.ratings = scale.ratings - left;
+    }
+
+    progress("reviews, posts, comments, votes and shouts");
+    {
+        let mut review = tx.prepare(
+            "INSERT INTO reviews (user_id, album_id, review_text, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+        )?;
+        for (user, album) in &rated {
+            let text = (0..3)
+                .map(|_| sentence(&mut rng, 25))
+                .collect::<Vec<_>>()
+                .join(" ");
+            review.execute(params![user, album, text, moment(&mut rng, now)])?;
+        }
+        made.reviews = rated.len();
+        let mut post = tx.prepare(
+            "INSERT INTO posts (user_id, title, post_text, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+        )?;
+        for _ in 0..scale.posts {
+            let user = 1 + rng.usize(..scale.users) as i64;
+            post.execute(params![
+                user,
+                phrase(&mut rng, 4),
+                sentence(&mut rng, 40),
+                moment(&mut rng, now)
+            ])?;
+        }
+        made.posts = scale.posts;
+        let mut comment = tx.prepare(
+            "INSERT INTO comments (user_id, album_id, review_id, post_id, comment_text, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for _ in 0..scale.comments {
+            let user = 1 + rng.usize(..scale.users) as i64;
+            let kind = rng.u8(..10);
+            let (album, review, post): (Option<i64>, Option<i64>, Option<i64>) = match kind {
+                0..=6 => (
+                    Some(album_ids[skewed(&mut rng, album_ids.len())]),
+                    None,
+                    None,
+                ),
+                7 | 8 if made.reviews > 0 => {
+                    (None, Some(1 + skewed(&mut rng, made.reviews) as i64), None)
+                }
+                _ if made.posts > 0 => (None, None, Some(1 + skewed(&mut rng, made.posts) as i64)),
+                _ => (Some(album_ids[0]), None, None),
+            };
+            comment.execute(params![
+                user,
+                album,
+                review,
+                post,
+                sentence(&mut rng, 12),
+                moment(&mut rng, now)
+            ])?;
+        }
+        made.comments = scale.comments;
+        let mut vote = tx.prepare(
+            "INSERT OR IGNORE INTO votes (user_id, review_id, is_thumbs_up, created_at) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for _ in 0..made.reviews * 2 {
+            let user = 1 + rng.usize(..scale.users) as i64;
+            let review = 1 + skewed(&mut rng, made.reviews.max(1)) as i64;
+            vote.execute(params![
+                user,
+                review,
+                rng.u8(..4) != 0,
+                moment(&mut rng, now)
+            ])?;
+        }
+        let mut shout = tx.prepare(
+            "INSERT INTO shouts (user_id, recipient_id, shout_text, created_at) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for _ in 0..scale.users / 2 {
+            let user = 1 + rng.usize(..scale.users) as i64;
+            let recipient = 1 + skewed(&mut rng, scale.users) as i64;
+            shout.execute(params![
+                user,
+                recipient,
+                sentence(&mut rng, 8),
+                moment(&mut rng, now)
+            ])?;
+        }
+    }
+
+    progress("counters");
+    recount(&tx)?;
+    tx.commit()?;
+    Ok(made)
+}
+
+/// Every counter from its rows, as the server keeps them row by row.
+fn recount(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "UPDATE albums SET (rating_count, rating_sum) =
+             (SELECT count(number), total(number) FROM ratings WHERE album_id = albums.id);
+         UPDATE albums SET review_count = (SELECT count(*) FROM reviews WHERE album_id = albums.id);
+         UPDATE reviews SET (votes_up, votes_down) =
+             (SELECT count(*) FILTER (WHERE is_thumbs_up = 1), count(*) FILTER (WHERE is_thumbs_up = 0)
+              FROM votes WHERE review_id = reviews.id);",
+    )
+}
