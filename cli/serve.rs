@@ -29,6 +29,9 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         max_body_bytes: settings.max_body_bytes,
         trust_proxy: settings.trust_proxy,
         chart_prior_weight: settings.chart_prior_weight,
+        rankings: halfstar::api::Rankings::new(std::time::Duration::from_secs(
+            settings.ranking_seconds,
+        )),
         import_sources: std::sync::Arc::new(halfstar::import::sources::Sources::new(
             settings.import.clone().settings(),
         )),

@@ -59,6 +59,11 @@ pub struct ServeSettings {
           value_parser = parse_prior_weight)]
     pub chart_prior_weight: f64,
 
+    /// Seconds the charts' and the home page's popular-album orders are kept before
+    /// they are computed again (0: every time). The albums' figures are always current.
+    #[arg(long, env = "HALFSTAR_RANKING_SECONDS", default_value_t = 30)]
+    pub ranking_seconds: u64,
+
     #[command(flatten)]
     pub import: ImportSources,
 }

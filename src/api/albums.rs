@@ -8,6 +8,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::artists::no_artist;
+use super::rankings::RankKey;
 use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::{artists, charts, is_unique_violation, run_blocking};
@@ -149,9 +150,15 @@ async fn popular(
         )));
     }
     let viewer = viewer(&user);
+    let rankings = state.rankings.clone();
     run_blocking(&state.pool, move |conn| {
-        let since = before_now(POPULAR_WINDOW);
-        let ids = charts::popular_lately(conn, &since[..10], limit)?;
+        let since_day = before_now(POPULAR_WINDOW)[..10].to_owned();
+        let key = RankKey::Popular {
+            since_day: since_day.clone(),
+            limit,
+        };
+        let ids =
+            rankings.get_or_compute(key, || charts::popular_lately(conn, &since_day, limit))?;
         Ok(Json(albums::by_ids(conn, &ids, viewer)?))
     })
     .await

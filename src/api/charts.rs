@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::Serialize;
 
 use super::paging::PageQuery;
+use super::rankings::RankKey;
 use super::{AppPath, AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
 use crate::db::charts::{self, Scope};
@@ -98,6 +99,7 @@ async fn chart(
     page: crate::db::Page,
 ) -> AppResult<Json<Chart>> {
     let prior_weight = state.chart_prior_weight;
+    let rankings = state.rankings.clone();
     run_blocking(&state.pool, move |conn| {
         let genre_id = if genre.eq_ignore_ascii_case(ALL_GENRES) {
             None
@@ -106,11 +108,24 @@ async fn chart(
             Some(found.genre_id)
         };
         let scope = Scope { year, genre_id };
-        let list = |ids: Vec<i64>| albums::by_ids(conn, &ids, viewer);
+        let key = |kind| RankKey::Chart {
+            kind,
+            year,
+            genre_id,
+            limit: page.limit,
+            offset: page.offset,
+        };
+        let top = rankings.get_or_compute(key("top"), || {
+            charts::top_rated(conn, scope, prior_weight, page)
+        })?;
+        let popular =
+            rankings.get_or_compute(key("popular"), || charts::most_popular(conn, scope, page))?;
+        let recent =
+            rankings.get_or_compute(key("recent"), || charts::most_recent(conn, scope, page))?;
         Ok(Json(Chart {
-            top_ten: list(charts::top_rated(conn, scope, prior_weight, page)?)?,
-            most_popular: list(charts::most_popular(conn, scope, page)?)?,
-            most_recent: list(charts::most_recent(conn, scope, page)?)?,
+            top_ten: albums::by_ids(conn, &top, viewer)?,
+            most_popular: albums::by_ids(conn, &popular, viewer)?,
+            most_recent: albums::by_ids(conn, &recent, viewer)?,
         }))
     })
     .await

@@ -16,6 +16,7 @@ mod openapi;
 mod paging;
 mod passwords;
 mod posts;
+mod rankings;
 mod ratings;
 mod reviews;
 mod search;
@@ -42,6 +43,7 @@ pub use extract::{
 };
 pub use layers::apply as with_layers;
 pub use openapi::document_value as openapi_document;
+pub use rankings::Rankings;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
@@ -65,6 +67,8 @@ pub struct AppState {
     pub chart_prior_weight: f64,
     /// Where the /grab-data page's lookups go, and their keys (never sent to browsers).
     pub import_sources: Arc<Sources>,
+    /// Chart and popular-album orders, kept for a while (none by default).
+    pub rankings: rankings::Rankings,
 }
 
 impl AppState {
@@ -77,6 +81,7 @@ impl AppState {
             password_work: Arc::new(tokio::sync::Semaphore::new(passwords::CONCURRENT_HASHES)),
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
             import_sources: Arc::new(Sources::new(Default::default())),
+            rankings: rankings::Rankings::default(),
         }
     }
 }

@@ -53,11 +53,13 @@ pub struct Comment {
     pub user: Author,
 }
 
+// CROSS JOIN keeps comments as the outer loop: otherwise SQLite may walk every
+// member and sort all their comments to find the newest few.
 const COMMENT_SELECT: &str = "SELECT c.id, c.comment_text, c.user_id, c.album_id, c.review_id,
         c.post_id, c.created_at,
         (SELECT x.number FROM ratings x WHERE x.user_id = c.user_id AND x.album_id = c.album_id),
         u.id, u.username, u.profile_picture_url
-     FROM comments c JOIN users u ON u.id = c.user_id";
+     FROM comments c CROSS JOIN users u ON u.id = c.user_id";
 
 fn comment_from_row(row: &Row<'_>) -> rusqlite::Result<Comment> {
     Ok(Comment {
