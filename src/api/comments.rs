@@ -294,18 +294,22 @@ async fn recent(
 ) -> AppResult<Json<Vec<RecentComment>>> {
     let limit = query.page(RECENT_DEFAULT, 50)?.limit;
     run_blocking(&state.pool, move |conn| {
-        let mut items = Vec::new();
-        for comment in comments::recent(conn, kind, limit)? {
-            // A review's comment shows the reviewed album too.
-            let album_id = match (comment.album_id, comment.review_id) {
+        let recent = comments::recent(conn, kind, limit)?;
+        // A review's comment shows the reviewed album too.
+        let mut album_ids = Vec::with_capacity(recent.len());
+        for comment in &recent {
+            album_ids.push(match (comment.album_id, comment.review_id) {
                 (Some(id), _) => Some(id),
                 (None, Some(review)) => reviews::by_id(conn, review)?.map(|r| r.album_id),
                 _ => None,
-            };
-            let album = match album_id {
-                Some(id) => albums::by_id(conn, id, None)?,
-                None => None,
-            };
+            });
+        }
+        // One read for every album shown, rather than one each.
+        let wanted: Vec<i64> = album_ids.iter().flatten().copied().collect();
+        let found = albums::by_ids(conn, &wanted, None)?;
+        let mut items = Vec::with_capacity(recent.len());
+        for (comment, album_id) in recent.into_iter().zip(album_ids) {
+            let album = album_id.and_then(|id| found.iter().find(|a| a.album_id == id).cloned());
             let post = match comment.post_id {
                 Some(id) => posts::by_id(conn, id)?.map(|p| PostLink {
                     post_id: p.post_id,

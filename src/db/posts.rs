@@ -20,11 +20,13 @@ pub struct Post {
     pub user: Author,
 }
 
+// CROSS JOIN keeps posts as the outer loop, as for comments: the newest
+// posts come from their index, not from sorting every member's posts.
 const POST_SELECT: &str =
     "SELECT p.id, p.title, p.post_text, p.created_at, p.updated_at, p.votes_up,
         p.votes_down, (SELECT count(*) FROM posts mine WHERE mine.user_id = p.user_id),
         u.id, u.username, u.profile_picture_url
-     FROM posts p JOIN users u ON u.id = p.user_id";
+     FROM posts p CROSS JOIN users u ON u.id = p.user_id";
 
 fn post_from_row(row: &Row<'_>) -> rusqlite::Result<Post> {
     Ok(Post {

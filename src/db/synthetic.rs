@@ -172,10 +172,11 @@ fn skewed(rng: &mut fastrand::Rng, len: usize) -> usize {
     ((u * u * u) * len as f64) as usize % len
 }
 
-/// A moment in the last two years, newer ones likelier.
+/// A moment in the last two years, newer ones likelier, to the millisecond
+/// as the server stamps them.
 fn moment(rng: &mut fastrand::Rng, now: OffsetDateTime) -> String {
-    let minutes_back = (rng.f64().powi(2) * 2.0 * 365.0 * 24.0 * 60.0) as i64;
-    format(now - Duration::minutes(minutes_back))
+    let millis_back = (rng.f64().powi(2) * 2.0 * 365.0 * 24.0 * 3600.0 * 1000.0) as i64;
+    format(now - Duration::milliseconds(millis_back))
 }
 
 #[derive(Debug, Default, PartialEq)]
