@@ -365,10 +365,11 @@ fn add_ratings(
         }
         if !is_listener {
             // A few library entries without a number, and a wishlist.
-            for &(_, i) in keyed.iter().skip(how_many).take(4) {
+            let unrated = keyed.get(how_many..).unwrap_or_default();
+            for &(_, i) in unrated.iter().take(4) {
                 ratings::upsert(conn, user_id, albums[i], None, &recent(rng))?;
             }
-            for &(_, i) in keyed.iter().skip(how_many + 4).take(6) {
+            for &(_, i) in unrated.get(4..).unwrap_or_default().iter().take(6) {
                 wishlist::add(conn, user_id, albums[i], &recent(rng))?;
             }
         }

@@ -47,7 +47,7 @@ pub struct BatchResult {
 }
 
 impl BatchResult {
-    fn skip(&mut self, title: &str, reason: impl Into<String>) {
+    fn leave_out(&mut self, title: &str, reason: impl Into<String>) {
         self.skipped.push(SkippedAlbum {
             title: title.to_owned(),
             reason: reason.into(),
@@ -137,17 +137,17 @@ fn add_checked(
         let artist_id = match body.artist_id(&tx) {
             Ok(Some(id)) => id,
             Ok(None) => {
-                result.skip(&album.title, "artist is required");
+                result.leave_out(&album.title, "artist is required");
                 continue;
             }
             Err(AppError::NotFound(message)) => {
-                result.skip(&album.title, message);
+                result.leave_out(&album.title, message);
                 continue;
             }
             Err(other) => return Err(other),
         };
         if existing(&tx, artist_id, album)?.is_some() {
-            result.skip(&album.title, "already in the catalogue");
+            result.leave_out(&album.title, "already in the catalogue");
             continue;
         }
         let new = NewAlbum {
@@ -163,7 +163,7 @@ fn add_checked(
         match albums::insert(&tx, &new, &stamp) {
             Ok(_) => result.added.push(album.title.clone()),
             Err(e) if is_unique_violation(&e) => {
-                result.skip(&album.title, "already in the catalogue")
+                result.leave_out(&album.title, "already in the catalogue")
             }
             Err(e) => return Err(e.into()),
         }
@@ -197,7 +197,7 @@ async fn update_many(
                 Err(other) => return Err(other),
             };
             let Some((artist_id, id)) = found else {
-                result.skip(&album.title, "not in the catalogue");
+                result.leave_out(&album.title, "not in the catalogue");
                 continue;
             };
             let change = AlbumChange {
@@ -212,7 +212,7 @@ async fn update_many(
             match albums::update(&tx, id, &change, &stamp) {
                 Ok(()) => {}
                 Err(e) if is_unique_violation(&e) => {
-                    result.skip(
+                    result.leave_out(
                         &album.title,
                         "another album of this artist has that title and type",
                     );
@@ -276,7 +276,7 @@ async fn update_photos(
                     imports::set_picture(&tx, id, picture.as_str(), &stamp)?;
                     result.updated.push(body.title.clone());
                 }
-                None => result.skip(&body.title, "not in the catalogue"),
+                None => result.leave_out(&body.title, "not in the catalogue"),
             }
         }
         tx.commit()?;
