@@ -8,16 +8,9 @@ use std::process::{Command, Output};
 
 use common::sources::{LASTFM_KEY, MockSources};
 use halfstar::db;
-use halfstar::import::pipeline::{self, Planned, Progress, Request};
+use halfstar::import::pipeline::{self, NoProgress, Planned, Request};
 use halfstar::import::sources::{SourceSettings, Sources};
 use halfstar::import::store;
-
-struct Quiet;
-
-impl Progress for Quiet {
-    fn albums(&self, _: usize) {}
-    fn album(&self, _: &str) {}
-}
 
 fn plan(
     settings: SourceSettings,
@@ -32,7 +25,7 @@ fn plan(
         default_genre,
         known: &known,
     };
-    pipeline::plan(&Sources::new(settings), &request, &Quiet).expect("plans")
+    pipeline::plan(&Sources::new(settings), &request, &NoProgress).expect("plans")
 }
 
 fn ready(planned: Planned) -> pipeline::Plan {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::albums::{AlbumBody, CheckedAlbum};
 use super::{AppJson, AppState, Editor};
-use crate::db::albums::{self, AlbumChange, NewAlbum};
+use crate::db::albums;
 use crate::db::{artists, imports, is_unique_violation, run_blocking};
 use crate::domain::PictureUrl;
 use crate::domain::timestamp::now;
@@ -150,17 +150,7 @@ fn add_checked(
             result.leave_out(&album.title, "already in the catalogue");
             continue;
         }
-        let new = NewAlbum {
-            artist_id,
-            title: &album.title,
-            release_date: album.release_date,
-            album_type: album.album_type,
-            picture_url: album.picture_url.as_str(),
-            genres: &album.genres,
-            styles: &album.styles,
-            mb_release_group: album.mb_release_group.as_deref(),
-        };
-        match albums::insert(&tx, &new, &stamp) {
+        match albums::insert(&tx, &album.as_new(artist_id), &stamp) {
             Ok(_) => result.added.push(album.title.clone()),
             Err(e) if is_unique_violation(&e) => {
                 result.leave_out(&album.title, "already in the catalogue")
@@ -200,16 +190,7 @@ async fn update_many(
                 result.leave_out(&album.title, "not in the catalogue");
                 continue;
             };
-            let change = AlbumChange {
-                artist_id,
-                title: &album.title,
-                release_date: album.release_date,
-                album_type: album.album_type,
-                picture_url: album.picture_url.as_str(),
-                genres: &album.genres,
-                styles: &album.styles,
-            };
-            match albums::update(&tx, id, &change, &stamp) {
+            match albums::update(&tx, id, &album.as_change(artist_id), &stamp) {
                 Ok(()) => {}
                 Err(e) if is_unique_violation(&e) => {
                     result.leave_out(

@@ -223,6 +223,35 @@ pub(super) struct CheckedAlbum {
     pub mb_release_group: Option<String>,
 }
 
+impl CheckedAlbum {
+    /// The album to insert under `artist_id`.
+    pub(super) fn as_new(&self, artist_id: i64) -> NewAlbum<'_> {
+        NewAlbum {
+            artist_id,
+            title: &self.title,
+            release_date: self.release_date,
+            album_type: self.album_type,
+            picture_url: self.picture_url.as_str(),
+            genres: &self.genres,
+            styles: &self.styles,
+            mb_release_group: self.mb_release_group.as_deref(),
+        }
+    }
+
+    /// The same fields as a change to an existing album under `artist_id`.
+    pub(super) fn as_change(&self, artist_id: i64) -> AlbumChange<'_> {
+        AlbumChange {
+            artist_id,
+            title: &self.title,
+            release_date: self.release_date,
+            album_type: self.album_type,
+            picture_url: self.picture_url.as_str(),
+            genres: &self.genres,
+            styles: &self.styles,
+        }
+    }
+}
+
 impl AlbumBody {
     pub(super) fn check(&self, current: Option<&Album>) -> AppResult<CheckedAlbum> {
         let bad = AppError::BadRequest;
@@ -325,17 +354,7 @@ async fn create(
         let artist_id = body
             .artist_id(&tx)?
             .ok_or_else(|| AppError::BadRequest("artist is required".to_owned()))?;
-        let new = NewAlbum {
-            artist_id,
-            title: &album.title,
-            release_date: album.release_date,
-            album_type: album.album_type,
-            picture_url: album.picture_url.as_str(),
-            genres: &album.genres,
-            styles: &album.styles,
-            mb_release_group: album.mb_release_group.as_deref(),
-        };
-        let id = match albums::insert(&tx, &new, &now()) {
+        let id = match albums::insert(&tx, &album.as_new(artist_id), &now()) {
             Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
             other => other?,
         };
@@ -366,16 +385,8 @@ async fn update(
         let current = albums::by_id(&tx, id, None)?
             .ok_or_else(|| AppError::NotFound(format!("No album with id {id}")))?;
         let album = body.check(Some(&current))?;
-        let change = AlbumChange {
-            artist_id: body.artist_id(&tx)?.unwrap_or(current.artist_id),
-            title: &album.title,
-            release_date: album.release_date,
-            album_type: album.album_type,
-            picture_url: album.picture_url.as_str(),
-            genres: &album.genres,
-            styles: &album.styles,
-        };
-        match albums::update(&tx, id, &change, &now()) {
+        let artist_id = body.artist_id(&tx)?.unwrap_or(current.artist_id);
+        match albums::update(&tx, id, &album.as_change(artist_id), &now()) {
             Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
             other => other?,
         }

@@ -13,7 +13,7 @@ use super::{AppQuery, AppState, Editor};
 use crate::domain::catalogue;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::import::pipeline::{
-    self, AlbumPlan, ArtistPlan, FoundArtist, Planned, Progress, Request,
+    self, AlbumPlan, ArtistPlan, FoundArtist, NoProgress, Planned, Request,
 };
 use crate::import::sources::Sources;
 use utoipa::{IntoParams, ToSchema};
@@ -123,13 +123,6 @@ struct AlbumsLookup {
     skipped: Vec<SkippedAlbum>,
 }
 
-struct Silent;
-
-impl Progress for Silent {
-    fn albums(&self, _: usize) {}
-    fn album(&self, _: &str) {}
-}
-
 fn candidates(hits: Vec<crate::import::musicbrainz::ArtistHit>) -> Vec<Candidate> {
     hits.into_iter()
         .map(|hit| Candidate {
@@ -220,7 +213,7 @@ async fn albums(
                 .filter(|g| !g.trim().is_empty()),
             known: &known,
         };
-        pipeline::plan(sources, &request, &Silent)
+        pipeline::plan(sources, &request, &NoProgress)
     })
     .await?;
     match planned {

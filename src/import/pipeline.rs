@@ -63,6 +63,14 @@ pub trait Progress {
     fn album(&self, title: &str);
 }
 
+/// For callers with nobody to report to (the server, tests).
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn albums(&self, _: usize) {}
+    fn album(&self, _: &str) {}
+}
+
 /// The artist a request names, with their description.
 #[derive(Debug)]
 pub enum FoundArtist {

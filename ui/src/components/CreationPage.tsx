@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { Link } from 'wouter-preact';
 import { useAuth } from '../auth/AuthContext';
 import './creation.css';
+import { LoginInvitation } from './LoginPrompt';
 
 /**
  * The frame of a creation page: its title and a card, or, for a visitor,
@@ -26,9 +26,7 @@ export function CreationPage({
         {user ? (
           children
         ) : (
-          <p class="login-prompt">
-            <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> {reason}
-          </p>
+          <LoginInvitation reason={reason} />
         )}
       </div>
     </section>

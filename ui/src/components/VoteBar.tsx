@@ -8,6 +8,11 @@ import { LoginPrompt } from './LoginPrompt';
 
 type Target = { reviewId: number } | { postId: number };
 
+const THUMBS = [
+  [true, 'Thumbs up', 'thumb-up'],
+  [false, 'Thumbs down', 'thumb-down'],
+] as const;
+
 /**
  * Approval, thumbs up and down (the member's own vote pressed) and the vote
  * count of a review or a post. Voting the same way again takes the vote
@@ -53,28 +58,20 @@ export function VoteBar({
       <span class={`approval approval-${approvalTone(percent)}`} aria-label="Approval">
         {approvalText(percent)}
       </span>
-      <button
-        type="button"
-        class="vote-button up"
-        aria-label="Thumbs up"
-        aria-pressed={votes.userVote === true}
-        disabled={pending || own}
-        title={ownNote}
-        onClick={() => vote(true)}
-      >
-        <Icon name="thumb-up" />
-      </button>
-      <button
-        type="button"
-        class="vote-button down"
-        aria-label="Thumbs down"
-        aria-pressed={votes.userVote === false}
-        disabled={pending || own}
-        title={ownNote}
-        onClick={() => vote(false)}
-      >
-        <Icon name="thumb-down" />
-      </button>
+      {THUMBS.map(([up, label, icon]) => (
+        <button
+          key={label}
+          type="button"
+          class={`vote-button ${up ? 'up' : 'down'}`}
+          aria-label={label}
+          aria-pressed={votes.userVote === up}
+          disabled={pending || own}
+          title={ownNote}
+          onClick={() => vote(up)}
+        >
+          <Icon name={icon} />
+        </button>
+      ))}
       <span class="vote-count">{votesText(votes.votesUp + votes.votesDown)}</span>
       {askLogin && <LoginPrompt reason={`to vote on a ${noun}.`} onClose={() => setAskLogin(false)} />}
     </div>

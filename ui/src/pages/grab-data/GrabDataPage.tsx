@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'wouter-preact';
 import { importApi, type AlbumPreview, type ArtistPreview, type BatchResult, type Candidate, type Skipped } from '../../api/imports';
 import { useAuth } from '../../auth/AuthContext';
 import { Cover } from '../../components/Cover';
 import { Loading } from '../../components/QueryState';
 import './grab-data.css';
+import { LoginInvitation } from '../../components/LoginPrompt';
 
 type Busy = null | 'artist' | 'albums' | 'write';
 
@@ -32,9 +32,7 @@ export function GrabDataPage() {
     <section class="grab-data-page" data-screen="grab-data">
       <h1>Import Data</h1>
       {!user ? (
-        <p class="login-prompt">
-          <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to import data.
-        </p>
+        <LoginInvitation reason="to import data." />
       ) : !editor ? (
         <p class="empty">This page needs the editor role. An admin can give it with 'halfstar user promote'.</p>
       ) : (

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter-preact';
-import { api } from '../../api/client';
 import { communityApi } from '../../api/community';
-import { pathSegment } from '../../api/pathSegment';
-import type { PublicUser } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { useProfileUser, useUserRatings } from '../profile/profileQueries';
 import { LibraryView } from './LibraryView';
+import { LoginInvitation } from '../../components/LoginPrompt';
 
 /**
  * /list: a member's collection (their rated albums and wishlist) in a tile
@@ -24,9 +23,7 @@ export function CollectionPage() {
       ) : (
         <>
           <h1>Collection</h1>
-          <p class="login-prompt">
-            <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to start building your library.
-          </p>
+          <LoginInvitation reason="to start building your library." />
         </>
       )}
     </section>
@@ -34,14 +31,8 @@ export function CollectionPage() {
 }
 
 function Collection({ username }: { username: string }) {
-  const owner = useQuery({
-    queryKey: ['profile-user', username.toLowerCase()],
-    queryFn: () => api<PublicUser>(`/user/username/${pathSegment(username)}`),
-  });
-  const ratings = useQuery({
-    queryKey: ['user-ratings', username.toLowerCase()],
-    queryFn: () => communityApi.ratingsOfUsername(username),
-  });
+  const owner = useProfileUser(username);
+  const ratings = useUserRatings(username);
   const wishlist = useQuery({
     queryKey: ['user-wishlist', owner.data?.userId ?? 0],
     queryFn: () => communityApi.wishlist(owner.data!.userId),

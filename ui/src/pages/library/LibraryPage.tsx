@@ -1,7 +1,7 @@
-import { Link } from 'wouter-preact';
 import { useMyRatings, useMyWishlist } from '../../api/queries';
 import { useAuth } from '../../auth/AuthContext';
 import { LibraryView } from './LibraryView';
+import { LoginInvitation } from '../../components/LoginPrompt';
 
 /** /my-library: the signed-in member's rated albums and wishlist. */
 export function LibraryPage() {
@@ -14,9 +14,7 @@ export function LibraryPage() {
       {user ? (
         <LibraryView ratings={ratings} wishlist={wishlist} initial={{ grouping: 'artist', secondary: 'none' }} />
       ) : (
-        <p class="login-prompt">
-          <Link href="/login">Log in</Link> or <Link href="/sign-up">sign up</Link> to start building your library.
-        </p>
+        <LoginInvitation reason="to start building your library." />
       )}
     </section>
   );
