@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -21,12 +21,24 @@ export function Dialog({
 }) {
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Before the browser paints, so a key pressed at once already lands inside.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => before?.focus?.();
   }, []);
+
+  // Escape closes the dialog even when focus has wandered outside it (onto
+  // the page behind, say); inside, the panel's own handler takes the key.
+  useEffect(() => {
+    const onDocumentKey = (event: KeyboardEvent) => {
+      const focused = document.activeElement;
+      if (event.key === 'Escape' && !(focused instanceof Element && focused.closest('[role="dialog"]'))) onClose();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, [onClose]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
