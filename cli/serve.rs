@@ -6,9 +6,13 @@ use anyhow::Context;
 use halfstar::config::{DataSettings, ServeSettings};
 use halfstar::{AppState, app, auth, db, demo};
 use tokio::net::TcpListener;
+use tower::ServiceExt;
 
 pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<ExitCode> {
     tokio::runtime::Builder::new_multi_thread()
+        // Blocking work is SQLite work, bounded by the pool's 8 connections;
+        // more threads than a few per connection only add stacks and memory.
+        .max_blocking_threads(32)
         .enable_all()
         .build()?
         .block_on(serve(data, settings))?;
@@ -25,13 +29,13 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     let listener = TcpListener::bind(settings.listen)
         .await
         .with_context(|| format!("cannot listen on {}", settings.listen))?;
+    let keep = std::time::Duration::from_secs(settings.ranking_seconds);
     let state = AppState {
         max_body_bytes: settings.max_body_bytes,
         trust_proxy: settings.trust_proxy,
         chart_prior_weight: settings.chart_prior_weight,
-        rankings: halfstar::api::Rankings::new(std::time::Duration::from_secs(
-            settings.ranking_seconds,
-        )),
+        rankings: halfstar::api::Rankings::new(keep),
+        kept_answers: halfstar::api::KeptAnswers::new(keep),
         import_sources: std::sync::Arc::new(halfstar::import::sources::Sources::new(
             settings.import.clone().settings(),
         )),
@@ -43,7 +47,11 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         data.database_path().display(),
         listener.local_addr()?
     );
-    let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let router = app(state);
+    if settings.ranking_seconds > 0 {
+        tokio::spawn(warm_rankings(router.clone()));
+    }
+    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await?;
@@ -68,6 +76,27 @@ async fn load_demo_when_empty(pool: &db::Pool) -> anyhow::Result<()> {
         Ok(())
     })
     .await?
+}
+
+/// Asks once for the rankings the home and charts pages open with, so that
+/// their first visitors do not wait for them to be computed.
+async fn warm_rankings(router: axum::Router) {
+    let year = time::OffsetDateTime::now_utc().year();
+    let paths = [
+        "/api/album/popular-albums?limit=20".to_owned(),
+        "/api/genre/top-rated/all-time/all-genres?limit=10&page=1".to_owned(),
+        format!("/api/genre/top-rated/{year}/all-genres?limit=10&page=1"),
+    ];
+    for path in paths {
+        let request = axum::http::Request::get(&path)
+            .body(axum::body::Body::empty())
+            .expect("a valid request");
+        match router.clone().oneshot(request).await {
+            Ok(response) if response.status().is_success() => {}
+            Ok(response) => tracing::warn!("warming {path} answered {}", response.status()),
+            Err(never) => match never {},
+        }
+    }
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM; requests in flight then finish.

@@ -59,8 +59,9 @@ pub struct ServeSettings {
           value_parser = parse_prior_weight)]
     pub chart_prior_weight: f64,
 
-    /// Seconds the charts' and the home page's popular-album orders are kept before
-    /// they are computed again (0: every time). The albums' figures are always current.
+    /// Seconds the orders of the charts, popular albums and search results, and
+    /// the answers to visitors not signed in, are kept (0: none). Writes through
+    /// the site end kept answers at once; CLI changes wait out this time.
     #[arg(long, env = "HALFSTAR_RANKING_SECONDS", default_value_t = 30)]
     pub ranking_seconds: u64,
 

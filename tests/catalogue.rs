@@ -2,8 +2,9 @@
 
 mod common;
 
+use axum::body::Body;
 use axum::http::{Method, StatusCode};
-use common::{TestApp, TestResponse};
+use common::{TestApp, TestResponse, request};
 use halfstar::db::{self, ratings, users};
 use halfstar::domain::{RatingValue, Role};
 use serde_json::{Value, json};
@@ -752,7 +753,10 @@ async fn genres_are_listed_and_found_by_name_or_slug() {
 
 #[tokio::test]
 async fn search_matches_prefixes_without_accents_and_refuses_bad_queries() {
-    let (app, token) = with_editor().await;
+    let (mut app, token) = with_editor().await;
+    // Kept as a server keeps them: every change to the catalogue below must
+    // still show in the next search.
+    app.state.rankings = halfstar::api::Rankings::new(std::time::Duration::from_secs(600));
     add_artist(&app, &token, "Sigur Rós").await;
     add_artist(&app, &token, "Radiohead").await;
     album(&app, &token, "Sigur Rós", "Ágætis byrjun", "1999-06-12", "").await;
@@ -876,4 +880,60 @@ async fn the_demo_catalogue_answers_every_endpoint() {
     assert_eq!(search["artists"][0]["name"], "Radiohead");
     drop(conn);
     let _ = db::checkpoint(&app.state.pool);
+}
+
+#[tokio::test]
+async fn kept_answers_end_at_the_next_write_and_revalidate_with_etags() {
+    let (mut app, token) = with_editor().await;
+    app.state.kept_answers = halfstar::api::KeptAnswers::new(std::time::Duration::from_secs(600));
+    let artist = add_artist(&app, &token, "Slowdive").await;
+    let id = album(&app, &token, "Slowdive", "Souvlaki", "1993-05-17", "").await;
+    let path = "/api/album/name/slowdive/souvlaki";
+
+    let first = app.get(path).await;
+    assert_eq!(first.json()["numberOfRatings"], 0);
+    let etag = first.header("etag").to_owned();
+    assert!(etag.starts_with('"'), "{etag:?}");
+    let again = app.get(path).await;
+    assert_eq!(
+        (again.header("etag"), again.body.clone()),
+        (etag.as_str(), first.body)
+    );
+
+    let mut revalidate = request(Method::GET, path, Body::empty());
+    revalidate
+        .headers_mut()
+        .insert("if-none-match", etag.parse().unwrap());
+    let unchanged = app.send(revalidate).await;
+    assert_eq!(unchanged.status, StatusCode::NOT_MODIFIED);
+    assert!(unchanged.body.is_empty());
+
+    // A member's rating shows at once, to them and to everyone else.
+    let (member, _) = app.sign_up("shoegazer").await;
+    let rated = app
+        .call(
+            Method::POST,
+            "/api/rating",
+            Some(&member),
+            Some(json!({ "albumId": id, "artistId": artist["artistId"], "number": 9 })),
+        )
+        .await;
+    assert_eq!(rated.status, StatusCode::CREATED, "{}", rated.text());
+    let after = app.get(path).await;
+    assert_eq!(after.json()["numberOfRatings"], 1);
+    assert_ne!(after.header("etag"), etag);
+    let mine = app.call(Method::GET, path, Some(&member), None).await;
+    assert_eq!(mine.json()["userRating"], 9.0);
+    assert_eq!(mine.header("etag"), "", "a signed-in answer is never kept");
+
+    // Errors are never kept.
+    assert_eq!(
+        app.get("/api/album/name/slowdive/pygmalion").await.status,
+        StatusCode::NOT_FOUND
+    );
+    album(&app, &token, "Slowdive", "Pygmalion", "1995-02-06", "").await;
+    assert_eq!(
+        app.get("/api/album/name/slowdive/pygmalion").await.status,
+        StatusCode::OK
+    );
 }

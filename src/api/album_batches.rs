@@ -114,6 +114,7 @@ async fn create_many(
         add_checked(conn, &bodies, &checked).map(Json)
     })
     .await
+    .inspect(|_| state.rankings.forget_all())
 }
 
 /// Adds the albums of a JSON list, as `POST /api/album/create-many` does:
@@ -210,6 +211,7 @@ async fn update_many(
         Ok(Json(result))
     })
     .await
+    .inspect(|_| state.rankings.forget_all())
 }
 
 /// A cover for an album named by its artist and title.

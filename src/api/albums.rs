@@ -361,7 +361,8 @@ async fn create(
         tx.commit()?;
         Ok(albums::by_id(conn, id, None)?.expect("the new album exists"))
     })
-    .await?;
+    .await
+    .inspect(|_| state.rankings.forget_all())?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -396,6 +397,7 @@ async fn update(
         ))
     })
     .await
+    .inspect(|_| state.rankings.forget_all())
 }
 
 /// An admin removes an album with everything written about it, at once.
@@ -421,4 +423,5 @@ async fn remove(
         Ok(StatusCode::NO_CONTENT)
     })
     .await
+    .inspect(|_| state.rankings.forget_all())
 }

@@ -140,7 +140,8 @@ async fn create(
         tx.commit()?;
         Ok(artists::by_id(conn, id)?.expect("the new artist exists"))
     })
-    .await?;
+    .await
+    .inspect(|_| state.rankings.forget_all())?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -176,6 +177,7 @@ async fn update(
         tx.commit()?;
         Ok(artists::by_id(conn, id)?.expect("the artist exists"))
     })
-    .await?;
+    .await
+    .inspect(|_| state.rankings.forget_all())?;
     Ok(Json(updated))
 }

@@ -11,6 +11,7 @@ mod comments;
 mod extract;
 mod health;
 mod imports;
+mod kept_answers;
 mod layers;
 mod openapi;
 mod paging;
@@ -41,6 +42,7 @@ pub use album_batches::{BatchResult, add_albums_from_json};
 pub use extract::{
     Admin, AppJson, AppPath, AppQuery, ClientAddress, CurrentUser, Editor, MaybeUser,
 };
+pub use kept_answers::KeptAnswers;
 pub use layers::apply as with_layers;
 pub use openapi::document_value as openapi_document;
 pub use rankings::Rankings;
@@ -69,6 +71,8 @@ pub struct AppState {
     pub import_sources: Arc<Sources>,
     /// Chart and popular-album orders, kept for a while (none by default).
     pub rankings: rankings::Rankings,
+    /// Answers to anonymous reads, kept until the next write (none by default).
+    pub kept_answers: KeptAnswers,
 }
 
 impl AppState {
@@ -82,6 +86,7 @@ impl AppState {
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
             import_sources: Arc::new(Sources::new(Default::default())),
             rankings: rankings::Rankings::default(),
+            kept_answers: KeptAnswers::default(),
         }
     }
 }
@@ -122,7 +127,13 @@ pub(crate) async fn unknown_api_path(OriginalUri(uri): OriginalUri) -> AppError 
 /// The whole application: the API, the embedded UI, and the shared layers.
 pub fn app(state: AppState) -> Router {
     let max_body_bytes = state.max_body_bytes;
-    let api = api_routes().with_state(state);
+    let kept_answers = state.kept_answers.clone();
+    let api = api_routes()
+        .layer(axum::middleware::from_fn_with_state(
+            kept_answers,
+            kept_answers::serve_or_keep,
+        ))
+        .with_state(state);
     let router = Router::new()
         .nest("/api", api)
         .fallback(crate::web::serve_ui);

@@ -1,10 +1,11 @@
-//! The orders of the charts and of the home page's popular albums, kept for a
-//! short while: computing them reads a large share of the albums, yet they
-//! change little from one second to the next. Only the order is kept; the
-//! albums' figures are always read fresh.
+//! The orders of the charts, of the home page's popular albums and of search
+//! results, kept for a short while: computing them reads a large share of the
+//! albums, yet they change little from one second to the next. Only the order
+//! is kept; the albums' figures are always read fresh.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use moka::sync::Cache;
 
@@ -24,11 +25,37 @@ pub enum RankKey {
         since_day: String,
         limit: u32,
     },
+    /// Search results for an FTS query.
+    SearchArtists {
+        query: String,
+        limit: u32,
+    },
+    SearchAlbums {
+        query: String,
+        limit: u32,
+    },
 }
 
 #[derive(Clone)]
 pub struct Rankings {
-    cache: Option<Cache<RankKey, Arc<Vec<i64>>>>,
+    keep: Duration,
+    cache: Option<Cache<RankKey, Arc<Kept>>>,
+}
+
+struct Kept {
+    made: Instant,
+    ids: Arc<Vec<i64>>,
+    refreshing: AtomicBool,
+}
+
+impl Kept {
+    fn new(ids: Vec<i64>) -> Arc<Self> {
+        Arc::new(Self {
+            made: Instant::now(),
+            ids: Arc::new(ids),
+            refreshing: AtomicBool::new(false),
+        })
+    }
 }
 
 impl Rankings {
@@ -37,25 +64,54 @@ impl Rankings {
         let cache = (!keep.is_zero()).then(|| {
             Cache::builder()
                 .max_capacity(10_000)
-                .time_to_live(keep)
+                // Past `keep` an order is refreshed; past twice that, unasked
+                // for so long that it is not worth serving while refreshing.
+                .time_to_live(keep * 2)
                 .build()
         });
-        Self { cache }
+        Self { keep, cache }
     }
 
     /// The kept ranking, or a fresh one from `compute`, kept from now on.
-    /// Callers asking for the same key at once wait for one computation.
+    /// Callers asking for the same new key at once wait for one computation.
+    /// Once a ranking is older than `keep`, one caller computes it again
+    /// while the others are served the old one, so no one queues behind it.
     pub fn get_or_compute(
         &self,
         key: RankKey,
         compute: impl FnOnce() -> rusqlite::Result<Vec<i64>>,
     ) -> AppResult<Arc<Vec<i64>>> {
-        match &self.cache {
-            None => Ok(Arc::new(compute()?)),
+        let Some(cache) = &self.cache else {
+            return Ok(Arc::new(compute()?));
+        };
+        if let Some(kept) = cache.get(&key) {
+            if kept.made.elapsed() < self.keep || kept.refreshing.swap(true, Ordering::AcqRel) {
+                return Ok(kept.ids.clone());
+            }
+            return match compute() {
+                Ok(ids) => {
+                    let fresh = Kept::new(ids);
+                    cache.insert(key, fresh.clone());
+                    Ok(fresh.ids.clone())
+                }
+                Err(error) => {
+                    kept.refreshing.store(false, Ordering::Release);
+                    Err(error.into())
+                }
+            };
+        }
+        cache
+            .try_get_with(key, || compute().map(Kept::new))
+            .map(|kept| kept.ids.clone())
             // The error is shared by every waiting caller, so it arrives behind an Arc.
-            Some(cache) => cache
-                .try_get_with(key, || compute().map(Arc::new))
-                .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}"))),
+            .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}")))
+    }
+
+    /// Forgets every kept ranking: the catalogue changed, so an album may
+    /// have come, gone or been renamed.
+    pub fn forget_all(&self) {
+        if let Some(cache) = &self.cache {
+            cache.invalidate_all();
         }
     }
 }
@@ -97,6 +153,23 @@ mod tests {
         fresh.get_or_compute(key(), compute).unwrap();
         fresh.get_or_compute(key(), compute).unwrap();
         assert_eq!(computed.get(), 4);
+    }
+
+    #[test]
+    fn an_old_ranking_is_served_while_one_caller_refreshes_it() {
+        let kept = Rankings::new(Duration::from_millis(200));
+        kept.get_or_compute(key(), || Ok(vec![1])).unwrap();
+        std::thread::sleep(Duration::from_millis(250));
+        let refreshed = kept
+            .get_or_compute(key(), || {
+                // Asked again mid-refresh: the old order, nothing computed.
+                let meanwhile = kept.get_or_compute(key(), || panic!("computed twice"));
+                assert_eq!(*meanwhile.unwrap(), [1]);
+                Ok(vec![2])
+            })
+            .unwrap();
+        assert_eq!(*refreshed, [2]);
+        assert_eq!(*kept.get_or_compute(key(), || Ok(vec![3])).unwrap(), [2]);
     }
 
     #[test]

@@ -5,6 +5,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::rankings::RankKey;
 use super::{AppQuery, AppState};
 use crate::db::run_blocking;
 use crate::db::search::{self, AlbumHit, ArtistHit};
@@ -68,10 +69,27 @@ async fn search_catalogue(
             albums: Vec::new(),
         }));
     };
+    let rankings = state.rankings.clone();
     run_blocking(&state.pool, move |conn| {
+        // The orders are kept a while, like the charts': a popular word
+        // prefix matches thousands of albums. The rows are read fresh.
+        let artist_ids = rankings.get_or_compute(
+            RankKey::SearchArtists {
+                query: fts_query.clone(),
+                limit,
+            },
+            || search::rank_artists(conn, &fts_query, limit),
+        )?;
+        let album_ids = rankings.get_or_compute(
+            RankKey::SearchAlbums {
+                query: fts_query.clone(),
+                limit,
+            },
+            || search::rank_albums(conn, &fts_query, limit),
+        )?;
         Ok(Json(Results {
-            artists: search::artists(conn, &fts_query, limit)?,
-            albums: search::albums(conn, &fts_query, limit)?,
+            artists: search::artists(conn, &artist_ids)?,
+            albums: search::albums(conn, &album_ids)?,
         }))
     })
     .await

@@ -140,15 +140,29 @@ const FEATURED_CANDIDATES: u32 = 200;
 /// Reviews ranked by approval (thumbs up share, smoothed so a single vote
 /// counts for little) and recency (halving in weight over 30 days).
 pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> {
+    // Ranked on the candidates' own columns first; only the winners are
+    // joined to their albums, authors and ratings.
+    let score = |alias: &str| {
+        format!(
+            "(({alias}.votes_up + 1.0) / ({alias}.votes_up + {alias}.votes_down + 2.0))
+             / (1.0 + max(julianday('now') - julianday({alias}.created_at), 0) / 30.0) DESC,
+             {alias}.created_at DESC"
+        )
+    };
     list(
         conn,
         &format!(
             "{REVIEW_SELECT}
-             WHERE rv.id IN (SELECT id FROM reviews ORDER BY created_at DESC LIMIT ?1)
-             ORDER BY ((rv.votes_up + 1.0) / (rv.votes_up + rv.votes_down + 2.0))
-                      / (1.0 + max(julianday('now') - julianday(rv.created_at), 0) / 30.0) DESC,
-                      rv.created_at DESC
-             LIMIT ?2"
+             WHERE rv.id IN (
+                 SELECT id FROM (
+                     SELECT id, votes_up, votes_down, created_at FROM reviews
+                     ORDER BY created_at DESC LIMIT ?1
+                 ) c
+                 ORDER BY {} LIMIT ?2
+             )
+             ORDER BY {}",
+            score("c"),
+            score("rv")
         ),
         params![FEATURED_CANDIDATES, limit],
     )
