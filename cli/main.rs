@@ -1,5 +1,6 @@
 //! The `halfstar` command: a thin layer over the library.
 
+mod backup;
 mod database;
 mod import;
 mod serve;
@@ -39,6 +40,13 @@ enum Command {
     /// Check the database: SQLite integrity, foreign keys and migration status.
     /// Exits non-zero when anything is wrong.
     Check,
+    /// Copy the database to FILE while the server keeps serving (SQLite's
+    /// online backup: one consistent moment, written beside FILE then renamed).
+    Backup { file: std::path::PathBuf },
+    /// Replace the database with the backup FILE, after checking its integrity
+    /// and version. Refused while a server uses the data directory; the replaced
+    /// database is kept beside it as halfstar.db.before-restore-TIME.
+    Restore { file: std::path::PathBuf },
     /// Manage members and their roles.
     #[command(subcommand)]
     User(user::UserCommand),
@@ -58,6 +66,8 @@ fn main() -> ExitCode {
         },
         Command::Migrate => database::migrate(&cli.data),
         Command::Check => database::check(&cli.data),
+        Command::Backup { file } => backup::backup(&cli.data, &file),
+        Command::Restore { file } => backup::restore(&cli.data, &file),
         Command::User(command) => user::run(&cli.data, command),
         Command::Import(command) => import::run(&cli.data, command),
     };

@@ -20,6 +20,7 @@ pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<Exit
 }
 
 async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<()> {
+    let _lock = halfstar::lock::DataDirLock::acquire(&data.data_dir)?;
     let pool = db::open(&data.data_dir)?;
     if settings.demo {
         load_demo_when_empty(&pool).await?;

@@ -9,6 +9,7 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod import;
+pub mod lock;
 pub mod web;
 
 pub use api::{AppState, app};

@@ -2,20 +2,9 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::server::RunningServer;
-
-fn halfstar(data_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_halfstar"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
-        .env_remove("HALFSTAR_DATA_DIR")
-        .output()
-        .expect("runs")
-}
+use common::server::{RunningServer, halfstar};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

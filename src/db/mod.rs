@@ -4,6 +4,7 @@
 
 pub mod albums;
 pub mod artists;
+pub mod backup;
 pub mod charts;
 pub mod comments;
 pub mod genres;
@@ -38,7 +39,7 @@ mod embedded {
     refinery::embed_migrations!("migrations");
 }
 
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Settings every connection gets. WAL lets readers run beside the writer;
 /// NORMAL sync is durable across application crashes and only risks the last
@@ -292,5 +293,93 @@ impl Table {
             Self::Albums => "album",
             Self::Genres => "genre",
         }
+    }
+}
+
+#[cfg(test)]
+mod upgrade_tests {
+    use super::*;
+
+    const TABLES: [&str; 10] = [
+        "users",
+        "sessions",
+        "artists",
+        "albums",
+        "ratings",
+        "wishlist_items",
+        "reviews",
+        "posts",
+        "votes",
+        "comments",
+    ];
+
+    fn row_counts(conn: &Connection) -> Vec<i64> {
+        TABLES
+            .iter()
+            .chain(&["shouts"])
+            .map(|table| {
+                conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
+                    row.get(0)
+                })
+                .unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_database_from_the_first_migration_upgrades_to_the_latest_with_its_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = crate::config::database_path(dir.path());
+        let before = {
+            let mut conn = Connection::open(&path).unwrap();
+            embedded::migrations::runner()
+                .set_target(refinery::Target::Version(1))
+                .run(&mut conn)
+                .unwrap();
+            conn.execute_batch(include_str!(
+                "../../tests/fixtures/upgrade/first_version.sql"
+            ))
+            .unwrap();
+            row_counts(&conn)
+        };
+        assert_eq!(before, [2, 1, 1, 2, 3, 1, 1, 1, 1, 3, 1]);
+
+        let pool = open(dir.path()).unwrap();
+        let health = check(&path).unwrap();
+        assert!(health.is_ok(), "{health:?}");
+        assert_eq!(health.applied, health.known);
+        let conn = pool.get().unwrap();
+        assert_eq!(row_counts(&conn), before);
+
+        // What later migrations built from the old rows: the genre list, the
+        // day buckets of the ratings, and the album index by artist name.
+        let genres: i64 = conn
+            .query_row("SELECT count(*) FROM genres", [], |row| row.get(0))
+            .unwrap();
+        assert!(genres > 100, "{genres}");
+        let buckets: Vec<(String, i64, i64)> = conn
+            .prepare("SELECT day, album_id, count FROM album_rating_days ORDER BY day")
+            .unwrap()
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(
+            buckets,
+            [("2025-01-04".into(), 1, 1), ("2025-01-05".into(), 1, 1)]
+        );
+        let found = search::rank_albums(&conn, "\"radiohead\"* \"kid\"*", 5).unwrap();
+        assert_eq!(found, [2]);
+        let album = albums::by_id(&conn, 1, Some(2)).unwrap().unwrap();
+        assert_eq!(
+            (
+                album.number_of_ratings,
+                album.average_rating,
+                album.user_rating
+            ),
+            (2, 8.5, Some(8.0))
+        );
+        let user = users::by_username(&conn, "vera").unwrap().unwrap();
+        assert_eq!(user.role, crate::domain::Role::Admin);
     }
 }

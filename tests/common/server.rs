@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 
 pub struct RunningServer {
     child: Child,
@@ -61,4 +61,15 @@ impl RunningServer {
         assert!(killed.success());
         self.child.wait().unwrap()
     }
+}
+
+/// Runs one `halfstar` subcommand on `data_dir` to completion.
+pub fn halfstar(data_dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_halfstar"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .env_remove("HALFSTAR_DATA_DIR")
+        .output()
+        .expect("runs")
 }
