@@ -4,7 +4,7 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use common::server::{RunningServer, halfstar};
 use rusqlite::Connection;
@@ -56,12 +56,7 @@ fn a_backup_taken_while_serving_restores_after_the_server_stops() {
         "{}",
         text(&refused.stderr)
     );
-    let second = Command::new(env!("CARGO_BIN_EXE_halfstar"))
-        .arg("--data-dir")
-        .arg(data.path())
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .output()
-        .unwrap();
+    let second = halfstar(data.path(), &["serve", "--listen", "127.0.0.1:0"]);
     assert!(!second.status.success(), "a second server on the same data");
     assert!(server.stop().success());
 

@@ -82,20 +82,6 @@ fn check_all(bodies: &[AlbumBody]) -> AppResult<Vec<CheckedAlbum>> {
         .collect()
 }
 
-/// The album already in the catalogue: by its release group, or by artist and title.
-fn existing(
-    conn: &rusqlite::Connection,
-    artist_id: i64,
-    album: &CheckedAlbum,
-) -> rusqlite::Result<Option<i64>> {
-    if let Some(group) = &album.mb_release_group
-        && let Some(id) = imports::album_by_release_group(conn, group)?
-    {
-        return Ok(Some(id));
-    }
-    albums::id_by_artist_and_title(conn, artist_id, &album.title)
-}
-
 #[utoipa::path(
     post,
     path = "/api/album/create-many",
@@ -114,7 +100,6 @@ async fn create_many(
         add_checked(conn, &bodies, &checked).map(Json)
     })
     .await
-    .inspect(|_| state.rankings.forget_all())
 }
 
 /// Adds the albums of a JSON list, as `POST /api/album/create-many` does:
@@ -147,7 +132,14 @@ fn add_checked(
             }
             Err(other) => return Err(other),
         };
-        if existing(&tx, artist_id, album)?.is_some() {
+        if imports::existing_album(
+            &tx,
+            artist_id,
+            &album.title,
+            album.mb_release_group.as_deref(),
+        )?
+        .is_some()
+        {
             result.leave_out(&album.title, "already in the catalogue");
             continue;
         }
@@ -183,7 +175,13 @@ async fn update_many(
         let mut result = BatchResult::default();
         for (body, album) in bodies.iter().zip(&checked) {
             let found = match body.artist_id(&tx) {
-                Ok(Some(artist_id)) => existing(&tx, artist_id, album)?.map(|id| (artist_id, id)),
+                Ok(Some(artist_id)) => imports::existing_album(
+                    &tx,
+                    artist_id,
+                    &album.title,
+                    album.mb_release_group.as_deref(),
+                )?
+                .map(|id| (artist_id, id)),
                 Ok(None) | Err(AppError::NotFound(_)) => None,
                 Err(other) => return Err(other),
             };
@@ -211,7 +209,6 @@ async fn update_many(
         Ok(Json(result))
     })
     .await
-    .inspect(|_| state.rankings.forget_all())
 }
 
 /// A cover for an album named by its artist and title.

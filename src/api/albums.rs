@@ -361,8 +361,7 @@ async fn create(
         tx.commit()?;
         Ok(albums::by_id(conn, id, None)?.expect("the new album exists"))
     })
-    .await
-    .inspect(|_| state.rankings.forget_all())?;
+    .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -397,7 +396,6 @@ async fn update(
         ))
     })
     .await
-    .inspect(|_| state.rankings.forget_all())
 }
 
 /// An admin removes an album with everything written about it, at once.
@@ -423,5 +421,4 @@ async fn remove(
         Ok(StatusCode::NO_CONTENT)
     })
     .await
-    .inspect(|_| state.rankings.forget_all())
 }

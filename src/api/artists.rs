@@ -140,8 +140,7 @@ async fn create(
         tx.commit()?;
         Ok(artists::by_id(conn, id)?.expect("the new artist exists"))
     })
-    .await
-    .inspect(|_| state.rankings.forget_all())?;
+    .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -177,7 +176,6 @@ async fn update(
         tx.commit()?;
         Ok(artists::by_id(conn, id)?.expect("the artist exists"))
     })
-    .await
-    .inspect(|_| state.rankings.forget_all())?;
+    .await?;
     Ok(Json(updated))
 }

@@ -18,6 +18,8 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use moka::sync::Cache;
 use sha2::{Digest, Sha256};
 
@@ -143,10 +145,6 @@ impl Answer {
 }
 
 fn etag_of(body: &[u8]) -> HeaderValue {
-    let digest = Sha256::digest(body);
-    let hex: String = digest[..8]
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
-    HeaderValue::from_str(&format!("\"{hex}\"")).expect("hex is a valid header value")
+    let digest = URL_SAFE_NO_PAD.encode(&Sha256::digest(body)[..12]);
+    HeaderValue::from_str(&format!("\"{digest}\"")).expect("base64url is a valid header value")
 }

@@ -92,14 +92,22 @@ impl AppState {
 }
 
 /// Every `/api` route; anything else under `/api` answers 404 JSON.
-fn api_routes() -> Router<AppState> {
+fn api_routes(state: &AppState) -> Router<AppState> {
+    // A change to the catalogue may add, remove or rename what a kept chart
+    // or search order lists, whichever of these routes made it.
+    let catalogue = Router::new()
+        .merge(artists::router())
+        .merge(albums::router())
+        .merge(album_batches::router())
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.rankings.clone(),
+            rankings::forget_after_writes,
+        ));
     Router::new()
         .merge(health::router())
         .merge(auth::router())
         .merge(users::router())
-        .merge(artists::router())
-        .merge(albums::router())
-        .merge(album_batches::router())
+        .merge(catalogue)
         .merge(imports::router())
         .merge(charts::router())
         .merge(search::router())
@@ -128,7 +136,7 @@ pub(crate) async fn unknown_api_path(OriginalUri(uri): OriginalUri) -> AppError 
 pub fn app(state: AppState) -> Router {
     let max_body_bytes = state.max_body_bytes;
     let kept_answers = state.kept_answers.clone();
-    let api = api_routes()
+    let api = api_routes(&state)
         .layer(axum::middleware::from_fn_with_state(
             kept_answers,
             kept_answers::serve_or_keep,

@@ -7,6 +7,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use axum::extract::{Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::Response;
 use moka::sync::Cache;
 
 use crate::error::{AppError, AppResult};
@@ -107,13 +111,27 @@ impl Rankings {
             .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}")))
     }
 
-    /// Forgets every kept ranking: the catalogue changed, so an album may
-    /// have come, gone or been renamed.
+    /// Forgets every kept ranking.
     pub fn forget_all(&self) {
         if let Some(cache) = &self.cache {
             cache.invalidate_all();
         }
     }
+}
+
+/// Middleware for routes that change what rankings list: after each
+/// successful write through them, every kept ranking is forgotten.
+pub async fn forget_after_writes(
+    State(rankings): State<Rankings>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let writes = !matches!(*request.method(), Method::GET | Method::HEAD);
+    let response = next.run(request).await;
+    if writes && response.status().is_success() {
+        rankings.forget_all();
+    }
+    response
 }
 
 impl Default for Rankings {

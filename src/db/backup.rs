@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
@@ -21,17 +21,21 @@ pub fn copy(from: &Path, to: &Path) -> anyhow::Result<()> {
     remove_if_present(&partial)?;
     let mut copy = Connection::open(&partial)
         .with_context(|| format!("cannot write {}", partial.display()))?;
-    let outcome = Backup::new(&source, &mut copy)
+    let copied = Backup::new(&source, &mut copy)
         .and_then(|backup| backup.step(-1))
-        .with_context(|| format!("copying {} failed", from.display()));
-    match outcome {
-        Ok(StepResult::Done) => {}
-        Ok(other) => bail!("copying {} stopped early: {other:?}", from.display()),
-        Err(error) => {
-            drop(copy);
-            remove_if_present(&partial)?;
-            return Err(error);
-        }
+        .with_context(|| format!("copying {} failed", from.display()))
+        .and_then(|step| match step {
+            StepResult::Done => Ok(()),
+            // Busy or locked: another connection held what the copy needed.
+            other => Err(anyhow!(
+                "copying {} stopped early: {other:?}",
+                from.display()
+            )),
+        });
+    if let Err(error) = copied {
+        drop(copy);
+        remove_if_present(&partial)?;
+        return Err(error);
     }
     // One self-contained file: no write-ahead log beside it.
     copy.execute_batch("PRAGMA journal_mode = DELETE;")?;

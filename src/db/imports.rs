@@ -36,13 +36,24 @@ pub fn claim_artist(
     Ok(())
 }
 
-pub fn album_by_release_group(
+/// The album an import or a bulk call means: the one with its MusicBrainz
+/// release group when it has one, else the artist's album of that title.
+pub fn existing_album(
     conn: &Connection,
-    release_group: &str,
+    artist_id: i64,
+    title: &str,
+    release_group: Option<&str>,
 ) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT id FROM albums WHERE mb_release_group = ?1")?
-        .query_row([release_group], |row| row.get(0))
-        .optional()
+    if let Some(group) = release_group {
+        let by_group = conn
+            .prepare_cached("SELECT id FROM albums WHERE mb_release_group = ?1")?
+            .query_row([group], |row| row.get(0))
+            .optional()?;
+        if by_group.is_some() {
+            return Ok(by_group);
+        }
+    }
+    super::albums::id_by_artist_and_title(conn, artist_id, title)
 }
 
 pub fn set_release_group(

@@ -300,7 +300,7 @@ impl Table {
 mod upgrade_tests {
     use super::*;
 
-    const TABLES: [&str; 10] = [
+    const TABLES: [&str; 11] = [
         "users",
         "sessions",
         "artists",
@@ -311,12 +311,12 @@ mod upgrade_tests {
         "posts",
         "votes",
         "comments",
+        "shouts",
     ];
 
     fn row_counts(conn: &Connection) -> Vec<i64> {
         TABLES
             .iter()
-            .chain(&["shouts"])
             .map(|table| {
                 conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
                     row.get(0)

@@ -68,54 +68,47 @@ pub fn rank_albums(conn: &Connection, query: &str, limit: u32) -> rusqlite::Resu
 
 /// The artists of `ids`, in that order; ids no longer there are left out.
 pub fn artists(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<ArtistHit>> {
-    let found: Vec<ArtistHit> = conn
-        .prepare_cached(
-            "SELECT id, name, slug, picture_url FROM artists
-             WHERE id IN (SELECT value FROM json_each(?1))",
-        )?
-        .query_map([ids_json(ids)], |row| {
-            Ok(ArtistHit {
-                artist_id: row.get(0)?,
-                name: row.get(1)?,
-                slug: row.get(2)?,
-                picture_url: row.get(3)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(in_order(ids, found, |hit| hit.artist_id))
+    conn.prepare_cached(
+        "SELECT ar.id, ar.name, ar.slug, ar.picture_url
+         FROM json_each(?1) wanted JOIN artists ar ON ar.id = wanted.value
+         ORDER BY wanted.key",
+    )?
+    .query_map([ids_json(ids)], |row| {
+        Ok(ArtistHit {
+            artist_id: row.get(0)?,
+            name: row.get(1)?,
+            slug: row.get(2)?,
+            picture_url: row.get(3)?,
+        })
+    })?
+    .collect()
 }
 
 /// The albums of `ids`, in that order; ids no longer there are left out.
 pub fn albums(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<AlbumHit>> {
-    let found: Vec<AlbumHit> = conn
-        .prepare_cached(
-            "SELECT a.id, a.title, a.slug, ar.name, ar.slug, a.picture_url, a.release_year, a.type
-             FROM albums a JOIN artists ar ON ar.id = a.artist_id
-             WHERE a.id IN (SELECT value FROM json_each(?1))",
-        )?
-        .query_map([ids_json(ids)], |row| {
-            Ok(AlbumHit {
-                album_id: row.get(0)?,
-                title: row.get(1)?,
-                slug: row.get(2)?,
-                artist: row.get(3)?,
-                artist_slug: row.get(4)?,
-                picture_url: row.get(5)?,
-                release_year: row.get(6)?,
-                album_type: row.get(7)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(in_order(ids, found, |hit| hit.album_id))
+    conn.prepare_cached(
+        "SELECT a.id, a.title, a.slug, ar.name, ar.slug, a.picture_url, a.release_year, a.type
+         FROM json_each(?1) wanted JOIN albums a ON a.id = wanted.value
+         JOIN artists ar ON ar.id = a.artist_id
+         ORDER BY wanted.key",
+    )?
+    .query_map([ids_json(ids)], |row| {
+        Ok(AlbumHit {
+            album_id: row.get(0)?,
+            title: row.get(1)?,
+            slug: row.get(2)?,
+            artist: row.get(3)?,
+            artist_slug: row.get(4)?,
+            picture_url: row.get(5)?,
+            release_year: row.get(6)?,
+            album_type: row.get(7)?,
+        })
+    })?
+    .collect()
 }
 
 fn ids_json(ids: &[i64]) -> String {
     serde_json::to_string(ids).expect("a list of numbers is JSON")
-}
-
-fn in_order<T>(ids: &[i64], mut found: Vec<T>, id: impl Fn(&T) -> i64) -> Vec<T> {
-    found.sort_by_key(|hit| ids.iter().position(|&wanted| wanted == id(hit)));
-    found
 }
 
 #[cfg(test)]

@@ -83,11 +83,7 @@ fn store_album(
     album: &AlbumPlan,
     stamp: &str,
 ) -> rusqlite::Result<bool> {
-    let existing = match imports::album_by_release_group(conn, &album.release_group)? {
-        Some(id) => Some(id),
-        None => albums::id_by_artist_and_title(conn, artist_id, &album.title)?,
-    };
-    match existing {
+    match imports::existing_album(conn, artist_id, &album.title, Some(&album.release_group))? {
         Some(id) => {
             let change = AlbumChange {
                 artist_id,
