@@ -2,6 +2,7 @@
 
 mod backup;
 mod database;
+mod export_user;
 mod import;
 mod serve;
 mod user;
@@ -47,6 +48,13 @@ enum Command {
     /// and version. Refused while a server uses the data directory; the replaced
     /// database is kept beside it as halfstar.db.before-restore-TIME.
     Restore { file: std::path::PathBuf },
+    /// Write everything a member wrote (ratings, library, wishlist, reviews,
+    /// posts, comments, shouts, votes) as JSON to standard output or FILE.
+    ExportUser {
+        name: String,
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+    },
     /// Manage members and their roles.
     #[command(subcommand)]
     User(user::UserCommand),
@@ -68,6 +76,9 @@ fn main() -> ExitCode {
         Command::Check => database::check(&cli.data),
         Command::Backup { file } => backup::backup(&cli.data, &file),
         Command::Restore { file } => backup::restore(&cli.data, &file),
+        Command::ExportUser { name, output } => {
+            export_user::run(&cli.data, &name, output.as_deref())
+        }
         Command::User(command) => user::run(&cli.data, command),
         Command::Import(command) => import::run(&cli.data, command),
     };

@@ -4,7 +4,7 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{TestApp, TestResponse};
+use common::{RADIOHEAD, TestApp, TestResponse};
 use halfstar::db::albums::{self, NewAlbum};
 use halfstar::db::artists::{self, NewArtist};
 use halfstar::domain::{AlbumType, Role};
@@ -26,35 +26,8 @@ struct Seed {
 
 /// Radiohead with three albums, written straight to the database.
 fn seed(app: &TestApp) -> Seed {
-    let conn = app.state.pool.get().unwrap();
-    let artist = NewArtist {
-        name: "Radiohead",
-        description: "",
-        picture_url: "",
-        mbid: None,
-    };
-    let artist_id = artists::insert(&conn, &artist, NOW).unwrap();
     let genres = ["Art Rock".to_owned(), "Electronic".to_owned()];
-    let albums = [
-        ("OK Computer", "1997-05-21"),
-        ("Kid A", "2000-10-02"),
-        ("Amnesiac", "2001-06-04"),
-    ]
-    .iter()
-    .map(|(title, date)| {
-        let album = NewAlbum {
-            artist_id,
-            title,
-            release_date: date.parse().unwrap(),
-            album_type: AlbumType::Lp,
-            picture_url: "",
-            genres: &genres,
-            styles: &[],
-            mb_release_group: None,
-        };
-        albums::insert(&conn, &album, NOW).unwrap()
-    })
-    .collect();
+    let (artist_id, albums) = app.artist_with_albums("Radiohead", &RADIOHEAD, &genres);
     Seed { artist_id, albums }
 }
 

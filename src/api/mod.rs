@@ -8,6 +8,7 @@ mod auth;
 mod charts;
 mod claims;
 mod comments;
+mod export;
 mod extract;
 mod health;
 mod imports;
@@ -107,6 +108,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(health::router())
         .merge(auth::router())
         .merge(users::router())
+        .merge(export::router())
         .merge(catalogue)
         .merge(imports::router())
         .merge(charts::router())

@@ -8,8 +8,8 @@ use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    AppState, album_batches, albums, artists, auth, charts, comments, health, imports, posts,
-    ratings, reviews, search, shouts, users, votes, wishlist,
+    AppState, album_batches, albums, artists, auth, charts, comments, export, health, imports,
+    posts, ratings, reviews, search, shouts, users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -46,6 +46,7 @@ pub fn document_value() -> Document {
         health::Doc::openapi(),
         auth::Doc::openapi(),
         users::Doc::openapi(),
+        export::Doc::openapi(),
         artists::Doc::openapi(),
         albums::Doc::openapi(),
         album_batches::Doc::openapi(),

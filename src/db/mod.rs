@@ -7,6 +7,7 @@ pub mod artists;
 pub mod backup;
 pub mod charts;
 pub mod comments;
+pub mod export;
 pub mod genres;
 pub mod imports;
 pub mod posts;

@@ -15,6 +15,13 @@ use serde_json::{Value, json};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
+/// Three albums for tests that need a small catalogue, `(title, release date)`.
+pub const RADIOHEAD: [(&str, &str); 3] = [
+    ("OK Computer", "1997-05-21"),
+    ("Kid A", "2000-10-02"),
+    ("Amnesiac", "2001-06-04"),
+];
+
 pub struct TestApp {
     pub dir: TempDir,
     pub state: AppState,
@@ -129,6 +136,42 @@ impl TestApp {
         )
         .expect("session");
         (token, id)
+    }
+
+    /// An artist and their LP albums `(title, release date)` with `genres`,
+    /// written straight to the database; the artist's id and the albums' ids.
+    pub fn artist_with_albums(
+        &self,
+        name: &str,
+        albums: &[(&str, &str)],
+        genres: &[String],
+    ) -> (i64, Vec<i64>) {
+        const NOW: &str = "2026-01-01T00:00:00.000Z";
+        let conn = self.state.pool.get().expect("connection");
+        let artist = db::artists::NewArtist {
+            name,
+            description: "",
+            picture_url: "",
+            mbid: None,
+        };
+        let artist_id = db::artists::insert(&conn, &artist, NOW).expect("artist");
+        let ids = albums
+            .iter()
+            .map(|(title, date)| {
+                let album = db::albums::NewAlbum {
+                    artist_id,
+                    title,
+                    release_date: date.parse().expect("date"),
+                    album_type: halfstar::domain::AlbumType::Lp,
+                    picture_url: "",
+                    genres,
+                    styles: &[],
+                    mb_release_group: None,
+                };
+                db::albums::insert(&conn, &album, NOW).expect("album")
+            })
+            .collect();
+        (artist_id, ids)
     }
 
     /// Gives a member a role, as `halfstar user promote` does.

@@ -1,6 +1,7 @@
 // The profile: figures, charts, tabs, shouts and the picture, as members see them.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { apiGet, demoMemberPage, signedInPage, useServerAndBrowser } from './server.mjs';
 
 const run = useServerAndBrowser({ before, after });
@@ -130,5 +131,35 @@ test('an unknown member is named as missing', async () => {
   const page = await run.browser.newPage();
   await page.goto(`${run.server.url}/user/nobody-at-all`);
   await page.getByText('There is no member called nobody-at-all.').waitFor();
+  await page.close();
+});
+
+test('the owner downloads their data from their profile; nobody else sees the button', async () => {
+  const { page, session } = await demoMemberPage(run, 'lowend.theo', { width: 390, height: 844 });
+  const stats = await apiGet(run, '/user/username/lowend.theo/stats');
+  await page.goto(`${run.server.url}/user/mira99`);
+  await page.getByRole('heading', { name: 'mira99', level: 1 }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Download my data' }).count(), 0);
+
+  await page.goto(`${run.server.url}/user/lowend.theo`);
+  const button = page.getByRole('button', { name: 'Download my data' });
+  await button.waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const today = new Date().toISOString().slice(0, 10);
+  assert.equal(download.suggestedFilename(), `halfstar-lowend.theo-${today}.json`);
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.equal(saved.format, 'halfstar-user-export');
+  assert.equal(saved.member.username, 'lowend.theo');
+  assert.equal(saved.member.userId, session.user.userId);
+  assert.equal(saved.ratings.length, stats.ratingsCount);
+  // The stats count unrated library albums apart; the file's library holds both.
+  assert.equal(saved.library.length, stats.ratingsCount + stats.libraryCount);
+  assert.equal(saved.library.filter((entry) => entry.rating === null).length, stats.libraryCount);
+  assert.equal(saved.reviews.length, stats.reviewsCount);
+  assert.equal(saved.comments.length, stats.commentsCount);
+  assert.equal(saved.posts.length, stats.postsCount);
+  const wishlist = await apiGet(run, `/wishlistitem/user/${session.user.userId}?limit=100`, session.token);
+  assert.equal(saved.wishlist.length, wishlist.length);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -1,6 +1,8 @@
 import { ApiError } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { routeParam } from '../../lib/routeParam';
+import { DownloadMyData } from './DownloadMyData';
 import { ProfileTabs } from './ProfileTabs';
 import { ProfileVisual } from './ProfileVisual';
 import { StatCard } from './StatCard';
@@ -12,6 +14,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
   const username = routeParam(params.username);
   const user = useProfileUser(username);
   const stats = useProfileStats(username);
+  const { user: me } = useAuth();
 
   let body;
   if (user.isPending || stats.isPending) {
@@ -32,6 +35,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
           <div class="profile-summary">
             <h1>{user.data.username}</h1>
             <StatCard stats={stats.data} />
+            {me?.userId === user.data.userId && <DownloadMyData />}
           </div>
         </div>
         <ProfileTabs username={user.data.username} stats={stats.data} />

@@ -1,0 +1,57 @@
+//! `GET /api/user/me/export`: the signed-in member's own data as a download.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::{Json, Router};
+
+use super::{AppState, CurrentUser};
+use crate::db::export::{self, UserExport};
+use crate::db::run_blocking;
+use crate::domain::timestamp::now;
+use crate::error::{AppResult, ErrorMessage};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/user/me/export", get(download))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(download))]
+pub struct Doc;
+
+/// The file name a browser saves the export under.
+pub fn file_name(username: &str, exported_at: &str) -> String {
+    format!("halfstar-{username}-{}.json", &exported_at[..10])
+}
+
+/// Only ever the caller's own data: there is no way to name another member.
+#[utoipa::path(
+    get,
+    path = "/api/user/me/export",
+    tag = "users",
+    responses((status = 200, description = "Everything the caller wrote, as a JSON file", body = UserExport), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn download(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+) -> AppResult<impl IntoResponse> {
+    let exported = run_blocking(&state.pool, move |conn| {
+        Ok(export::for_user(conn, caller, now())?)
+    })
+    .await?;
+    let disposition = format!(
+        "attachment; filename=\"{}\"",
+        file_name(&exported.member.username, &exported.exported_at)
+    );
+    Ok((
+        [
+            (header::CONTENT_DISPOSITION, disposition),
+            // It holds the member's email: no shared cache may keep it.
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        Json(exported),
+    ))
+}

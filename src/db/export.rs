@@ -1,0 +1,396 @@
+//! Everything one member wrote, gathered for `halfstar export-user` and the
+//! profile's download. Albums are named by artist, title, date and page, not
+//! only by id, so the file still means something outside this database.
+
+use rusqlite::{Connection, Row};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::users::User;
+
+/// The layout of the file; raised when a field changes meaning or goes away.
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserExport {
+    /// Always `halfstar-user-export`.
+    pub format: &'static str,
+    pub format_version: u32,
+    pub exported_at: String,
+    pub member: Member,
+    /// Every album in the member's library, rated or not.
+    pub library: Vec<LibraryEntry>,
+    /// The library entries that carry a rating.
+    pub ratings: Vec<LibraryEntry>,
+    pub wishlist: Vec<WishlistEntry>,
+    pub reviews: Vec<ExportedReview>,
+    pub posts: Vec<ExportedPost>,
+    pub comments: Vec<ExportedComment>,
+    /// Shouts the member left on profiles.
+    pub shouts: Vec<ExportedShout>,
+    /// The member's thumbs on reviews and posts.
+    pub votes: Vec<ExportedVote>,
+}
+
+/// The account itself; the password hash and sessions never leave the server.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Member {
+    pub user_id: i64,
+    pub username: String,
+    pub email: String,
+    pub role: &'static str,
+    pub profile_picture_url: String,
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlbumRef {
+    pub album_id: i64,
+    pub artist: String,
+    pub title: String,
+    pub release_date: String,
+    #[serde(rename = "type")]
+    pub album_type: String,
+    /// The album's page on this site, e.g. `/albums/radiohead/ok-computer`.
+    pub page: String,
+    pub musicbrainz_release_group: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LibraryEntry {
+    pub album: AlbumRef,
+    /// 0.5 to 10 in half steps; null for an album kept without a rating.
+    pub rating: Option<f64>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WishlistEntry {
+    pub album: AlbumRef,
+    pub created_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedReview {
+    pub review_id: i64,
+    pub album: AlbumRef,
+    pub review_text: String,
+    pub votes_up: i64,
+    pub votes_down: i64,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedPost {
+    pub post_id: i64,
+    pub title: String,
+    pub post_text: String,
+    pub votes_up: i64,
+    pub votes_down: i64,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// What a comment or a vote is on: exactly one of the three is set.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Target {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub album: Option<AlbumRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review: Option<ReviewRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub post: Option<PostRef>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewRef {
+    pub review_id: i64,
+    pub author: String,
+    pub album: AlbumRef,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostRef {
+    pub post_id: i64,
+    pub title: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedComment {
+    pub comment_id: i64,
+    pub on: Target,
+    pub comment_text: String,
+    pub created_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedShout {
+    pub shout_id: i64,
+    /// The member whose profile holds the shout.
+    pub recipient: String,
+    pub shout_text: String,
+    pub created_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedVote {
+    pub on: Target,
+    pub thumbs_up: bool,
+    pub created_at: String,
+}
+
+/// The eight album columns `album_at` reads, for a table aliased `al` joined
+/// to its artist `ar`.
+const ALBUM_REF: &str = "al.id, ar.name, al.title, al.release_date, al.type, ar.slug, al.slug,
+     al.mb_release_group";
+const ALBUM_REF_WIDTH: usize = 8;
+
+fn album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<AlbumRef> {
+    let artist_slug: String = row.get(first + 5)?;
+    let album_slug: String = row.get(first + 6)?;
+    Ok(AlbumRef {
+        album_id: row.get(first)?,
+        artist: row.get(first + 1)?,
+        title: row.get(first + 2)?,
+        release_date: row.get(first + 3)?,
+        album_type: row.get(first + 4)?,
+        page: format!("/albums/{artist_slug}/{album_slug}"),
+        musicbrainz_release_group: row.get(first + 7)?,
+    })
+}
+
+/// An album given by an `al.id` that may be NULL (the comment is elsewhere).
+fn maybe_album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Option<AlbumRef>> {
+    match row.get::<_, Option<i64>>(first)? {
+        Some(_) => album_at(row, first).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// What a comment or vote (aliased `t`, with album_id, review_id and post_id)
+/// is on. `target_at` reads TARGET_COLUMNS in order: the album, the review's
+/// id, author and album, then the post's id and title.
+const TARGET_JOINS: &str = "
+     LEFT JOIN albums al ON al.id = t.album_id
+     LEFT JOIN artists ar ON ar.id = al.artist_id
+     LEFT JOIN reviews rv ON rv.id = t.review_id
+     LEFT JOIN users rvu ON rvu.id = rv.user_id
+     LEFT JOIN albums ral ON ral.id = rv.album_id
+     LEFT JOIN artists rar ON rar.id = ral.artist_id
+     LEFT JOIN posts p ON p.id = t.post_id";
+const TARGET_COLUMNS: &str = "al.id, ar.name, al.title, al.release_date, al.type, ar.slug, al.slug,
+     al.mb_release_group, rv.id, rvu.username,
+     ral.id, rar.name, ral.title, ral.release_date, ral.type, rar.slug, ral.slug,
+     ral.mb_release_group, p.id, p.title";
+const TARGET_WIDTH: usize = ALBUM_REF_WIDTH + 2 + ALBUM_REF_WIDTH + 2;
+
+fn target_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Target> {
+    let album = maybe_album_at(row, first)?;
+    let review_at = first + ALBUM_REF_WIDTH;
+    let review = match row.get::<_, Option<i64>>(review_at)? {
+        Some(review_id) => Some(ReviewRef {
+            review_id,
+            author: row.get(review_at + 1)?,
+            album: album_at(row, review_at + 2)?,
+        }),
+        None => None,
+    };
+    let post_at = review_at + 2 + ALBUM_REF_WIDTH;
+    let post = match row.get::<_, Option<i64>>(post_at)? {
+        Some(post_id) => Some(PostRef {
+            post_id,
+            title: row.get(post_at + 1)?,
+        }),
+        None => None,
+    };
+    Ok(Target {
+        album,
+        review,
+        post,
+    })
+}
+
+fn collect<T>(
+    conn: &Connection,
+    sql: &str,
+    user_id: i64,
+    map: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Vec<T>> {
+    conn.prepare(sql)?.query_map([user_id], map)?.collect()
+}
+
+/// Everything `user` wrote, oldest first, read in one transaction so the
+/// sections agree with each other while the site keeps taking writes.
+pub fn for_user(
+    conn: &mut Connection,
+    user: User,
+    exported_at: String,
+) -> rusqlite::Result<UserExport> {
+    let tx = conn.transaction()?;
+    let library = collect(
+        &tx,
+        &format!(
+            "SELECT {ALBUM_REF}, r.number, r.created_at, r.updated_at
+             FROM ratings r JOIN albums al ON al.id = r.album_id
+             JOIN artists ar ON ar.id = al.artist_id
+             WHERE r.user_id = ?1 ORDER BY r.created_at, r.id"
+        ),
+        user.id,
+        |row| {
+            Ok(LibraryEntry {
+                album: album_at(row, 0)?,
+                rating: row.get(ALBUM_REF_WIDTH)?,
+                created_at: row.get(ALBUM_REF_WIDTH + 1)?,
+                updated_at: row.get(ALBUM_REF_WIDTH + 2)?,
+            })
+        },
+    )?;
+    let wishlist = collect(
+        &tx,
+        &format!(
+            "SELECT {ALBUM_REF}, w.created_at
+             FROM wishlist_items w JOIN albums al ON al.id = w.album_id
+             JOIN artists ar ON ar.id = al.artist_id
+             WHERE w.user_id = ?1 ORDER BY w.created_at, w.id"
+        ),
+        user.id,
+        |row| {
+            Ok(WishlistEntry {
+                album: album_at(row, 0)?,
+                created_at: row.get(ALBUM_REF_WIDTH)?,
+            })
+        },
+    )?;
+    let reviews = collect(
+        &tx,
+        &format!(
+            "SELECT {ALBUM_REF}, rv.id, rv.review_text, rv.votes_up, rv.votes_down,
+                    rv.created_at, rv.updated_at
+             FROM reviews rv JOIN albums al ON al.id = rv.album_id
+             JOIN artists ar ON ar.id = al.artist_id
+             WHERE rv.user_id = ?1 ORDER BY rv.created_at, rv.id"
+        ),
+        user.id,
+        |row| {
+            Ok(ExportedReview {
+                album: album_at(row, 0)?,
+                review_id: row.get(ALBUM_REF_WIDTH)?,
+                review_text: row.get(ALBUM_REF_WIDTH + 1)?,
+                votes_up: row.get(ALBUM_REF_WIDTH + 2)?,
+                votes_down: row.get(ALBUM_REF_WIDTH + 3)?,
+                created_at: row.get(ALBUM_REF_WIDTH + 4)?,
+                updated_at: row.get(ALBUM_REF_WIDTH + 5)?,
+            })
+        },
+    )?;
+    let posts = collect(
+        &tx,
+        "SELECT id, title, post_text, votes_up, votes_down, created_at, updated_at
+         FROM posts WHERE user_id = ?1 ORDER BY created_at, id",
+        user.id,
+        |row| {
+            Ok(ExportedPost {
+                post_id: row.get(0)?,
+                title: row.get(1)?,
+                post_text: row.get(2)?,
+                votes_up: row.get(3)?,
+                votes_down: row.get(4)?,
+                created_at: row.get(5)?,
+                updated_at: row.get(6)?,
+            })
+        },
+    )?;
+    let comments = collect(
+        &tx,
+        &format!(
+            "SELECT {TARGET_COLUMNS}, t.id, t.comment_text, t.created_at
+             FROM comments t {TARGET_JOINS}
+             WHERE t.user_id = ?1 ORDER BY t.created_at, t.id"
+        ),
+        user.id,
+        |row| {
+            let after = TARGET_WIDTH;
+            Ok(ExportedComment {
+                on: target_at(row, 0)?,
+                comment_id: row.get(after)?,
+                comment_text: row.get(after + 1)?,
+                created_at: row.get(after + 2)?,
+            })
+        },
+    )?;
+    let shouts = collect(
+        &tx,
+        "SELECT s.id, r.username, s.shout_text, s.created_at
+         FROM shouts s JOIN users r ON r.id = s.recipient_id
+         WHERE s.user_id = ?1 ORDER BY s.created_at, s.id",
+        user.id,
+        |row| {
+            Ok(ExportedShout {
+                shout_id: row.get(0)?,
+                recipient: row.get(1)?,
+                shout_text: row.get(2)?,
+                created_at: row.get(3)?,
+            })
+        },
+    )?;
+    // Votes have no album column; NULL AS album_id keeps TARGET_JOINS shared.
+    let votes = collect(
+        &tx,
+        &format!(
+            "SELECT {TARGET_COLUMNS}, t.is_thumbs_up, t.created_at
+             FROM (SELECT id, NULL AS album_id, review_id, post_id, is_thumbs_up, created_at
+                   FROM votes WHERE user_id = ?1) t {TARGET_JOINS}
+             ORDER BY t.created_at, t.id"
+        ),
+        user.id,
+        |row| {
+            Ok(ExportedVote {
+                on: target_at(row, 0)?,
+                thumbs_up: row.get(TARGET_WIDTH)?,
+                created_at: row.get(TARGET_WIDTH + 1)?,
+            })
+        },
+    )?;
+    tx.commit()?;
+    let ratings = library
+        .iter()
+        .filter(|entry| entry.rating.is_some())
+        .cloned()
+        .collect();
+    Ok(UserExport {
+        format: "halfstar-user-export",
+        format_version: FORMAT_VERSION,
+        exported_at,
+        member: Member {
+            user_id: user.id,
+            username: user.username,
+            email: user.email,
+            role: user.role.as_str(),
+            profile_picture_url: user.profile_picture_url,
+            created_at: user.created_at,
+        },
+        library,
+        ratings,
+        wishlist,
+        reviews,
+        posts,
+        comments,
+        shouts,
+        votes,
+    })
+}
