@@ -13,7 +13,22 @@ pub struct RunningServer {
 impl RunningServer {
     /// Starts `halfstar serve` on 127.0.0.1:0 and waits for the line naming its address.
     pub fn start(data_dir: &Path, stderr: Stdio, env: &[(&str, &str)]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_halfstar"))
+        Self::start_binary(
+            Path::new(env!("CARGO_BIN_EXE_halfstar")),
+            data_dir,
+            stderr,
+            env,
+        )
+    }
+
+    /// As `start`, with a given build of the binary.
+    pub fn start_binary(
+        binary: &Path,
+        data_dir: &Path,
+        stderr: Stdio,
+        env: &[(&str, &str)],
+    ) -> Self {
+        let mut child = Command::new(binary)
             .arg("--data-dir")
             .arg(data_dir)
             .args(["serve", "--listen", "127.0.0.1:0"])
@@ -50,6 +65,12 @@ impl RunningServer {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         answer
+    }
+
+    /// SIGKILL: the process ends mid-write, as in a power cut or an OOM kill.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
     }
 
     /// SIGTERM, then the exit status once it has shut down.
