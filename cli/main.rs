@@ -1,6 +1,7 @@
 //! The `halfstar` command: a thin layer over the library.
 
 mod backup;
+mod connections;
 mod database;
 mod export_user;
 mod import;

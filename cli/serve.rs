@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 use halfstar::config::{DataSettings, ServeSettings};
 use halfstar::{AppState, app, auth, db, demo};
-use tokio::net::TcpListener;
 use tower::ServiceExt;
 
 pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<ExitCode> {
@@ -21,18 +20,19 @@ pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<Exit
 
 async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<()> {
     let _lock = halfstar::lock::DataDirLock::acquire(&data.data_dir)?;
+    raise_open_file_limit();
     let pool = db::open(&data.data_dir)?;
     if settings.demo {
         load_demo_when_empty(&pool).await?;
     }
     // Off the start-up path: the first unknown email waits for it if it is early.
     tokio::task::spawn_blocking(auth::prepare_dummy_hash);
-    let listener = TcpListener::bind(settings.listen)
-        .await
+    let listener = crate::connections::listen(settings.listen)
         .with_context(|| format!("cannot listen on {}", settings.listen))?;
     let keep = std::time::Duration::from_secs(settings.ranking_seconds);
     let state = AppState {
         max_body_bytes: settings.max_body_bytes,
+        request_timeout: std::time::Duration::from_secs(settings.request_timeout_seconds),
         trust_proxy: settings.trust_proxy,
         chart_prior_weight: settings.chart_prior_weight,
         rankings: halfstar::api::Rankings::new(keep),
@@ -52,10 +52,8 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     if settings.ranking_seconds > 0 {
         tokio::spawn(warm_rankings(router.clone()));
     }
-    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let head_timeout = std::time::Duration::from_secs(settings.client_timeout_seconds);
+    crate::connections::serve(listener, router, head_timeout, shutdown_signal()).await;
     tracing::info!("requests finished; closing the database");
     db::checkpoint(&pool)?;
     Ok(())
@@ -96,6 +94,24 @@ async fn warm_rankings(router: axum::Router) {
             Ok(response) if response.status().is_success() => {}
             Ok(response) => tracing::warn!("warming {path} answered {}", response.status()),
             Err(never) => match never {},
+        }
+    }
+}
+
+/// Each connection holds a file descriptor, and the usual soft limit of 1024
+/// is fewer than a busy evening's visitors; the hard limit is what the system
+/// allows this process, so take it all, as servers commonly do.
+fn raise_open_file_limit() {
+    #[cfg(unix)]
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+    unsafe {
+        let mut limit = std::mem::zeroed::<libc::rlimit>();
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && limit.rlim_cur < limit.rlim_max
+        {
+            limit.rlim_cur = limit.rlim_max;
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                tracing::debug!("cannot raise the open file limit");
+            }
         }
     }
 }

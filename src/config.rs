@@ -52,6 +52,19 @@ pub struct ServeSettings {
     #[arg(long, env = "HALFSTAR_MAX_BODY_BYTES", default_value_t = crate::api::DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
 
+    /// Seconds a client has to send a request's head, counted from when its
+    /// connection opens or its last answer ends; slow and idle connections are
+    /// then closed.
+    #[arg(long, env = "HALFSTAR_CLIENT_TIMEOUT_SECONDS", default_value_t = 15,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub client_timeout_seconds: u64,
+
+    /// Seconds one request may take, reading its body included, before it is
+    /// answered 408.
+    #[arg(long, env = "HALFSTAR_REQUEST_TIMEOUT_SECONDS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub request_timeout_seconds: u64,
+
     /// Weight of the prior in the top-rated chart: how many ratings at the chart's mean
     /// each album is assumed to have besides its own. Higher favours well-rated albums
     /// with many ratings over those with a few.

@@ -22,6 +22,8 @@ pub enum AppError {
     #[error("{0}")]
     Conflict(String),
     #[error("{0}")]
+    RequestTimeout(String),
+    #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{message}")]
     TooManyRequests {
@@ -31,8 +33,13 @@ pub enum AppError {
     /// A service the server called on the caller's behalf failed (the import sources).
     #[error("{0}")]
     BadGateway(String),
+    /// SQLite found no room to write: the change was rolled back.
+    #[error(
+        "The server's disk is full, so nothing was saved; ask the site's admin to free some space"
+    )]
+    InsufficientStorage,
     #[error(transparent)]
-    Internal(#[from] anyhow::Error),
+    Internal(anyhow::Error),
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -52,17 +59,36 @@ impl AppError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Self::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<anyhow::Error> for AppError {
+    fn from(error: anyhow::Error) -> Self {
+        let disk_full = error.chain().any(|cause| {
+            cause
+                .downcast_ref::<rusqlite::Error>()
+                .and_then(rusqlite::Error::sqlite_error_code)
+                == Some(rusqlite::ErrorCode::DiskFull)
+        });
+        if disk_full {
+            tracing::error!(error = ?error, "the disk is full");
+            Self::InsufficientStorage
+        } else {
+            Self::Internal(error)
         }
     }
 }
 
 impl From<rusqlite::Error> for AppError {
     fn from(error: rusqlite::Error) -> Self {
-        Self::Internal(error.into())
+        anyhow::Error::from(error).into()
     }
 }
 

@@ -495,7 +495,7 @@ async fn role_extractors_guard_by_role() {
                 get(|Admin(user): Admin| async move { user.username }),
             )
             .with_state(app.state.clone());
-        with_layers(routes, app.state.max_body_bytes)
+        with_layers(routes, app.state.max_body_bytes, app.state.request_timeout)
     };
     let call = |path: &str, token: Option<&str>| json_call(Method::GET, path, token, None);
 

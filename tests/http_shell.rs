@@ -147,6 +147,7 @@ fn echo_router(app: &TestApp) -> Router {
     with_layers(
         Router::new().route("/api/echo", post(echo)),
         app.state.max_body_bytes,
+        app.state.request_timeout,
     )
 }
 

@@ -3,15 +3,15 @@
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use super::REQUEST_TIMEOUT;
+use std::time::Duration;
+
 use crate::error::AppError;
 
 /// Scripts, styles and fonts come only from this server. Album and profile
@@ -22,7 +22,7 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
     frame-ancestors 'none'";
 
-pub fn apply(router: Router, max_body_bytes: usize) -> Router {
+pub fn apply(router: Router, max_body_bytes: usize, request_timeout: Duration) -> Router {
     let security_headers = [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
@@ -46,10 +46,9 @@ pub fn apply(router: Router, max_body_bytes: usize) -> Router {
     }
     router
         .layer(CompressionLayer::new())
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
+        .layer(middleware::from_fn(move |request, next| {
+            time_limit(request_timeout, request, next)
+        }))
         .layer(TraceLayer::new_for_http())
 }
 
@@ -68,5 +67,18 @@ async fn refuse_large_bodies(max_body_bytes: usize, request: Request, next: Next
         ))
         .into_response(),
         _ => next.run(request).await,
+    }
+}
+
+/// Ends a request that takes longer than `limit`, slow bodies included,
+/// with a 408 the client can read.
+async fn time_limit(limit: Duration, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => AppError::RequestTimeout(format!(
+            "The request was not finished within {} seconds",
+            limit.as_secs()
+        ))
+        .into_response(),
     }
 }

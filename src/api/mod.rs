@@ -53,13 +53,15 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
 
 pub const DEFAULT_CHART_PRIOR_WEIGHT: f64 = 5.0;
 
-/// How long one request may take before it is answered 408 and dropped.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long one request may take before it is answered 408 and dropped,
+/// unless `--request-timeout-seconds` says otherwise.
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
     pub max_body_bytes: usize,
+    pub request_timeout: Duration,
     /// Take the client address from `X-Forwarded-For` (behind a reverse proxy).
     pub trust_proxy: bool,
     pub limits: Arc<throttle::Limits>,
@@ -81,6 +83,7 @@ impl AppState {
         Self {
             pool,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
             trust_proxy: false,
             limits: Arc::default(),
             password_work: Arc::new(tokio::sync::Semaphore::new(passwords::CONCURRENT_HASHES)),
@@ -137,6 +140,7 @@ pub(crate) async fn unknown_api_path(OriginalUri(uri): OriginalUri) -> AppError 
 /// The whole application: the API, the embedded UI, and the shared layers.
 pub fn app(state: AppState) -> Router {
     let max_body_bytes = state.max_body_bytes;
+    let request_timeout = state.request_timeout;
     let kept_answers = state.kept_answers.clone();
     let api = api_routes(&state)
         .layer(axum::middleware::from_fn_with_state(
@@ -147,5 +151,5 @@ pub fn app(state: AppState) -> Router {
     let router = Router::new()
         .nest("/api", api)
         .fallback(crate::web::serve_ui);
-    layers::apply(router, max_body_bytes)
+    layers::apply(router, max_body_bytes, request_timeout)
 }

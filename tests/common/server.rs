@@ -28,13 +28,21 @@ impl RunningServer {
         stderr: Stdio,
         env: &[(&str, &str)],
     ) -> Self {
-        let mut child = Command::new(binary)
+        let mut command = Command::new(binary);
+        command
             .arg("--data-dir")
             .arg(data_dir)
             .args(["serve", "--listen", "127.0.0.1:0"])
             .envs(env.iter().copied())
+            .stderr(stderr);
+        Self::start_command(command)
+    }
+
+    /// Runs `command`, which must end by serving, and waits for the line
+    /// naming its address.
+    pub fn start_command(mut command: Command) -> Self {
+        let mut child = command
             .stdout(Stdio::piped())
-            .stderr(stderr)
             .spawn()
             .expect("the binary starts");
         let mut first_line = String::new();
@@ -65,6 +73,10 @@ impl RunningServer {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         answer
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// SIGKILL: the process ends mid-write, as in a power cut or an OOM kill.

@@ -1,0 +1,379 @@
+//! The real binary under hostile conditions: clients that trickle or stall,
+//! a thousand connections at once, a disk that fills up and a data directory
+//! that cannot be written.
+//!
+//! The disk tests mount a small tmpfs in a mount namespace of their own
+//! (`unshare --mount --map-root-user`), so they need neither root nor any
+//! change to the machine.
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Barrier};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::TestApp;
+use common::server::RunningServer;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_halfstar");
+
+/// Reads one answer off a keep-alive connection: its status and body.
+fn read_answer(stream: &mut TcpStream) -> (u16, String) {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).expect("an answer");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8(head).unwrap();
+    let length: usize = head
+        .lines()
+        .find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("content-length")
+                .then(|| value.trim().parse().unwrap())
+        })
+        .expect("a Content-Length");
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).unwrap();
+    let status = head[9..12].parse().unwrap();
+    (status, String::from_utf8(body).unwrap())
+}
+
+/// How long until the server closes `stream`, reading and dropping
+/// whatever it sends first; panics if it is still open after `patience`.
+fn time_until_closed(stream: &mut TcpStream, patience: Duration) -> Duration {
+    let start = Instant::now();
+    stream.set_read_timeout(Some(patience)).unwrap();
+    let mut sink = [0u8; 4096];
+    loop {
+        match stream.read(&mut sink) {
+            Ok(0) => return start.elapsed(),
+            Ok(_) => {}
+            Err(error) if error.kind() == ErrorKind::ConnectionReset => return start.elapsed(),
+            Err(error) => panic!("still open after {:?}: {error}", start.elapsed()),
+        }
+    }
+}
+
+fn connect(server: &RunningServer) -> TcpStream {
+    TcpStream::connect(("127.0.0.1", server.port)).expect("connects")
+}
+
+#[test]
+fn slow_and_idle_clients_are_cut_off_while_others_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = RunningServer::start(
+        dir.path(),
+        Stdio::null(),
+        &[
+            ("HALFSTAR_CLIENT_TIMEOUT_SECONDS", "2"),
+            ("HALFSTAR_REQUEST_TIMEOUT_SECONDS", "3"),
+        ],
+    );
+    let head_deadline = Duration::from_secs(2);
+    let slack = Duration::from_millis(1500);
+
+    // Connected and silent.
+    let mut silent = connect(&server);
+    // Half a request head, then nothing.
+    let mut half_head = connect(&server);
+    half_head
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .unwrap();
+    // A header byte every 300 ms: never idle, yet never done.
+    let mut trickle = connect(&server);
+    let mut trickle_writer = trickle.try_clone().unwrap();
+    thread::spawn(move || {
+        let head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
+        trickle_writer.write_all(head).ok();
+        for _ in 0..40 {
+            thread::sleep(Duration::from_millis(300));
+            if trickle_writer.write_all(b"a").is_err() {
+                break;
+            }
+        }
+    });
+    // One whole request and answer, then kept alive and idle.
+    let mut idle = connect(&server);
+    idle.write_all(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .unwrap();
+    assert_eq!(read_answer(&mut idle).0, 200);
+    // A body that stops short of its declared length.
+    let mut short_body = connect(&server);
+    short_body
+        .write_all(
+            b"POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+              Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"username\":\"a",
+        )
+        .unwrap();
+
+    // Meanwhile everyone else is answered as usual.
+    let answer = server.http("GET", "/api/health", None, "");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+
+    for (name, stream) in [
+        ("silent", &mut silent),
+        ("half head", &mut half_head),
+        ("trickle", &mut trickle),
+        ("idle keep-alive", &mut idle),
+    ] {
+        let open_for = time_until_closed(stream, head_deadline + slack * 2);
+        assert!(
+            open_for <= head_deadline + slack,
+            "the {name} connection stayed open {open_for:?}"
+        );
+    }
+
+    let started = Instant::now();
+    short_body
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let (status, body) = read_answer(&mut short_body);
+    assert_eq!(status, 408, "{body}");
+    assert!(
+        body.contains("not finished within 3 seconds"),
+        "the 408 says why: {body}"
+    );
+    assert!(started.elapsed() <= Duration::from_secs(3) + slack);
+
+    let answer = server.http("GET", "/api/health", None, "");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(server.stop().success());
+}
+
+/// The soft limit on open files up to the hard one: the test holds a
+/// thousand sockets and the usual soft limit is 1,024.
+fn raise_open_file_limit(needed: u64) {
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+    unsafe {
+        let mut limit = std::mem::zeroed::<libc::rlimit>();
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        assert!(
+            limit.rlim_max >= needed,
+            "this test needs {needed} open files and the hard limit is {}",
+            limit.rlim_max
+        );
+        limit.rlim_cur = limit.rlim_max;
+        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
+    }
+}
+
+/// Runs `work` on `count` threads at once, each after all have connected;
+/// the results in thread order.
+fn on_many_connections<T: Send + 'static>(
+    server: &RunningServer,
+    count: usize,
+    work: impl Fn(TcpStream) -> T + Send + Sync + 'static,
+) -> Vec<T> {
+    let all_connected = Arc::new(Barrier::new(count));
+    let work = Arc::new(work);
+    let port = server.port;
+    let threads: Vec<_> = (0..count)
+        .map(|_| {
+            let all_connected = all_connected.clone();
+            let work = work.clone();
+            thread::Builder::new()
+                .stack_size(128 * 1024)
+                .spawn(move || {
+                    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+                    all_connected.wait();
+                    work(stream)
+                })
+                .unwrap()
+        })
+        .collect();
+    threads.into_iter().map(|t| t.join().unwrap()).collect()
+}
+
+#[test]
+fn a_thousand_connections_at_once_are_all_answered_and_idle_ones_closed() {
+    const CONNECTIONS: usize = 1_000;
+    raise_open_file_limit(CONNECTIONS as u64 + 200);
+    let app = TestApp::new();
+    app.artist_with_albums(
+        "Manyhands",
+        &[("First", "2001-01-01"), ("Second", "2002-02-02")],
+        &["Rock".to_owned()],
+    );
+    drop(app.state);
+    let server = RunningServer::start(
+        app.dir.path(),
+        Stdio::null(),
+        &[("HALFSTAR_CLIENT_TIMEOUT_SECONDS", "3")],
+    );
+
+    // A thousand requests, every connection open before any is sent.
+    let path = "/api/artist/name/Manyhands";
+    let statuses = on_many_connections(&server, CONNECTIONS, move |mut stream| {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).map(|_| answer)
+    });
+    let answered = statuses
+        .iter()
+        .filter(|answer| matches!(answer, Ok(text) if text.starts_with("HTTP/1.1 200")))
+        .count();
+    assert_eq!(answered, CONNECTIONS, "first failure: {:?}", {
+        statuses
+            .iter()
+            .find(|a| !matches!(a, Ok(t) if t.starts_with("HTTP/1.1 200")))
+    });
+
+    // A thousand connections that say nothing do not keep others waiting,
+    // and are closed once they have been idle for the client timeout.
+    let (idle_sender, idle) = std::sync::mpsc::channel();
+    let idle_sender = std::sync::Mutex::new(idle_sender);
+    on_many_connections(&server, CONNECTIONS, move |stream| {
+        idle_sender.lock().unwrap().send(stream).unwrap();
+    });
+    let mut idle: Vec<TcpStream> = idle.try_iter().collect();
+    assert_eq!(idle.len(), CONNECTIONS);
+    let started = Instant::now();
+    let answer = server.http("GET", "/api/health", None, "");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    for stream in &mut idle {
+        time_until_closed(stream, Duration::from_secs(10));
+    }
+    assert!(server.stop().success());
+}
+
+/// `sh -c script` in a mount namespace of its own, as root of a user
+/// namespace, with `args` as $1, $2, ...
+fn in_own_mounts(script: &str, args: &[&Path]) -> Command {
+    let mut command = Command::new("unshare");
+    command
+        .args(["--mount", "--map-root-user", "sh", "-euc", script, "sh"])
+        .args(args)
+        .env_remove("HALFSTAR_DATA_DIR");
+    command
+}
+
+/// A data directory with one member, ready to be copied under a mount.
+fn prepared_data() -> (TestApp, String) {
+    let app = TestApp::new();
+    let (token, _) = app.member("filler");
+    (app, token)
+}
+
+#[test]
+fn a_full_disk_refuses_writes_with_507_and_loses_nothing() {
+    let (app, token) = prepared_data();
+    let TestApp { dir, state } = app;
+    drop(state);
+    let mount = tempfile::tempdir().unwrap();
+    // 3 MiB of which the ballast takes 1.2: the database fills the rest.
+    let script = r#"
+        mount -t tmpfs -o size=3m halfstar-test "$1"
+        cp -a "$2" "$1/data"
+        head -c 1200k /dev/zero > "$1/ballast"
+        exec "$3" --data-dir "$1/data" serve --listen 127.0.0.1:0
+    "#;
+    let mut command = in_own_mounts(script, &[mount.path(), dir.path(), Path::new(BINARY)]);
+    command.stderr(Stdio::null());
+    let server = RunningServer::start_command(command);
+    // The tmpfs as the server sees it.
+    let inside = PathBuf::from(format!("/proc/{}/root", server.pid())).join(
+        mount
+            .path()
+            .strip_prefix("/")
+            .expect("an absolute temporary directory"),
+    );
+
+    let text = "a full disk ".repeat(1_600);
+    let post = |n: i64| {
+        let body = format!(r#"{{"title":"post {n}","postText":"{text}"}}"#);
+        server.http("POST", "/api/post", Some(&token), &body)
+    };
+    let mut published = 0_i64;
+    let refusal = loop {
+        let answer = post(published);
+        if answer.starts_with("HTTP/1.1 201") {
+            published += 1;
+            assert!(published < 400, "the disk never filled");
+        } else {
+            break answer;
+        }
+    };
+    assert!(published > 10, "only {published} posts fit");
+    assert!(refusal.starts_with("HTTP/1.1 507"), "{refusal}");
+    assert!(refusal.contains("disk is full"), "{refusal}");
+
+    // Reads go on; writes are refused whole, again and again.
+    let recent = server.http("GET", "/api/post/recent?limit=5", None, "");
+    assert!(recent.starts_with("HTTP/1.1 200"), "{recent}");
+    assert!(post(published).starts_with("HTTP/1.1 507"));
+
+    // Room made: writes work again, with everything before them intact.
+    std::fs::remove_file(inside.join("ballast")).unwrap();
+    assert!(post(published).starts_with("HTTP/1.1 201"));
+    published += 1;
+
+    // SQLite resolves /proc/PID/root to this namespace's root, so the CLI
+    // runs in the server's namespaces to see its database.
+    let data = mount.path().join("data");
+    let in_server_mounts = |args: &[&str]| {
+        let output = Command::new("nsenter")
+            .args(["--target", &server.pid().to_string(), "--user", "--mount"])
+            .arg(BINARY)
+            .arg("--data-dir")
+            .arg(&data)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    in_server_mounts(&["check"]);
+    let export: serde_json::Value =
+        serde_json::from_str(&in_server_mounts(&["export-user", "filler"])).unwrap();
+    let stored = export["posts"].as_array().expect("posts").len();
+    assert_eq!(stored as i64, published);
+    assert!(server.stop().success());
+}
+
+#[test]
+fn a_read_only_data_directory_stops_the_server_at_start_and_changes_nothing() {
+    let (app, _) = prepared_data();
+    let TestApp { dir, state } = app;
+    halfstar::db::checkpoint(&state.pool).unwrap();
+    drop(state);
+    let mount = tempfile::tempdir().unwrap();
+    let script = r#"
+        mount -t tmpfs halfstar-test "$1"
+        cp -a "$2" "$1/data"
+        mount -o remount,ro "$1"
+        status=0
+        "$3" --data-dir "$1/data" serve --listen 127.0.0.1:0 || status=$?
+        echo "serve exited $status"
+        cmp "$2/halfstar.db" "$1/data/halfstar.db" && echo "database unchanged"
+    "#;
+    let output = in_own_mounts(script, &[mount.path(), dir.path(), Path::new(BINARY)])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("serve exited 1"), "{stdout}{stderr}");
+    assert!(stdout.contains("database unchanged"), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("is the data directory writable") && stderr.contains("Read-only"),
+        "the error says what is wrong: {stderr}"
+    );
+}
