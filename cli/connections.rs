@@ -1,6 +1,7 @@
-//! Accepting connections: HTTP/1.1 with a deadline for every request head,
-//! so slow or silent clients cannot hold connections open, and a graceful
-//! stop that lets requests in flight finish.
+//! Accepting connections: HTTP/1.1 with deadlines for every request head and
+//! for every write of an answer, so clients that stall while sending or
+//! receiving cannot hold connections open, and a graceful stop that lets
+//! requests in flight finish.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -12,6 +13,7 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::{TcpListener, TcpSocket};
+use tokio_io_timeout::TimeoutStream;
 use tower::ServiceExt;
 
 /// After a failed accept (out of file descriptors, most often), wait this
@@ -38,19 +40,20 @@ pub fn listen(address: SocketAddr) -> std::io::Result<TcpListener> {
 /// Serves `router` until `shutdown` resolves, then waits for the
 /// connections to finish their requests.
 ///
-/// `head_timeout` bounds the time from a connection's opening, or from the
-/// end of its last answer, to the end of its next request's head: it closes
-/// connections that trickle their headers and idle keep-alive ones alike.
-/// Bodies are bounded by the request timeout of the router's layers.
+/// `client_timeout` bounds the time from a connection's opening, or from the
+/// end of its last answer, to the end of its next request's head, which
+/// closes connections that trickle their headers and idle keep-alive ones
+/// alike; it also bounds each wait to write an answer to a client that does
+/// not read it. Bodies are bounded by the router's request timeout.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
-    head_timeout: Duration,
+    client_timeout: Duration,
     shutdown: impl Future<Output = ()>,
 ) {
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(head_timeout);
+        .header_read_timeout(client_timeout);
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
@@ -67,6 +70,8 @@ pub async fn serve(
         };
         // Answers are written whole; waiting to fill packets only adds latency.
         stream.set_nodelay(true).ok();
+        let mut stream = TimeoutStream::new(stream);
+        stream.set_write_timeout(Some(client_timeout));
         let router = router.clone();
         // The client's address goes where `ConnectInfo` extractors (the rate
         // limits) look for it.
@@ -74,7 +79,7 @@ pub async fn serve(
             request.extensions_mut().insert(ConnectInfo(remote));
             router.clone().oneshot(request)
         });
-        let connection = http.serve_connection(TokioIo::new(stream), service);
+        let connection = http.serve_connection(TokioIo::new(Box::pin(stream)), service);
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             if let Err(error) = connection.await {

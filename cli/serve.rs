@@ -52,8 +52,8 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     if settings.ranking_seconds > 0 {
         tokio::spawn(warm_rankings(router.clone()));
     }
-    let head_timeout = std::time::Duration::from_secs(settings.client_timeout_seconds);
-    crate::connections::serve(listener, router, head_timeout, shutdown_signal()).await;
+    let client_timeout = std::time::Duration::from_secs(settings.client_timeout_seconds);
+    crate::connections::serve(listener, router, client_timeout, shutdown_signal()).await;
     tracing::info!("requests finished; closing the database");
     db::checkpoint(&pool)?;
     Ok(())

@@ -53,8 +53,8 @@ pub struct ServeSettings {
     pub max_body_bytes: usize,
 
     /// Seconds a client has to send a request's head, counted from when its
-    /// connection opens or its last answer ends; slow and idle connections are
-    /// then closed.
+    /// connection opens or its last answer ends, and to take in each part of
+    /// an answer; slow, stalled and idle connections are then closed.
     #[arg(long, env = "HALFSTAR_CLIENT_TIMEOUT_SECONDS", default_value_t = 15,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub client_timeout_seconds: u64,

@@ -44,20 +44,41 @@ fn read_answer(stream: &mut TcpStream) -> (u16, String) {
     (status, String::from_utf8(body).unwrap())
 }
 
-/// How long until the server closes `stream`, reading and dropping
-/// whatever it sends first; panics if it is still open after `patience`.
-fn time_until_closed(stream: &mut TcpStream, patience: Duration) -> Duration {
+/// How long until the server closes `stream`, and how many bytes it sent
+/// first; panics if it is still open after `patience`.
+fn time_until_closed(stream: &mut TcpStream, patience: Duration) -> (Duration, usize) {
     let start = Instant::now();
     stream.set_read_timeout(Some(patience)).unwrap();
-    let mut sink = [0u8; 4096];
+    let mut sink = [0u8; 64 * 1024];
+    let mut received = 0;
     loop {
         match stream.read(&mut sink) {
-            Ok(0) => return start.elapsed(),
-            Ok(_) => {}
-            Err(error) if error.kind() == ErrorKind::ConnectionReset => return start.elapsed(),
+            Ok(0) => return (start.elapsed(), received),
+            Ok(count) => received += count,
+            Err(error) if error.kind() == ErrorKind::ConnectionReset => {
+                return (start.elapsed(), received);
+            }
             Err(error) => panic!("still open after {:?}: {error}", start.elapsed()),
         }
     }
+}
+
+/// A fixed 64 KiB receive buffer, where the kernel would grow it to tens of
+/// megabytes for a client that does not read.
+fn shrink_receive_buffer(stream: &TcpStream) {
+    use std::os::fd::AsRawFd;
+    let size: libc::c_int = 64 * 1024;
+    // SAFETY: setsockopt reads `size` for the length given, on an open socket.
+    let status = unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_RCVBUF,
+            std::ptr::from_ref(&size).cast(),
+            std::mem::size_of_val(&size) as libc::socklen_t,
+        )
+    };
+    assert_eq!(status, 0);
 }
 
 fn connect(server: &RunningServer) -> TcpStream {
@@ -112,6 +133,21 @@ fn slow_and_idle_clients_are_cut_off_while_others_are_served() {
         )
         .unwrap();
 
+    // Thirty megabytes of answers asked for and none read: far more than the
+    // kernel buffers on both ends hold, so the server's writes stall.
+    let mut not_reading = connect(&server);
+    shrink_receive_buffer(&not_reading);
+    let document_size = server
+        .http("GET", "/api/openapi.json", None, "")
+        .split_once("\r\n\r\n")
+        .expect("an answer")
+        .1
+        .len();
+    let asked = (30 << 20) / document_size + 1;
+    let pipelined = "GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".repeat(asked);
+    not_reading.write_all(pipelined.as_bytes()).unwrap();
+    let stalled_since = Instant::now();
+
     // Meanwhile everyone else is answered as usual.
     let answer = server.http("GET", "/api/health", None, "");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
@@ -122,12 +158,23 @@ fn slow_and_idle_clients_are_cut_off_while_others_are_served() {
         ("trickle", &mut trickle),
         ("idle keep-alive", &mut idle),
     ] {
-        let open_for = time_until_closed(stream, head_deadline + slack * 2);
+        let (open_for, _) = time_until_closed(stream, head_deadline + slack * 2);
         assert!(
             open_for <= head_deadline + slack,
             "the {name} connection stayed open {open_for:?}"
         );
     }
+
+    // The stalled reader was cut off long before its answers were all sent.
+    thread::sleep(
+        (stalled_since + head_deadline + slack).saturating_duration_since(Instant::now()),
+    );
+    let (_, received) = time_until_closed(&mut not_reading, Duration::from_secs(10));
+    assert!(
+        received < asked * document_size / 2,
+        "{received} of {} bytes were sent to a client that did not read",
+        asked * document_size
+    );
 
     let started = Instant::now();
     short_body
