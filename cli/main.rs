@@ -92,14 +92,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// Logs go to stderr; `HALFSTAR_LOG` (or `RUST_LOG`) sets the filter.
+/// Logs go to stderr; `HALFSTAR_LOG` (or `RUST_LOG`) sets the filter. Colours
+/// only on a terminal: the systemd journal and log files get plain text.
 fn init_logging() {
+    use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
     let filter = std::env::var("HALFSTAR_LOG")
         .or_else(|_| std::env::var("RUST_LOG"))
         .unwrap_or_else(|_| "halfstar=info,tower_http=info".to_owned());
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::new(filter))
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    // On a terminal the default stands, which also heeds NO_COLOR.
+    let logs = if std::io::stderr().is_terminal() {
+        logs
+    } else {
+        logs.with_ansi(false)
+    };
+    logs.init();
 }
