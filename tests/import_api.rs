@@ -286,3 +286,51 @@ async fn a_malformed_album_refuses_the_whole_call() {
         .await;
     assert_eq!(denied.status, StatusCode::FORBIDDEN);
 }
+
+/// The id is put into a MusicBrainz path: anything but a real one (`../`,
+/// control characters) is refused before a source is called.
+#[tokio::test(flavor = "multi_thread")]
+async fn only_a_real_musicbrainz_id_is_sent_to_musicbrainz() {
+    let mock = MockSources::start();
+    let app = app_with_sources(&mock);
+    let token = editor(&app);
+    for lookup in ["artist", "albums"] {
+        for mbid in ["..%2Frelease-group%2Fx", "tA%F3%AE%BB%A0-%C2%A7%0FJe", "42"] {
+            let path = format!("/api/import/{lookup}?name=Radiohead&mbid={mbid}");
+            let refused = app.call(Method::GET, &path, Some(&token), None).await;
+            assert_eq!(
+                (refused.status, refused.json()),
+                (
+                    StatusCode::BAD_REQUEST,
+                    json!({ "message": "mbid must be a MusicBrainz id" })
+                ),
+                "{path}"
+            );
+        }
+    }
+    assert_eq!(mock.musicbrainz_requests(), Vec::<String>::new());
+
+    // A blank id is no id: the name settles who it is.
+    let blank = app
+        .call(
+            Method::GET,
+            "/api/import/artist?name=Radiohead&mbid=%20",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(blank.status, StatusCode::OK, "{}", blank.text());
+    let chosen = app
+        .call(
+            Method::GET,
+            "/api/import/artist?name=Radiohead&mbid=A74B1B7F-71A5-4011-9441-D0B5E4122711",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text());
+    assert_eq!(
+        chosen.json()["artist"]["mbid"],
+        "a74b1b7f-71a5-4011-9441-d0b5e4122711"
+    );
+}

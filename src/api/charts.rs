@@ -76,7 +76,7 @@ async fn all_genres(State(state): State<AppState>) -> AppResult<Json<Vec<Genre>>
     path = "/api/genre/name/{genre}",
     tag = "charts",
     params(("genre" = String, Path, description = "Genre name or slug")),
-    responses((status = 200, description = "The genre", body = Genre), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The genre", body = Genre), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn genre_by_name(
     State(state): State<AppState>,
@@ -152,7 +152,7 @@ async fn genre_chart(
     get,
     path = "/api/genre/top-rated/{year}/{genre}",
     tag = "charts",
-    params(("year" = String, Path, description = "A year, or all-time"), ("genre" = String, Path, description = "Genre name or slug, or all-genres"), PageQuery),
+    params(("year" = String, Path, pattern = r"^([1-9][0-9]{3}|[Aa][Ll][Ll]-[Tt][Ii][Mm][Ee])$", description = "A year (1000 to 9999), or all-time"), ("genre" = String, Path, description = "Genre name or slug, or all-genres"), PageQuery),
     responses((status = 200, description = "Charts of the year and genre", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn year_genre_chart(
@@ -169,7 +169,7 @@ async fn year_genre_chart(
     get,
     path = "/api/album/top-albums/year/{year}",
     tag = "charts",
-    params(("year" = String, Path, description = "A year, or all-time"), PageQuery),
+    params(("year" = String, Path, pattern = r"^([1-9][0-9]{3}|[Aa][Ll][Ll]-[Tt][Ii][Mm][Ee])$", description = "A year (1000 to 9999), or all-time"), PageQuery),
     responses((status = 200, description = "Charts of the year, all genres", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
 )]
 async fn year_chart(

@@ -35,6 +35,7 @@ pub struct Doc;
 struct ImportQuery {
     /// The artist's name as typed.
     #[serde(default)]
+    #[param(required = true, min_length = 1, max_length = 300)]
     name: String,
     /// The artist's MusicBrainz id, to pick one of several artists of that name.
     mbid: Option<String>,
@@ -138,6 +139,17 @@ fn checked_name(query: &ImportQuery) -> AppResult<String> {
     catalogue::name(&query.name, "name").map_err(AppError::BadRequest)
 }
 
+/// The id goes into a MusicBrainz path, so only a real one is sent; blank is none.
+fn checked_mbid(query: &ImportQuery) -> AppResult<Option<String>> {
+    query
+        .mbid
+        .as_deref()
+        .filter(|id| !id.trim().is_empty())
+        .map(|id| catalogue::musicbrainz_id(id, "mbid"))
+        .transpose()
+        .map_err(AppError::BadRequest)
+}
+
 fn not_found(name: &str) -> AppError {
     AppError::NotFound(format!("MusicBrainz has no artist called {name}"))
 }
@@ -169,9 +181,10 @@ async fn artist(
     AppQuery(query): AppQuery<ImportQuery>,
 ) -> AppResult<Json<ArtistLookup>> {
     let name = checked_name(&query)?;
+    let mbid = checked_mbid(&query)?;
     let asked = name.clone();
     let found = look_up(&state, move |sources| {
-        pipeline::find_artist(sources, &asked, query.mbid.as_deref())
+        pipeline::find_artist(sources, &asked, mbid.as_deref())
     })
     .await?;
     match found {
@@ -201,12 +214,13 @@ async fn albums(
     AppQuery(query): AppQuery<ImportQuery>,
 ) -> AppResult<Json<AlbumsLookup>> {
     let name = checked_name(&query)?;
+    let mbid = checked_mbid(&query)?;
     let asked = name.clone();
     let planned = look_up(&state, move |sources| {
         let known = Default::default();
         let request = Request {
             name: &asked,
-            mbid: query.mbid.as_deref(),
+            mbid: mbid.as_deref(),
             default_genre: query
                 .default_genre
                 .as_deref()

@@ -10,8 +10,10 @@ use crate::error::{AppError, AppResult};
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// How many to answer.
+    #[param(minimum = 1)]
     pub limit: Option<u32>,
     /// Which page, from 1.
+    #[param(minimum = 1)]
     pub page: Option<u32>,
 }
 

@@ -30,7 +30,10 @@ pub struct Doc;
 struct SearchQuery {
     /// The words typed, 1 to 100 characters.
     #[serde(default)]
+    #[param(min_length = 1, max_length = 100)]
     q: String,
+    /// How many artists and how many albums, 1 to 25 (8 when absent).
+    #[param(minimum = 1, maximum = 25)]
     limit: Option<u32>,
 }
 

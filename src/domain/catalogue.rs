@@ -39,7 +39,14 @@ pub fn description(text: &str) -> Result<String, String> {
 /// `Dream Pop`; known genres are matched in any case anyway.
 pub fn genres<'a>(given: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>, String> {
     let names = tags(given, "genres", MAX_GENRES)?;
-    Ok(names.into_iter().map(|n| capitalized(&n)).collect())
+    // Capitals can make two names one (`ßa` becomes `SSa`, like `ssa`).
+    let mut kept: Vec<String> = Vec::with_capacity(names.len());
+    for name in names.iter().map(|n| capitalized(n)) {
+        if !kept.iter().any(|k| name_key(k) == name_key(&name)) {
+            kept.push(name);
+        }
+    }
+    Ok(kept)
 }
 
 fn capitalized(name: &str) -> String {
@@ -137,10 +144,92 @@ mod tests {
                 .contains("at most 10")
         );
         assert!(genres([""]).unwrap().is_empty());
+        // Names that become one once capitalized are kept once.
+        assert_eq!(genres(["ßa", "ssa"]).unwrap(), ["SSa"]);
     }
 
     #[test]
     fn styles_keep_their_case() {
         assert_eq!(styles(["Art Rock", "IDM"]).unwrap(), ["Art Rock", "IDM"]);
+    }
+}
+
+/// Properties of the genre and style lists over many generated inputs.
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A comma-joined genre field as the edit form sends it, or anything at all.
+    /// Names come from a small pool as often as not, so repeats in another
+    /// case or spacing (and `ß` against `ss`) are common.
+    fn joined() -> impl Strategy<Value = String> {
+        let known = prop::sample::select(vec![
+            "rock",
+            "Rock",
+            " ROCK ",
+            "art  rock",
+            "Art Rock",
+            "dream pop",
+            "Dream\tPop",
+            "Post-punk",
+            "ßa",
+            "SSa",
+            "ssa",
+            "",
+            " ",
+        ])
+        .prop_map(str::to_owned);
+        let piece = prop_oneof![
+            known,
+            "[ \t]{0,2}[a-zA-Zéß&-]{0,8}( [a-zA-Z]{1,6})?[ \t]{0,2}"
+        ];
+        prop_oneof![
+            prop::collection::vec(piece, 0..14).prop_map(|pieces| pieces.join(",")),
+            any::<String>(),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn genre_lists_are_tidy_and_stable(text in joined()) {
+            match genres(text.split(',')) {
+                Ok(names) => {
+                    prop_assert!(names.len() <= MAX_GENRES);
+                    for (i, name) in names.iter().enumerate() {
+                        prop_assert!(!name.is_empty());
+                        prop_assert!(name.chars().count() <= MAX_TAG_CHARS);
+                        prop_assert_eq!(name, &name.split_whitespace().collect::<Vec<_>>().join(" "));
+                        prop_assert!(!names[..i].iter().any(|n| name_key(n) == name_key(name)), "{:?}", names);
+                    }
+                    prop_assert_eq!(genres(names.iter().map(String::as_str)), Ok(names.clone()));
+                    let rejoined = names.join(",");
+                    if !names.iter().any(|n| n.contains(',')) {
+                        prop_assert_eq!(genres(rejoined.split(',')), Ok(names));
+                    }
+                }
+                Err(message) => prop_assert!(
+                    message.starts_with("genres: at most 10 allowed")
+                        || message == "genres: each must be at most 60 characters",
+                    "{}", message
+                ),
+            }
+        }
+
+        #[test]
+        fn styles_keep_what_was_given_tidied(text in joined()) {
+            if let Ok(names) = styles(text.split(',')) {
+                let given: Vec<String> = text
+                    .split(',')
+                    .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+                    .filter(|t| !t.is_empty())
+                    .collect();
+                prop_assert!(names.iter().all(|n| given.contains(n)));
+                for (i, name) in names.iter().enumerate() {
+                    prop_assert!(!names[..i].iter().any(|n| name_key(n) == name_key(name)), "{:?}", names);
+                }
+                prop_assert_eq!(styles(names.iter().map(String::as_str)), Ok(names));
+            }
+        }
     }
 }

@@ -109,3 +109,90 @@ mod weight_tests {
         }
     }
 }
+
+/// Properties over many generated numbers and strings, beside the examples above.
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The twenty values, written out rather than computed like the parser does.
+    const VALUES: [f64; 20] = [
+        0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 5.5, 6.0, 6.5, 7.0, 7.5, 8.0, 8.5, 9.0,
+        9.5, 10.0,
+    ];
+
+    /// Numbers near and on the scale as well as any at all.
+    fn number() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            any::<f64>(),
+            (-8..=48i32).prop_map(|n| f64::from(n) / 4.0),
+            (0..20usize, -1e-6..1e-6f64).prop_map(|(i, off)| VALUES[i] + off),
+            Just(f64::NAN),
+            Just(f64::INFINITY),
+            Just(-0.0),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn exactly_the_twenty_half_steps_are_ratings(number in number()) {
+            let rating = RatingValue::from_f64(number);
+            prop_assert_eq!(rating.is_some(), VALUES.contains(&number), "{}", number);
+            if let Some(rating) = rating {
+                prop_assert_eq!(rating.as_f64(), number);
+            }
+        }
+
+        #[test]
+        fn half_steps_are_one_to_twenty(steps in any::<u8>()) {
+            let rating = RatingValue::from_half_steps(steps);
+            prop_assert_eq!(rating.is_some(), (1..=20).contains(&steps));
+            if let Some(rating) = rating {
+                prop_assert_eq!(rating.half_steps(), steps);
+                prop_assert_eq!(rating.as_f64(), VALUES[usize::from(steps) - 1]);
+                prop_assert_eq!(RatingValue::from_f64(rating.as_f64()), Some(rating));
+                prop_assert_eq!(rating.to_string().parse::<RatingValue>(), Ok(rating));
+                prop_assert_eq!(format!("{}", rating.as_f64()).parse::<RatingValue>(), Ok(rating));
+            }
+        }
+
+        #[test]
+        fn ratings_order_like_their_numbers(a in 1..=20u8, b in 1..=20u8) {
+            let (x, y) = (RatingValue::from_half_steps(a).unwrap(), RatingValue::from_half_steps(b).unwrap());
+            prop_assert_eq!(x.cmp(&y), x.as_f64().total_cmp(&y.as_f64()));
+        }
+
+        #[test]
+        fn decimal_strings_parse_to_their_number(
+            number in number(),
+            padded in "[ \t]{0,2}",
+            decimals in 0..4usize,
+        ) {
+            let text = format!("{padded}{number:.decimals$}{padded}");
+            let written: f64 = text.trim().parse().unwrap_or(f64::NAN);
+            let parsed = text.parse::<RatingValue>();
+            prop_assert_eq!(parsed.is_ok(), VALUES.contains(&written), "{:?}", text);
+            match parsed {
+                Ok(rating) => prop_assert_eq!(rating.as_f64(), written),
+                Err(message) => prop_assert_eq!(message, "number must be one of 0.5, 1, 1.5, ... 10"),
+            }
+        }
+
+        #[test]
+        fn any_text_is_a_rating_only_when_it_reads_as_one(
+            text in prop_oneof![
+                any::<String>(),
+                // Number-like text: signs, fractions, exponents, padding.
+                "[ \t]?[-+]?(10|[0-9])(\\.[0-9]{1,2})?([eE][-+]?[0-9])?[ \t]?",
+                "[-+]?(inf|infinity|NaN|nan)",
+            ],
+        ) {
+            let written = text.trim().parse::<f64>().ok();
+            match text.parse::<RatingValue>() {
+                Ok(rating) => prop_assert_eq!(Some(rating.as_f64()), written),
+                Err(_) => prop_assert!(!written.is_some_and(|n| VALUES.contains(&n)), "{:?}", text),
+            }
+        }
+    }
+}

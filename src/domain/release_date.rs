@@ -99,3 +99,101 @@ mod tests {
         );
     }
 }
+
+/// Properties over many generated dates and strings, beside the examples above.
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn message_for(text: &str) -> String {
+        format!("releaseDate must be a real date as YYYY-MM-DD, got '{text}'")
+    }
+
+    proptest! {
+        #[test]
+        fn every_real_date_round_trips(year in 0..=9999i32, ordinal in 1..=366u16) {
+            let Ok(date) = Date::from_ordinal_date(year, ordinal) else {
+                // Day 366 of a common year.
+                return Ok(());
+            };
+            let text = format!("{:04}-{:02}-{:02}", year, u8::from(date.month()), date.day());
+            let parsed: ReleaseDate = text.parse().map_err(TestCaseError::fail)?;
+            prop_assert_eq!(parsed, ReleaseDate(date));
+            prop_assert_eq!(parsed.to_string(), text.clone());
+            prop_assert_eq!(parsed.year(), year);
+            prop_assert_eq!(format!(" {text}\n").parse::<ReleaseDate>(), Ok(parsed));
+            // Nothing may follow the day.
+            let longer = format!("{text}-01");
+            prop_assert_eq!(longer.parse::<ReleaseDate>(), Err(message_for(&longer)));
+        }
+
+        #[test]
+        fn a_year_or_a_month_alone_starts_on_the_first(year in 0..=9999i32, month in 1..=12u8) {
+            let as_year = format!("{year:04}");
+            let as_month = format!("{year:04}-{month:02}");
+            prop_assert_eq!(
+                as_year.parse::<ReleaseDate>().map(|d| d.to_string()),
+                Ok(format!("{year:04}-01-01"))
+            );
+            prop_assert_eq!(
+                as_month.parse::<ReleaseDate>().map(|d| d.to_string()),
+                Ok(format!("{year:04}-{month:02}-01"))
+            );
+        }
+
+        #[test]
+        fn days_past_the_month_and_unreal_months_are_refused_with_a_message(
+            year in 0..=9999i32,
+            month in 1..=12u8,
+            past in 1..=70u8,
+            bad_month in prop_oneof![Just(0u8), 13..=99u8],
+        ) {
+            let last = Month::try_from(month).unwrap().length(year);
+            let day = last.saturating_add(past).min(99);
+            for text in [
+                format!("{year:04}-{month:02}-{day:02}"),
+                format!("{year:04}-{month:02}-00"),
+                format!("{year:04}-{bad_month:02}"),
+                format!("{year:04}-{bad_month:02}-01"),
+            ] {
+                prop_assert_eq!(text.parse::<ReleaseDate>(), Err(message_for(&text)));
+            }
+        }
+
+        #[test]
+        fn any_text_parses_to_a_date_it_begins_or_is_refused(
+            text in prop_oneof![
+                any::<String>(),
+                // Date-like text: parts of any width, any count, padded.
+                "[ \t\n]{0,2}[0-9]{1,5}(-[0-9]{1,3}){0,4}[ \t\n]{0,2}",
+            ],
+        ) {
+            match text.parse::<ReleaseDate>() {
+                Ok(date) => {
+                    let shown = date.to_string();
+                    prop_assert!(shown.starts_with(text.trim()), "{:?} -> {}", text, shown);
+                    prop_assert_eq!(shown.len(), 10);
+                    prop_assert_eq!(shown.parse::<ReleaseDate>(), Ok(date));
+                }
+                Err(message) => prop_assert_eq!(message, message_for(&text)),
+            }
+        }
+
+        #[test]
+        fn near_misses_of_the_format_are_refused(
+            text in "[0-9]{1,5}(-[0-9]{1,3}){0,3}|[0-9]{4}(-[0-9]{2}){3}|[0-9]{4}[/. ][0-9]{2}|[0-9٠-٩]{4}",
+        ) {
+            let well_formed = {
+                let parts: Vec<&str> = text.split('-').collect();
+                parts.len() <= 3
+                    && parts[0].len() == 4
+                    && parts[1..].iter().all(|p| p.len() == 2)
+                    && text.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+            };
+            if !well_formed {
+                prop_assert_eq!(text.parse::<ReleaseDate>(), Err(message_for(&text)));
+            }
+        }
+    }
+}

@@ -15,13 +15,18 @@ pub fn name_key(name: &str) -> String {
 }
 
 /// The name folded to lower-case ASCII with single spaces: `"Ágætis  Byrjun"`
-/// becomes `"agaetis byrjun"`. Names with nothing to transliterate (emoji only)
-/// keep their lower-cased form so their key is never empty.
+/// becomes `"agaetis byrjun"`. Whitespace is made single spaces before
+/// folding, as the transliteration drops a tab or a line break that follows
+/// an accented letter (`"Björk\tX"` would fold to `"bjorkx"`). Names that fold
+/// to nothing (only combining marks or zero-width characters) keep their
+/// lower-cased form without whitespace, so their key is never empty and the
+/// slug of their slug is itself.
 pub fn search_key(name: &str) -> String {
-    let folded = deunicode(name).to_lowercase();
+    let spaced = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let folded = deunicode(&spaced).to_lowercase();
     let key = folded.split_whitespace().collect::<Vec<_>>().join(" ");
     if key.is_empty() {
-        name.trim().to_lowercase()
+        name.split_whitespace().collect::<String>().to_lowercase()
     } else {
         key
     }
@@ -86,6 +91,29 @@ mod tests {
     }
 
     #[test]
+    fn any_whitespace_separates_words_even_after_an_accent() {
+        // Found by the properties below: the transliteration dropped a tab or
+        // a line break after a non-ASCII letter, gluing the words together.
+        assert_eq!(slugify("Sigur Rós\tÁgætis"), "sigur-ros-agaetis");
+        assert_eq!(
+            slugify("Motörhead\nAce of Spades"),
+            "motorhead-ace-of-spades"
+        );
+        assert_eq!(slugify("ø\u{85}Å\u{2028}b"), "o-a-b");
+        assert_eq!(search_key("Björk\t Homogenic"), "bjork homogenic");
+    }
+
+    #[test]
+    fn names_that_fold_to_nothing_have_a_stable_slug() {
+        // Found by the properties below: `"\u{301} \u{301}"` slugged to
+        // `"\u{301}-\u{301}"`, whose own slug was `"-"`.
+        let slug = slugify("\u{301} \u{301}");
+        assert_eq!(slug, "\u{301}\u{301}");
+        assert_eq!(slugify(&slug), slug);
+        assert_eq!(search_key("\u{200b}"), "\u{200b}");
+    }
+
+    #[test]
     fn name_keys_fold_unicode_case_but_keep_accents() {
         assert_eq!(name_key("BJÖRK"), name_key("Björk"));
         assert_ne!(name_key("Sigur Ros"), name_key("Sigur Rós"));
@@ -96,5 +124,81 @@ mod tests {
     fn numbered_slugs() {
         assert_eq!(numbered("greatest-hits", 1), "greatest-hits");
         assert_eq!(numbered("greatest-hits", 3), "greatest-hits-3");
+    }
+}
+
+/// Properties over many generated names, beside the examples above.
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Words in any case, with or without accents, that the slug keeps as words.
+    fn word() -> impl Strategy<Value = String> {
+        "[a-zA-Z0-9àéîõüÅÇÑßøæ]{1,8}"
+    }
+
+    /// Letters, accents, marks that fold to nothing, emoji, URL specials and
+    /// whitespace of every kind, mixed.
+    fn tricky_name() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "a", "é", "Ø", "\u{301}", "\u{200b}", "🎵", "/", "-", " ", "\t", "\n", "\r", "\u{a0}",
+            "\u{85}", "\u{2028}", "\u{3000}",
+        ]);
+        prop::collection::vec(piece, 0..8).prop_map(|pieces| pieces.concat())
+    }
+
+    /// Whitespace of every kind a name may carry between its words.
+    fn gap() -> impl Strategy<Value = String> {
+        "[ \t\n\u{a0}\u{3000}]{1,3}"
+    }
+
+    proptest! {
+        #[test]
+        fn any_name_slugs_without_panicking_into_one_path_segment(
+            name in prop_oneof![any::<String>(), tricky_name()],
+        ) {
+            let slug = slugify(&name);
+            prop_assert_eq!(slugify(&slug), slug.clone(), "the slug of a slug is itself");
+            prop_assert!(!slug.chars().any(char::is_whitespace), "{:?}", slug);
+            prop_assert!(!slug.chars().any(|c| URL_SPECIAL.contains(&c)), "{:?}", slug);
+            prop_assert!(!slug.chars().any(char::is_uppercase), "{:?}", slug);
+            // The keys the lookups use are stable too.
+            let key = search_key(&name);
+            prop_assert_eq!(search_key(&key), key.clone());
+            prop_assert_eq!(slugify(&key), slug);
+            prop_assert_eq!(name_key(&name_key(&name)), name_key(&name));
+        }
+
+        #[test]
+        fn a_printable_ascii_name_is_lowered_and_hyphenated(name in "[ -~\t\n]{0,40}") {
+            let expected = name
+                .chars()
+                .filter(|c| !URL_SPECIAL.contains(c))
+                .collect::<String>()
+                .to_ascii_lowercase()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("-");
+            prop_assert_eq!(slugify(&name), expected);
+        }
+
+        #[test]
+        fn words_are_joined_by_single_hyphens_whatever_the_spacing(
+            lead in "[ \t]{0,3}",
+            words in prop::collection::vec((word(), gap()), 1..6),
+        ) {
+            let name: String = words
+                .iter()
+                .fold(lead, |name, (word, gap)| name + word + gap);
+            let slug = slugify(&name);
+            prop_assert!(slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "{:?}", slug);
+            prop_assert!(!slug.starts_with('-') && !slug.ends_with('-') && !slug.contains("--"), "{:?}", slug);
+            // Each word folded on its own, whatever whitespace follows it.
+            let folded: Vec<String> = words.iter().map(|(word, _)| deunicode(word).to_lowercase()).collect();
+            prop_assert_eq!(&slug, &folded.join("-"));
+            // Case makes no difference.
+            prop_assert_eq!(slugify(&name.to_uppercase()), slug);
+        }
     }
 }

@@ -161,3 +161,106 @@ mod tests {
         }
     }
 }
+
+/// Properties over many generated tag lists, beside the examples above.
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Tags as a tag service sends them: genres, listeners' words from the
+    /// ignore list, years, the renamed ones, in any case and spacing.
+    fn tag() -> impl Strategy<Value = String> {
+        let known = prop::sample::select(
+            IGNORED
+                .iter()
+                .chain(RENAMED.iter().map(|(from, _)| from))
+                .chain(&[
+                    "rock",
+                    "hip hop",
+                    "Hip-Hop",
+                    "post-punk",
+                    "90s",
+                    "best of 2000",
+                ])
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        let spelled = (known, any::<bool>(), "[ \t]{0,2}").prop_map(|(tag, upper, pad)| {
+            let tag = if upper {
+                tag.to_uppercase()
+            } else {
+                tag.to_owned()
+            };
+            format!("{pad}{}{pad}", tag.replace(' ', "  "))
+        });
+        prop_oneof![spelled, "[a-zA-Z0-9&' -]{0,12}", any::<String>()]
+    }
+
+    fn artist() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("Radiohead".to_owned()),
+            Just("Rock".to_owned()),
+            Just("Hip Hop".to_owned()),
+            "[a-zA-Z ]{1,10}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn kept_tags_are_tidy_genres_and_few(
+            tags in prop::collection::vec(tag(), 0..12),
+            artist in artist(),
+        ) {
+            let kept = genres_from_tags(tags.iter().map(String::as_str), &artist);
+            prop_assert!(kept.len() <= MAX_TAG_GENRES);
+            for (i, genre) in kept.iter().enumerate() {
+                prop_assert!(!genre.is_empty());
+                prop_assert_eq!(genre, &genre.split_whitespace().collect::<Vec<_>>().join(" "));
+                prop_assert_eq!(genre, &genre.to_lowercase());
+                prop_assert!(!IGNORED.contains(&genre.as_str()), "{}", genre);
+                prop_assert!(!genre.starts_with("best"), "{}", genre);
+                prop_assert!(!genre.chars().any(|c| c.is_ascii_digit()), "{}", genre);
+                prop_assert!(!RENAMED.iter().any(|(from, _)| from == genre), "{}", genre);
+                // A tag naming the artist is dropped; a renamed tag may name them
+                // ('rap' by an artist called Hip Hop is still the genre hip hop).
+                let renamed = RENAMED.iter().any(|(_, to)| to == genre);
+                prop_assert!(renamed || compact(genre) != compact(&artist), "{} by {}", genre, artist);
+                prop_assert!(!kept[..i].iter().any(|k| compact(k) == compact(genre)), "{:?}", kept);
+            }
+        }
+
+        #[test]
+        fn filtering_again_changes_nothing(
+            tags in prop::collection::vec(tag(), 0..12),
+            // Except by an artist named like a renamed genre (see above).
+            artist in artist().prop_filter("named like a renamed genre", |artist| {
+                !RENAMED.iter().any(|(_, to)| compact(to) == compact(artist))
+            }),
+        ) {
+            let kept = genres_from_tags(tags.iter().map(String::as_str), &artist);
+            prop_assert_eq!(genres_from_tags(kept.iter().map(String::as_str), &artist), kept);
+        }
+
+        #[test]
+        fn more_tags_only_add_genres_after_the_first(
+            tags in prop::collection::vec(tag(), 0..12),
+            cut in 0..12usize,
+            artist in artist(),
+        ) {
+            let all = genres_from_tags(tags.iter().map(String::as_str), &artist);
+            let first = genres_from_tags(tags.iter().take(cut).map(String::as_str), &artist);
+            prop_assert!(all.starts_with(&first), "{:?} then {:?}", first, all);
+        }
+
+        #[test]
+        fn case_and_spacing_of_ascii_tags_do_not_matter(
+            tags in prop::collection::vec("[a-zA-Z&' -]{0,12}", 0..8),
+            artist in artist(),
+        ) {
+            let kept = genres_from_tags(tags.iter().map(String::as_str), &artist);
+            let shouted: Vec<String> = tags.iter().map(|t| format!(" {} ", t.to_uppercase().replace(' ', "\t "))).collect();
+            prop_assert_eq!(genres_from_tags(shouted.iter().map(String::as_str), &artist), kept);
+        }
+    }
+}
