@@ -20,7 +20,10 @@ pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<Exit
 
 async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<()> {
     let _lock = halfstar::lock::DataDirLock::acquire(&data.data_dir)?;
-    raise_open_file_limit();
+    #[cfg(unix)]
+    if let Err(error) = halfstar::open_files::raise_to_hard_limit() {
+        tracing::warn!("cannot raise the open file limit: {error}");
+    }
     let pool = db::open(&data.data_dir)?;
     if settings.demo {
         load_demo_when_empty(&pool).await?;
@@ -94,24 +97,6 @@ async fn warm_rankings(router: axum::Router) {
             Ok(response) if response.status().is_success() => {}
             Ok(response) => tracing::warn!("warming {path} answered {}", response.status()),
             Err(never) => match never {},
-        }
-    }
-}
-
-/// Each connection holds a file descriptor, and the usual soft limit of 1024
-/// is fewer than a busy evening's visitors; the hard limit is what the system
-/// allows this process, so take it all, as servers commonly do.
-fn raise_open_file_limit() {
-    #[cfg(unix)]
-    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
-    unsafe {
-        let mut limit = std::mem::zeroed::<libc::rlimit>();
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && limit.rlim_cur < limit.rlim_max
-        {
-            limit.rlim_cur = limit.rlim_max;
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
-                tracing::debug!("cannot raise the open file limit");
-            }
         }
     }
 }

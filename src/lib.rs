@@ -10,6 +10,8 @@ pub mod domain;
 pub mod error;
 pub mod import;
 pub mod lock;
+#[cfg(unix)]
+pub mod open_files;
 pub mod web;
 
 pub use api::{AppState, app};

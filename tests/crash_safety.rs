@@ -195,7 +195,7 @@ fn answered_writes_survive_sigkill_and_counters_stay_exact() {
         let stop = Arc::new(AtomicBool::new(false));
         let writers: Vec<_> = (0..WRITERS)
             .map(|w| {
-                let mine = members.iter().skip(w).step_by(WRITERS).cloned().collect();
+                let mine = members[w..].iter().step_by(WRITERS).cloned().collect();
                 let (albums, stop, port) = (albums.clone(), stop.clone(), server.port);
                 let seed = (round * WRITERS + w) as u64;
                 thread::spawn(move || writer(port, mine, albums, seed, round, stop))

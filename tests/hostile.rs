@@ -193,23 +193,6 @@ fn slow_and_idle_clients_are_cut_off_while_others_are_served() {
     assert!(server.stop().success());
 }
 
-/// The soft limit on open files up to the hard one: the test holds a
-/// thousand sockets and the usual soft limit is 1,024.
-fn raise_open_file_limit(needed: u64) {
-    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
-    unsafe {
-        let mut limit = std::mem::zeroed::<libc::rlimit>();
-        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
-        assert!(
-            limit.rlim_max >= needed,
-            "this test needs {needed} open files and the hard limit is {}",
-            limit.rlim_max
-        );
-        limit.rlim_cur = limit.rlim_max;
-        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
-    }
-}
-
 /// Runs `work` on `count` threads at once, each after all have connected;
 /// the results in thread order.
 fn on_many_connections<T: Send + 'static>(
@@ -240,7 +223,12 @@ fn on_many_connections<T: Send + 'static>(
 #[test]
 fn a_thousand_connections_at_once_are_all_answered_and_idle_ones_closed() {
     const CONNECTIONS: usize = 1_000;
-    raise_open_file_limit(CONNECTIONS as u64 + 200);
+    // The test holds a thousand sockets, besides the server's thousand.
+    let open_files = halfstar::open_files::raise_to_hard_limit().unwrap();
+    assert!(
+        open_files > CONNECTIONS as u64 + 200,
+        "this test needs more open files than the hard limit of {open_files}"
+    );
     let app = TestApp::new();
     app.artist_with_albums(
         "Manyhands",

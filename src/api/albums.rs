@@ -53,7 +53,7 @@ fn no_album(title: &str) -> AppError {
     path = "/api/album/name/{artist}/{title}",
     tag = "catalogue",
     params(("artist" = String, Path, description = "Artist name or slug"), ("title" = String, Path, description = "Album title or slug")),
-    responses((status = 200, description = "The album", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The album", body = Album), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_artist_and_title(
     State(state): State<AppState>,
@@ -80,7 +80,7 @@ async fn by_artist_and_title(
     path = "/api/album/name/{title}",
     tag = "catalogue",
     params(("title" = String, Path, description = "Album title or slug")),
-    responses((status = 200, description = "The album", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The album", body = Album), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_title(
     State(state): State<AppState>,
@@ -103,7 +103,7 @@ async fn by_title(
     path = "/api/album/artist/{artist_name}",
     tag = "catalogue",
     params(("artist_name" = String, Path, description = "Artist name or slug")),
-    responses((status = 200, description = "The artist's albums, newest first", body = Vec<Album>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The artist's albums, newest first", body = Vec<Album>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_artist(
     State(state): State<AppState>,
@@ -405,7 +405,7 @@ async fn update(
     path = "/api/album/{id}",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
-    responses((status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(

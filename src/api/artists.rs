@@ -39,7 +39,7 @@ fn taken(name: &str) -> AppError {
     path = "/api/artist/name/{name}",
     tag = "catalogue",
     params(("name" = String, Path, description = "Name or slug, any case, accents optional")),
-    responses((status = 200, description = "The artist", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The artist", body = Artist), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_name(
     State(state): State<AppState>,

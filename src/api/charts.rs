@@ -76,7 +76,7 @@ async fn all_genres(State(state): State<AppState>) -> AppResult<Json<Vec<Genre>>
     path = "/api/genre/name/{genre}",
     tag = "charts",
     params(("genre" = String, Path, description = "Genre name or slug")),
-    responses((status = 200, description = "The genre", body = Genre), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The genre", body = Genre), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn genre_by_name(
     State(state): State<AppState>,

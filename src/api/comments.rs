@@ -131,7 +131,7 @@ async fn create(
     path = "/api/comment/{id}",
     tag = "comments",
     params(("id" = i64, Path, description = "Comment id")),
-    responses((status = 204, description = "Deleted"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
@@ -256,7 +256,7 @@ async fn on_post(
     path = "/api/comment/user/{username}",
     tag = "comments",
     params(("username" = String, Path, description = "Username"), PageQuery),
-    responses((status = 200, description = "A member's comments", body = Vec<Comment>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A member's comments", body = Vec<Comment>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_user(
     State(state): State<AppState>,
@@ -335,7 +335,7 @@ async fn recent(
     path = "/api/comment/recent",
     tag = "comments",
     params(PageQuery),
-    responses((status = 200, description = "The newest comments with what they are on", body = Vec<RecentComment>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "The newest comments with what they are on", body = Vec<RecentComment>)),
 )]
 async fn recent_all(
     State(state): State<AppState>,
@@ -349,7 +349,7 @@ async fn recent_all(
     path = "/api/comment/recent/album",
     tag = "comments",
     params(PageQuery),
-    responses((status = 200, description = "The newest album comments", body = Vec<RecentComment>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "The newest album comments", body = Vec<RecentComment>)),
 )]
 async fn recent_album(
     State(state): State<AppState>,
@@ -363,7 +363,7 @@ async fn recent_album(
     path = "/api/comment/recent/review",
     tag = "comments",
     params(PageQuery),
-    responses((status = 200, description = "The newest review comments", body = Vec<RecentComment>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "The newest review comments", body = Vec<RecentComment>)),
 )]
 async fn recent_review(
     State(state): State<AppState>,
@@ -377,7 +377,7 @@ async fn recent_review(
     path = "/api/comment/recent/post",
     tag = "comments",
     params(PageQuery),
-    responses((status = 200, description = "The newest post comments", body = Vec<RecentComment>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "The newest post comments", body = Vec<RecentComment>)),
 )]
 async fn recent_post(
     State(state): State<AppState>,

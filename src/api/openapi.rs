@@ -63,6 +63,7 @@ pub fn document_value() -> Document {
     ] {
         doc.merge(part);
     }
+    declare_bad_input(&mut doc);
     let mut this = PathItem::new(
         utoipa::openapi::HttpMethod::Get,
         utoipa::openapi::path::OperationBuilder::new()
@@ -76,6 +77,45 @@ pub fn document_value() -> Document {
     this.summary = Some("The OpenAPI description".to_owned());
     doc.paths.paths.insert("/api/openapi.json".to_owned(), this);
     doc
+}
+
+/// Every parameter and body passes through the shared extractors, which
+/// answer 400 `{"message": ...}` to what does not parse; so every operation
+/// that takes input declares it, unless it describes its own 400 already.
+fn declare_bad_input(doc: &mut Document) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let bad_input = ResponseBuilder::new()
+        .description("Bad input; the message names the field")
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorMessage")))
+                .build(),
+        )
+        .build();
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let takes_input = operation
+                .parameters
+                .as_ref()
+                .is_some_and(|parameters| !parameters.is_empty())
+                || operation.request_body.is_some();
+            if takes_input {
+                operation
+                    .responses
+                    .responses
+                    .entry("400".to_owned())
+                    .or_insert_with(|| bad_input.clone().into());
+            }
+        }
+    }
 }
 
 async fn document() -> Json<Document> {

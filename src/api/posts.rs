@@ -98,7 +98,7 @@ struct PostPage {
     path = "/api/post/{post_id}",
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
-    responses((status = 200, description = "The post with its votes", body = PostPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The post with its votes", body = PostPage), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn one(
     State(state): State<AppState>,
@@ -162,7 +162,7 @@ async fn edit(
     path = "/api/post/{post_id}",
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
-    responses((status = 204, description = "Deleted with its comments and votes"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Deleted with its comments and votes"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
@@ -188,7 +188,7 @@ async fn remove(
     path = "/api/post/user/{username}",
     tag = "posts",
     params(("username" = String, Path, description = "Username"), PageQuery),
-    responses((status = 200, description = "A member's posts", body = Vec<Post>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A member's posts", body = Vec<Post>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_user(
     State(state): State<AppState>,
@@ -208,7 +208,7 @@ async fn by_user(
     path = "/api/post/recent",
     tag = "posts",
     params(PageQuery),
-    responses((status = 200, description = "Newest first", body = Vec<Post>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "Newest first", body = Vec<Post>)),
 )]
 async fn recent(
     State(state): State<AppState>,

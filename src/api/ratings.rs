@@ -167,7 +167,7 @@ async fn change(
     path = "/api/rating/{rating_id}",
     tag = "ratings",
     params(("rating_id" = i64, Path, description = "Rating id")),
-    responses((status = 204, description = "Deleted"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
@@ -210,7 +210,7 @@ async fn list_for_user(
     path = "/api/rating/user/{user_id}",
     tag = "ratings",
     params(("user_id" = i64, Path, description = "Member id"), PageQuery),
-    responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_user_id(
     State(state): State<AppState>,
@@ -233,7 +233,7 @@ async fn by_user_id(
     path = "/api/rating/user/name/{username}",
     tag = "ratings",
     params(("username" = String, Path, description = "Username"), PageQuery),
-    responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_username(
     State(state): State<AppState>,
@@ -256,7 +256,7 @@ async fn by_username(
     path = "/api/rating/album/{album_id}",
     tag = "ratings",
     params(("album_id" = i64, Path, description = "Album id"), PageQuery),
-    responses((status = 200, description = "An album's ratings, newest first", body = Vec<Rating>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "An album's ratings, newest first", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_album(
     State(state): State<AppState>,

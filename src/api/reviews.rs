@@ -165,7 +165,7 @@ async fn create(
     path = "/api/review/{album_title}",
     tag = "reviews",
     params(("album_title" = i64, Path, description = "The review id")),
-    responses((status = 204, description = "Deleted with its comments and votes"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Deleted with its comments and votes"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
@@ -194,7 +194,7 @@ async fn remove(
     path = "/api/review/{album_title}",
     tag = "reviews",
     params(("album_title" = String, Path, description = "Album title or slug"), PageQuery),
-    responses((status = 200, description = "An album's reviews, newest first", body = Vec<Review>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "An album's reviews, newest first", body = Vec<Review>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_album(
     State(state): State<AppState>,
@@ -230,7 +230,7 @@ struct ReviewPage {
     path = "/api/review/{album_title}/{review_id}",
     tag = "reviews",
     params(("album_title" = String, Path, description = "The reviewed album"), ("review_id" = i64, Path, description = "Review id")),
-    responses((status = 200, description = "The review with its neighbours and votes", body = ReviewPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The review with its neighbours and votes", body = ReviewPage), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn one(
     State(state): State<AppState>,
@@ -269,7 +269,7 @@ async fn one(
     path = "/api/review/user/{username}",
     tag = "reviews",
     params(("username" = String, Path, description = "Username"), PageQuery),
-    responses((status = 200, description = "A member's reviews", body = Vec<Review>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A member's reviews", body = Vec<Review>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_user(
     State(state): State<AppState>,
@@ -289,7 +289,7 @@ async fn by_user(
     path = "/api/review/recent",
     tag = "reviews",
     params(PageQuery),
-    responses((status = 200, description = "Newest first", body = Vec<Review>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "Newest first", body = Vec<Review>)),
 )]
 async fn recent(
     State(state): State<AppState>,
@@ -323,7 +323,7 @@ pub fn preview(text: &str) -> String {
     path = "/api/review/featured",
     tag = "reviews",
     params(PageQuery),
-    responses((status = 200, description = "Ranked by approval and recency, with previews", body = Vec<Featured>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "Ranked by approval and recency, with previews", body = Vec<Featured>)),
 )]
 async fn featured(
     State(state): State<AppState>,

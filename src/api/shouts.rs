@@ -90,7 +90,7 @@ async fn create(
     path = "/api/shout/{id}",
     tag = "shouts",
     params(("id" = i64, Path, description = "Shout id")),
-    responses((status = 204, description = "Deleted"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
@@ -117,7 +117,7 @@ async fn remove(
     path = "/api/shout/user/{username}",
     tag = "shouts",
     params(("username" = String, Path, description = "The profile owner"), PageQuery),
-    responses((status = 200, description = "The shouts on a member's profile", body = Vec<Shout>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The shouts on a member's profile", body = Vec<Shout>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn on_profile(
     State(state): State<AppState>,

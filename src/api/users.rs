@@ -62,7 +62,7 @@ pub fn named(conn: &rusqlite::Connection, username: &str) -> AppResult<User> {
     path = "/api/user/{user_id}",
     tag = "users",
     params(("user_id" = i64, Path, description = "Member id")),
-    responses((status = 200, description = "A public profile", body = PublicUser), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A public profile", body = PublicUser), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_id(
     State(state): State<AppState>,
@@ -77,7 +77,7 @@ async fn by_id(
     path = "/api/user/username/{username}",
     tag = "users",
     params(("username" = String, Path, description = "Username, any case")),
-    responses((status = 200, description = "A public profile", body = PublicUser), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A public profile", body = PublicUser), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_username(
     State(state): State<AppState>,
@@ -135,7 +135,7 @@ async fn update(
     path = "/api/user/username/{username}/stats",
     tag = "users",
     params(("username" = String, Path, description = "Username")),
-    responses((status = 200, description = "Profile figures", body = crate::db::stats::ProfileStats), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "Profile figures", body = crate::db::stats::ProfileStats), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn stats(
     State(state): State<AppState>,

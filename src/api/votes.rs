@@ -116,7 +116,7 @@ async fn list(state: AppState, target: VoteTarget, query: PageQuery) -> AppResul
     path = "/api/reviewvote/review/{id}",
     tag = "votes",
     params(("id" = i64, Path, description = "Review id"), PageQuery),
-    responses((status = 200, description = "A review's votes", body = Vec<Vote>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "A review's votes", body = Vec<Vote>)),
 )]
 async fn on_review(
     State(state): State<AppState>,
@@ -131,7 +131,7 @@ async fn on_review(
     path = "/api/reviewvote/post/{id}",
     tag = "votes",
     params(("id" = i64, Path, description = "Post id"), PageQuery),
-    responses((status = 200, description = "A post's votes", body = Vec<Vote>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "A post's votes", body = Vec<Vote>)),
 )]
 async fn on_post(
     State(state): State<AppState>,
@@ -147,7 +147,7 @@ async fn on_post(
     path = "/api/reviewvote/user/{username}",
     tag = "votes",
     params(("username" = String, Path, description = "Username"), PageQuery),
-    responses((status = 200, description = "Votes on a member's reviews and posts", body = Vec<Vote>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "Votes on a member's reviews and posts", body = Vec<Vote>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn received_by(
     State(state): State<AppState>,

@@ -38,7 +38,7 @@ const LIST_MOST: u32 = 5000;
     path = "/api/wishlistitem/user/{user_id}",
     tag = "wishlist",
     params(("user_id" = i64, Path, description = "Member id"), PageQuery),
-    responses((status = 200, description = "A member's wishlist", body = Vec<WishlistItem>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "A member's wishlist", body = Vec<WishlistItem>), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn by_user(
     State(state): State<AppState>,
@@ -61,7 +61,7 @@ async fn by_user(
     path = "/api/wishlistitem/user/{user_id}/{album_id}",
     tag = "wishlist",
     params(("user_id" = i64, Path, description = "Member id"), ("album_id" = i64, Path, description = "Album id")),
-    responses((status = 200, description = "The entry, or null", body = Option<WishlistItem>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "The entry, or null", body = Option<WishlistItem>)),
 )]
 async fn one(
     State(state): State<AppState>,
@@ -121,7 +121,7 @@ async fn add(
     path = "/api/wishlistitem/{id}",
     tag = "wishlist",
     params(("id" = i64, Path, description = "Wishlist item id")),
-    responses((status = 204, description = "Removed"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Removed"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(

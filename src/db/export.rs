@@ -154,10 +154,14 @@ pub struct ExportedVote {
     pub created_at: String,
 }
 
-/// The eight album columns `album_at` reads, for a table aliased `al` joined
-/// to its artist `ar`.
-const ALBUM_REF: &str = "al.id, ar.name, al.title, al.release_date, al.type, ar.slug, al.slug,
-     al.mb_release_group";
+/// The album columns `album_at` reads, for an album table aliased `album`
+/// joined to its artist `artist`.
+fn album_columns(album: &str, artist: &str) -> String {
+    format!(
+        "{album}.id, {artist}.name, {album}.title, {album}.release_date, {album}.type, \
+         {artist}.slug, {album}.slug, {album}.mb_release_group"
+    )
+}
 const ALBUM_REF_WIDTH: usize = 8;
 
 fn album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<AlbumRef> {
@@ -183,7 +187,7 @@ fn maybe_album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Option<AlbumR
 }
 
 /// What a comment or vote (aliased `t`, with album_id, review_id and post_id)
-/// is on. `target_at` reads TARGET_COLUMNS in order: the album, the review's
+/// is on. `target_at` reads `target_columns()` in order: the album, the review's
 /// id, author and album, then the post's id and title.
 const TARGET_JOINS: &str = "
      LEFT JOIN albums al ON al.id = t.album_id
@@ -193,10 +197,13 @@ const TARGET_JOINS: &str = "
      LEFT JOIN albums ral ON ral.id = rv.album_id
      LEFT JOIN artists rar ON rar.id = ral.artist_id
      LEFT JOIN posts p ON p.id = t.post_id";
-const TARGET_COLUMNS: &str = "al.id, ar.name, al.title, al.release_date, al.type, ar.slug, al.slug,
-     al.mb_release_group, rv.id, rvu.username,
-     ral.id, rar.name, ral.title, ral.release_date, ral.type, rar.slug, ral.slug,
-     ral.mb_release_group, p.id, p.title";
+fn target_columns() -> String {
+    format!(
+        "{}, rv.id, rvu.username, {}, p.id, p.title",
+        album_columns("al", "ar"),
+        album_columns("ral", "rar")
+    )
+}
 const TARGET_WIDTH: usize = ALBUM_REF_WIDTH + 2 + ALBUM_REF_WIDTH + 2;
 
 fn target_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Target> {
@@ -241,11 +248,13 @@ pub fn for_user(
     user: User,
     exported_at: String,
 ) -> rusqlite::Result<UserExport> {
+    let album = album_columns("al", "ar");
+    let target = target_columns();
     let tx = conn.transaction()?;
     let library = collect(
         &tx,
         &format!(
-            "SELECT {ALBUM_REF}, r.number, r.created_at, r.updated_at
+            "SELECT {album}, r.number, r.created_at, r.updated_at
              FROM ratings r JOIN albums al ON al.id = r.album_id
              JOIN artists ar ON ar.id = al.artist_id
              WHERE r.user_id = ?1 ORDER BY r.created_at, r.id"
@@ -263,7 +272,7 @@ pub fn for_user(
     let wishlist = collect(
         &tx,
         &format!(
-            "SELECT {ALBUM_REF}, w.created_at
+            "SELECT {album}, w.created_at
              FROM wishlist_items w JOIN albums al ON al.id = w.album_id
              JOIN artists ar ON ar.id = al.artist_id
              WHERE w.user_id = ?1 ORDER BY w.created_at, w.id"
@@ -279,7 +288,7 @@ pub fn for_user(
     let reviews = collect(
         &tx,
         &format!(
-            "SELECT {ALBUM_REF}, rv.id, rv.review_text, rv.votes_up, rv.votes_down,
+            "SELECT {album}, rv.id, rv.review_text, rv.votes_up, rv.votes_down,
                     rv.created_at, rv.updated_at
              FROM reviews rv JOIN albums al ON al.id = rv.album_id
              JOIN artists ar ON ar.id = al.artist_id
@@ -318,7 +327,7 @@ pub fn for_user(
     let comments = collect(
         &tx,
         &format!(
-            "SELECT {TARGET_COLUMNS}, t.id, t.comment_text, t.created_at
+            "SELECT {target}, t.id, t.comment_text, t.created_at
              FROM comments t {TARGET_JOINS}
              WHERE t.user_id = ?1 ORDER BY t.created_at, t.id"
         ),
@@ -352,7 +361,7 @@ pub fn for_user(
     let votes = collect(
         &tx,
         &format!(
-            "SELECT {TARGET_COLUMNS}, t.is_thumbs_up, t.created_at
+            "SELECT {target}, t.is_thumbs_up, t.created_at
              FROM (SELECT id, NULL AS album_id, review_id, post_id, is_thumbs_up, created_at
                    FROM votes WHERE user_id = ?1) t {TARGET_JOINS}
              ORDER BY t.created_at, t.id"

@@ -38,20 +38,12 @@ pub fn description(text: &str) -> Result<String, String> {
 /// send them) gets capitals like the genre list's names: `dream pop` becomes
 /// `Dream Pop`; known genres are matched in any case anyway.
 pub fn genres<'a>(given: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>, String> {
-    let names = tags(given, "genres", MAX_GENRES)?;
-    // Capitals can make two names one (`ßa` becomes `SSa`, like `ssa`).
-    let mut kept: Vec<String> = Vec::with_capacity(names.len());
-    for name in names.iter().map(|n| capitalized(n)) {
-        if !kept.iter().any(|k| name_key(k) == name_key(&name)) {
-            kept.push(name);
-        }
-    }
-    Ok(kept)
+    tags(given, "genres", MAX_GENRES, capitalized)
 }
 
-fn capitalized(name: &str) -> String {
+fn capitalized(name: String) -> String {
     if name.chars().any(char::is_uppercase) {
-        return name.to_owned();
+        return name;
     }
     name.split(' ')
         .map(|word| {
@@ -77,17 +69,20 @@ pub fn musicbrainz_id(text: &str, field: &str) -> Result<String, String> {
 
 /// Styles (finer than genres, from Discogs): as given, at most twenty.
 pub fn styles<'a>(given: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>, String> {
-    tags(given, "styles", MAX_STYLES)
+    tags(given, "styles", MAX_STYLES, |style| style)
 }
 
+/// Tidied by `tidy` before repeats are looked for and lengths measured, as it
+/// may change both (capitals make `ßa` into `SSa`, the same name as `ssa`).
 fn tags<'a>(
     given: impl IntoIterator<Item = &'a str>,
     field: &str,
     most: usize,
+    tidy: fn(String) -> String,
 ) -> Result<Vec<String>, String> {
     let mut kept: Vec<String> = Vec::new();
     for tag in given {
-        let tag = tag.split_whitespace().collect::<Vec<_>>().join(" ");
+        let tag = tidy(tag.split_whitespace().collect::<Vec<_>>().join(" "));
         if tag.is_empty() || kept.iter().any(|k| name_key(k) == name_key(&tag)) {
             continue;
         }
