@@ -109,7 +109,9 @@ test('the phone layout has the bottom bar and its menus', async () => {
   await page.locator('[data-screen="artist"]').getByRole('heading', { name: 'Radiohead' }).waitFor();
 
   await bar.getByRole('link', { name: 'Charts' }).click();
-  await page.waitForURL(new RegExp(`/charts/${new Date().getFullYear()}/all-genres$`));
+  await page.waitForURL(`${run.server.url}/charts/all-time/all-genres`);
+  // The default chart has data, never three empty columns.
+  await page.locator('section.chart-column .album-tile').first().waitFor();
   assert.deepEqual(page.errors, []);
   await page.close();
 });

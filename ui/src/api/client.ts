@@ -31,6 +31,19 @@ export const tokenStore = {
   },
 };
 
+type SessionListener = () => void;
+const sessionEndedListeners = new Set<SessionListener>();
+
+/**
+ * Calls `listener` when the server refuses the token a call carried (expired,
+ * signed out elsewhere, password reset): the session is over on this tab too.
+ * Returns the unsubscribe function.
+ */
+export function onSessionEnded(listener: SessionListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -65,6 +78,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
     } catch {
       payload = undefined;
     }
+  }
+  if (response.status === 401 && token != null && tokenStore.get() === token) {
+    tokenStore.set(null);
+    sessionEndedListeners.forEach((listener) => listener());
   }
   if (!response.ok) {
     const message =

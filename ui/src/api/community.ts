@@ -1,6 +1,7 @@
 // One typed function per community call. The caller is always the token's
 // user, so no call sends a userId.
 import { api } from './client';
+import { allPages } from './paged';
 import { pathSegment } from './pathSegment';
 import type {
   Comment,
@@ -10,6 +11,7 @@ import type {
   PostPage,
   ProfileStats,
   Rating,
+  RatingDistribution,
   RecentComment,
   Review,
   ReviewPage,
@@ -21,17 +23,26 @@ import type {
 
 const seg = pathSegment;
 
+/** Lists read whole are read this many at a time (the server's default page for them). */
+const BIG_PAGE = 2000;
+
 export type CommentTarget = { albumId: number } | { reviewId: number } | { postId: number };
 
 export const communityApi = {
   rate: (albumId: number, artistId: number, number: number | null) =>
     api<Rating>('/rating', { method: 'POST', body: { albumId, artistId, number } }),
   deleteRating: (ratingId: number) => api<void>(`/rating/${ratingId}`, { method: 'DELETE' }),
-  ratingsOfUser: (userId: number) => api<Rating[]>(`/rating/user/${userId}`),
-  ratingsOfUsername: (username: string) => api<Rating[]>(`/rating/user/name/${seg(username)}`),
-  ratingsOfAlbum: (albumId: number) => api<Rating[]>(`/rating/album/${albumId}`),
+  /** The whole list: the library groups and sorts it all. */
+  ratingsOfUser: (userId: number) =>
+    allPages((page, limit) => api<Rating[]>(`/rating/user/${userId}?page=${page}&limit=${limit}`), BIG_PAGE),
+  ratingsOfUsername: (username: string, page = 1, limit = BIG_PAGE) =>
+    api<Rating[]>(`/rating/user/name/${seg(username)}?page=${page}&limit=${limit}`),
+  ratingsOfAlbum: (albumId: number, page = 1, limit = 100) =>
+    api<Rating[]>(`/rating/album/${albumId}?page=${page}&limit=${limit}`),
+  ratingDistribution: (albumId: number) => api<RatingDistribution>(`/rating/album/${albumId}/distribution`),
 
-  wishlist: (userId: number) => api<WishlistItem[]>(`/wishlistitem/user/${userId}`),
+  wishlist: (userId: number) =>
+    allPages((page, limit) => api<WishlistItem[]>(`/wishlistitem/user/${userId}?page=${page}&limit=${limit}`), BIG_PAGE),
   wishlistEntry: (userId: number, albumId: number) =>
     api<WishlistItem | null>(`/wishlistitem/user/${userId}/${albumId}`),
   addToWishlist: (albumId: number, albumTitle: string) =>
@@ -40,10 +51,12 @@ export const communityApi = {
 
   featuredReviews: () => api<FeaturedReview[]>('/review/featured'),
   recentReviews: (limit = 10) => api<Review[]>(`/review/recent?limit=${limit}`),
-  reviewsOfAlbum: (title: string) => api<Review[]>(`/review/${seg(title)}`),
+  reviewsOfAlbum: (title: string, page = 1, limit = 20) =>
+    api<Review[]>(`/review/${seg(title)}?page=${page}&limit=${limit}`),
   review: (albumTitle: string, reviewId: number) =>
     api<ReviewPage>(`/review/${seg(albumTitle)}/${reviewId}`),
-  reviewsOfUser: (username: string) => api<Review[]>(`/review/user/${seg(username)}`),
+  reviewsOfUser: (username: string, page = 1, limit = 20) =>
+    api<Review[]>(`/review/user/${seg(username)}?page=${page}&limit=${limit}`),
   validateReview: (artist: string, album: string) =>
     api<{ artist: string; album: string; albumSlug: string; artistSlug: string }>('/review/validate', {
       method: 'POST',
@@ -66,14 +79,16 @@ export const communityApi = {
     api<Comment>('/comment', { method: 'POST', body: { ...target, commentText } }),
   deleteComment: (id: number) => api<void>(`/comment/${id}`, { method: 'DELETE' }),
 
-  shouts: (username: string) => api<Shout[]>(`/shout/user/${seg(username)}`),
+  shouts: (username: string, page = 1, limit = 20) =>
+    api<Shout[]>(`/shout/user/${seg(username)}?page=${page}&limit=${limit}`),
   shout: (recipientUsername: string, shoutText: string) =>
     api<Shout>('/shout', { method: 'POST', body: { recipientUsername, shoutText } }),
   deleteShout: (id: number) => api<void>(`/shout/${id}`, { method: 'DELETE' }),
 
   recentPosts: (limit = 10) => api<Post[]>(`/post/recent?limit=${limit}`),
   post: (postId: number) => api<PostPage>(`/post/${postId}`),
-  postsOfUser: (username: string) => api<Post[]>(`/post/user/${seg(username)}`),
+  postsOfUser: (username: string, page = 1, limit = 20) =>
+    api<Post[]>(`/post/user/${seg(username)}?page=${page}&limit=${limit}`),
   writePost: (title: string, postText: string) =>
     api<Post>('/post', { method: 'POST', body: { title, postText } }),
   editPost: (postId: number, updatedPostText: string) =>

@@ -6,6 +6,7 @@ import { useAuth } from '../auth/AuthContext';
 import { ApiError } from './client';
 import { catalogueApi } from './catalogue';
 import { communityApi } from './community';
+import { underViewer } from './viewerCache';
 
 export const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -28,6 +29,7 @@ export const keys = {
   artistAlbums: (name: string) => ['artist-albums', name.toLowerCase()] as const,
   album: (artist: string, title: string) => ['album', artist.toLowerCase(), title.toLowerCase()] as const,
   albumRatings: (albumId: number) => ['album-ratings', albumId] as const,
+  ratingDistribution: (albumId: number) => ['rating-distribution', albumId] as const,
   albumReviews: (albumId: number) => ['album-reviews', albumId] as const,
   comments: (kind: string, id: number, page: number) => ['comments', kind, id, page] as const,
   chart: (year: string, genre: string, page: number) => ['chart', year, genre, page] as const,
@@ -38,20 +40,30 @@ export const keys = {
   recentComments: (kind: string) => ['recent-comments', kind] as const,
   recentPosts: ['recent-posts'] as const,
   recentReviews: ['recent-reviews'] as const,
-  myRatings: (userId: number) => ['my-ratings', userId] as const,
-  myWishlist: (userId: number) => ['my-wishlist', userId] as const,
+  myRatings: ['my-ratings'] as const,
+  myWishlist: ['my-wishlist'] as const,
 };
+
+/** Who is asking: part of the key of every answer that depends on it. */
+export function useViewer(): number {
+  return useAuth().user?.userId ?? 0;
+}
+
+/** A query whose answer depends on who asks, cached under the viewer. */
+export function useViewerQuery<T>(key: readonly unknown[], queryFn: () => Promise<T>, enabled = true) {
+  return useQuery({ queryKey: underViewer(key, useViewer()), queryFn, enabled });
+}
 
 export function useArtist(name: string) {
   return useQuery({ queryKey: keys.artist(name), queryFn: () => catalogueApi.artist(name) });
 }
 
 export function useArtistAlbums(name: string) {
-  return useQuery({ queryKey: keys.artistAlbums(name), queryFn: () => catalogueApi.artistAlbums(name) });
+  return useViewerQuery(keys.artistAlbums(name), () => catalogueApi.artistAlbums(name));
 }
 
 export function useAlbum(artist: string, title: string) {
-  return useQuery({ queryKey: keys.album(artist, title), queryFn: () => catalogueApi.album(artist, title) });
+  return useViewerQuery(keys.album(artist, title), () => catalogueApi.album(artist, title));
 }
 
 export function useGenres() {
@@ -63,14 +75,11 @@ export function useGenre(name: string, enabled = true) {
 }
 
 export function useChart(year: string, genre: string, page = 1) {
-  return useQuery({
-    queryKey: keys.chart(year, genre, page),
-    queryFn: () => catalogueApi.chart(year, genre, page),
-  });
+  return useViewerQuery(keys.chart(year, genre, page), () => catalogueApi.chart(year, genre, page));
 }
 
 export function usePopularAlbums() {
-  return useQuery({ queryKey: keys.popular, queryFn: () => catalogueApi.popularAlbums() });
+  return useViewerQuery(keys.popular, () => catalogueApi.popularAlbums());
 }
 
 export function useFeaturedReviews() {
@@ -92,18 +101,17 @@ export function useRecentReviews() {
 /** The signed-in member's ratings and library; nothing is asked when signed out. */
 export function useMyRatings() {
   const { user } = useAuth();
-  return useQuery({
-    queryKey: keys.myRatings(user?.userId ?? 0),
-    queryFn: () => communityApi.ratingsOfUser(user!.userId),
-    enabled: user != null,
-  });
+  return useViewerQuery(keys.myRatings, () => communityApi.ratingsOfUser(user!.userId), user != null);
 }
 
 export function useMyWishlist() {
   const { user } = useAuth();
-  return useQuery({
-    queryKey: keys.myWishlist(user?.userId ?? 0),
-    queryFn: () => communityApi.wishlist(user!.userId),
-    enabled: user != null,
-  });
+  return useViewerQuery(keys.myWishlist, () => communityApi.wishlist(user!.userId), user != null);
+}
+
+/** The signed-in member's rating of any album (null: not rated, or nobody signed in). */
+export function useMyRatingOf(): (albumId: number) => number | null {
+  const ratings = useMyRatings();
+  const byAlbum = new Map(ratings.data?.map((rating) => [rating.albumId, rating.number]));
+  return (albumId) => byAlbum.get(albumId) ?? null;
 }

@@ -209,3 +209,10 @@ export interface ProfileStats {
 }
 
 export type { PublicUser };
+
+/** How many ratings gave each of the twenty values (GET /rating/album/{id}/distribution). */
+export interface RatingDistribution {
+  albumId: number;
+  total: number;
+  counts: Array<{ number: number; count: number }>;
+}

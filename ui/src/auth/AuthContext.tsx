@@ -1,7 +1,9 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError, tokenStore } from '../api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, onSessionEnded, tokenStore } from '../api/client';
 import { authApi, type LogInForm, type Me, type SignUpForm } from '../api/auth';
+import { forgetViewerAnswers } from '../api/viewerCache';
 
 export interface AuthState {
   user: Me | null;
@@ -16,6 +18,19 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
   // undefined until the first answer: nothing renders before the auth state is known,
   // so no page flashes its signed-out form to a signed-in user.
   const [user, setUser] = useState<Me | null | undefined>(() => (tokenStore.get() ? undefined : null));
+  const client = useQueryClient();
+
+  /** Every change of viewer goes through here, so no answer of the last one survives it. */
+  const becomeViewer = useCallback(
+    (next: Me | null) => {
+      forgetViewerAnswers(client);
+      setUser(next);
+    },
+    [client],
+  );
+
+  // A token the server stops accepting ends the session on this tab.
+  useEffect(() => onSessionEnded(() => becomeViewer(null)), [becomeViewer]);
 
   useEffect(() => {
     if (user !== undefined) return;
@@ -32,11 +47,14 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
     return () => controller.abort();
   }, [user]);
 
-  const start = useCallback((token: string, me: Me) => {
-    tokenStore.set(token);
-    setUser(me);
-    return me;
-  }, []);
+  const start = useCallback(
+    (token: string, me: Me) => {
+      tokenStore.set(token);
+      becomeViewer(me);
+      return me;
+    },
+    [becomeViewer],
+  );
 
   const signUp = useCallback(
     async (form: SignUpForm) => {
@@ -61,9 +79,9 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
       // Signing out locally must work even when the server can't be reached.
     } finally {
       tokenStore.set(null);
-      setUser(null);
+      becomeViewer(null);
     }
-  }, []);
+  }, [becomeViewer]);
 
   const value = useMemo(() => (user === undefined ? undefined : { user, signUp, logIn, logOut }), [
     user,

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter-preact';
 import type { Album } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
 import { average, longDate, ratingsCount, userRating } from '../lib/format';
 import { titleSize } from '../lib/ratingScale';
 import { Cover } from './Cover';
@@ -19,11 +20,17 @@ export function AlbumTile({
   showArtist = true,
   compact = false,
   onRate,
+  owner,
+  action,
 }: {
   album: Album;
   showArtist?: boolean;
   compact?: boolean;
   onRate?: (value: number) => void;
+  /** On a member's profile or collection: whose tile this is and their rating. */
+  owner?: TileOwner;
+  /** One action on the tile itself, such as taking the album out of the library. */
+  action?: TileAction;
 }) {
   const [, navigate] = useLocation();
   const open = () => navigate(albumPath(album));
@@ -59,11 +66,10 @@ export function AlbumTile({
         </Link>
         <div class="tile-ratings">
           <span class="tile-average" title="Average rating">
-            {average(album.averageRating)} <small>{ratingsCount(album.numberOfRatings)}</small>
+            {average(album.averageRating, album.numberOfRatings)}
+            {album.numberOfRatings > 0 && <small> {ratingsCount(album.numberOfRatings)}</small>}
           </span>
-          <span class="tile-user-rating" title="Your rating">
-            {userRating(album.userRating)}
-          </span>
+          <TileOwnRatings album={album} owner={owner} />
         </div>
         {album.genres.length > 0 && (
           <ul class="tile-genres" aria-label="Genres">
@@ -76,6 +82,19 @@ export function AlbumTile({
             ))}
           </ul>
         )}
+        {action && (
+          <button
+            type="button"
+            class="tile-action"
+            onClick={(event) => {
+              event.stopPropagation();
+              action.run();
+            }}
+            disabled={action.pending}
+          >
+            {action.label}
+          </button>
+        )}
         {onRate && (
           <div class="tile-rate" onClick={stop}>
             <HalfStarRating value={album.userRating} onChange={onRate} label={`Rate ${album.title}`} size="small" />
@@ -83,5 +102,45 @@ export function AlbumTile({
         )}
       </div>
     </article>
+  );
+}
+
+export interface TileAction {
+  label: string;
+  run: () => void;
+  pending?: boolean;
+}
+
+export interface TileOwner {
+  username: string;
+  rating: number | null;
+  /** The signed-in visitor's own rating of the album, when they are not the owner. */
+  viewerRating: number | null;
+}
+
+/**
+ * The rating(s) a tile shows, each labelled with whose it is: the viewer's own
+ * everywhere; on someone's profile the owner's, and a signed-in visitor's too.
+ */
+function TileOwnRatings({ album, owner }: { album: Album; owner?: TileOwner }) {
+  const { user } = useAuth();
+  const viewerIsOwner = owner != null && user != null && user.username.toLowerCase() === owner.username.toLowerCase();
+  if (!owner || viewerIsOwner) {
+    return <TileRating whose={user ? 'You' : null} value={owner ? owner.rating : album.userRating} />;
+  }
+  return (
+    <>
+      <TileRating whose={owner.username} value={owner.rating} owner />
+      {user && <TileRating whose="You" value={owner.viewerRating} />}
+    </>
+  );
+}
+
+function TileRating({ whose, value, owner = false }: { whose: string | null; value: number | null; owner?: boolean }) {
+  const title = whose == null || whose === 'You' ? 'Your rating' : `${whose}'s rating`;
+  return (
+    <span class={owner ? 'tile-user-rating tile-owner-rating' : 'tile-user-rating'} title={title}>
+      {whose != null && <span class="tile-rating-whose">{whose}:</span>} {userRating(value)}
+    </span>
   );
 }

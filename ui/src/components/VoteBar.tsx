@@ -29,10 +29,13 @@ export function VoteBar({
   initial: VoteResult;
   authorId: number;
   noun: 'review' | 'post';
-  onVoted?: () => void;
+  onVoted?: (result: VoteResult) => void;
 }) {
   const { user } = useAuth();
-  const [votes, setVotes] = useState(initial);
+  // The answer to this bar's last vote, shown until the page's own data
+  // (refetched after the vote) catches up with it or moves past it.
+  const [answered, setAnswered] = useState<{ over: VoteResult; result: VoteResult } | null>(null);
+  const votes = answered && sameVotes(answered.over, initial) ? answered.result : initial;
   const [pending, setPending] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
   const own = user?.userId === authorId;
@@ -43,8 +46,9 @@ export function VoteBar({
     if (pending || own) return;
     setPending(true);
     try {
-      setVotes(await communityApi.vote(target, isThumbsUp));
-      onVoted?.();
+      const result = await communityApi.vote(target, isThumbsUp);
+      setAnswered({ over: initial, result });
+      onVoted?.(result);
     } catch {
       // The spec swallows vote failures: the figures simply stay as they were.
     } finally {
@@ -76,4 +80,8 @@ export function VoteBar({
       {askLogin && <LoginPrompt reason={`to vote on a ${noun}.`} onClose={() => setAskLogin(false)} />}
     </div>
   );
+}
+
+function sameVotes(a: VoteResult, b: VoteResult): boolean {
+  return a.userVote === b.userVote && a.votesUp === b.votesUp && a.votesDown === b.votesDown;
 }

@@ -27,7 +27,7 @@ export function AddAlbumPage() {
     navigate(albumPath(saved));
   });
   return (
-    <CreationPage screen="add-album" title="Add Album">
+    <CreationPage screen="add-album" title="Add Album" editorsOnly>
       <form class="form" onSubmit={onSubmit}>
         <AlbumFields bind={bind} />
         <SubmitRow pending={pending} error={error} />

@@ -24,7 +24,7 @@ export function AddArtistPage() {
     navigate(`/artists/${encodeURIComponent(saved.slug)}`);
   });
   return (
-    <CreationPage screen="add-artist" title="Add Artist">
+    <CreationPage screen="add-artist" title="Add Artist" editorsOnly>
       <form class="form" onSubmit={onSubmit}>
         <ArtistFields bind={bind} />
         <SubmitRow pending={pending} error={error} />

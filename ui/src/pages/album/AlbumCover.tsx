@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter-preact';
-import { useRate, useWishlistToggle } from '../../api/mutations';
+import { useDeleteRating, useRate, useWishlistToggle } from '../../api/mutations';
 import type { Album } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { Cover } from '../../components/Cover';
@@ -25,6 +25,7 @@ export function AlbumCover({
   const { ratingRow, wishlistItem, known } = useMyAlbumEntries(album.albumId);
   const wishlist = useWishlistToggle();
   const library = useRate();
+  const leaveLibrary = useDeleteRating();
   const canEdit = user?.role === 'editor' || user?.role === 'admin';
   const failed = (error: Error) => refuse(error.message);
 
@@ -42,10 +43,14 @@ export function AlbumCover({
     wishlist.mutate(change, { onError: failed });
   };
 
-  const addToLibrary = () => {
+  const toggleLibrary = () => {
     if (!user) return askLogin('to add to your library.');
-    library.mutate({ albumId: album.albumId, artistId: album.artistId, number: null }, { onError: failed });
+    if (ratingRow) leaveLibrary.mutate(ratingRow.ratingId, { onError: failed });
+    else library.mutate({ albumId: album.albumId, artistId: album.artistId, number: null }, { onError: failed });
   };
+  // A rated album is in the library through its rating: taking it out is
+  // removing the rating, which the rating control offers.
+  const rated = ratingRow?.number != null;
 
   return (
     <div class="album-cover">
@@ -66,10 +71,11 @@ export function AlbumCover({
         <button
           type="button"
           class={ratingRow ? 'album-action done' : 'album-action'}
-          // Any row (rated or not) already puts the album in the library;
-          // posting null over a rating would erase its number.
-          disabled={!known || library.isPending || ratingRow != null}
-          onClick={addToLibrary}
+          aria-pressed={ratingRow != null}
+          // Posting null over a rating would erase its number.
+          disabled={!known || library.isPending || leaveLibrary.isPending || rated}
+          title={rated ? 'Rated albums stay in your library; remove your rating to take it out.' : undefined}
+          onClick={toggleLibrary}
         >
           {ratingRow ? 'Added to Library' : 'Add to Library'}
         </button>

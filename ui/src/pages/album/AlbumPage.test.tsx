@@ -129,9 +129,9 @@ describe('the cover actions', () => {
     expect(dialog.textContent).toContain('That album is already on your wishlist.');
   });
 
-  it('adds to the library as a rating without a number, then says Added', async () => {
+  it('adds to the library as a rating without a number, says Added, and takes it out again', async () => {
     const libraryRow = rating(51, 1, 'vinylvera', null, '2026-11-22T00:00:00Z');
-    const server = albumServer({ 'POST /api/rating': [201, libraryRow] }, vera);
+    const server = albumServer({ 'POST /api/rating': [201, libraryRow], 'DELETE /api/rating/51': [204, null] }, vera);
     const view = renderAt(ALBUM_URL);
     const add = await view.findByRole('button', { name: 'Add to Library' });
     await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
@@ -139,8 +139,23 @@ describe('the cover actions', () => {
     server.answers['GET /api/rating/user/1'] = [200, [libraryRow]];
     fireEvent.click(add);
     const added = await view.findByRole('button', { name: 'Added to Library' });
-    expect((added as HTMLButtonElement).disabled).toBe(true);
+    expect(added.getAttribute('aria-pressed')).toBe('true');
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ albumId: 4, artistId: 1, number: null });
+
+    // An entry without a rating comes out with the same button.
+    await waitFor(() => expect((added as HTMLButtonElement).disabled).toBe(false));
+    server.answers['GET /api/rating/user/1'] = [200, []];
+    fireEvent.click(added);
+    await view.findByRole('button', { name: 'Add to Library' });
+    expect(server.calls.some((call) => call.method === 'DELETE' && call.url.startsWith('/api/rating/51'))).toBe(true);
+  });
+
+  it('keeps a rated album in the library: its rating is removed with the rating control', async () => {
+    albumServer({ 'GET /api/rating/user/1': [200, [rating(77, 1, 'vinylvera', 8, '2026-11-01T00:00:00Z')]] }, vera);
+    const view = renderAt(ALBUM_URL);
+    const added = await view.findByRole('button', { name: 'Added to Library' });
+    await view.findByRole('button', { name: 'Remove my rating' });
+    expect((added as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('sends a member to write a review of this album', async () => {
@@ -157,9 +172,10 @@ describe('the Ratings tab', () => {
       'GET /api/rating/album/4': [
         200,
         [
-          rating(1, 2, 'older', 6, '2026-01-01T00:00:00Z'),
-          rating(2, 3, '', 9.5, '2026-03-01T00:00:00Z'),
+          // The server's order: newest first.
           rating(3, 4, 'library-only', null, '2026-04-01T00:00:00Z'),
+          rating(2, 3, '', 9.5, '2026-03-01T00:00:00Z'),
+          rating(1, 2, 'older', 6, '2026-01-01T00:00:00Z'),
         ],
       ],
     });
@@ -170,7 +186,9 @@ describe('the Ratings tab', () => {
     expect(list.map((row) => row.textContent)).toEqual(['UUnknown2026-03-01', 'Oolder2026-01-01']);
     expect(within(list[1]).getByRole('link').getAttribute('href')).toBe('/user/older');
     expect(within(list[0]).getByRole('img', { name: "Unknown's rating: 9.5 out of 10" })).toBeTruthy();
-    expect(view.getByRole('heading', { name: '2 Ratings' })).toBeTruthy();
+    // The header is the album's own count of every rating, not of the first page.
+    expect(view.getByRole('heading', { name: '13 Ratings' })).toBeTruthy();
+    expect(view.getByText('Showing 2 of 13')).toBeTruthy();
   });
 
   it('says nobody has rated when no rating has a number', async () => {
@@ -180,15 +198,30 @@ describe('the Ratings tab', () => {
     expect(await view.findByText('Nobody has rated this album yet.')).toBeTruthy();
   });
 
-  it('keeps to the list where the chart cannot be drawn', async () => {
+  it('offers no chart where the chart cannot be drawn', async () => {
     albumServer({ 'GET /api/rating/album/4': [200, [rating(1, 2, 'older', 6, '2026-01-01T00:00:00Z')]] });
     const view = renderAt(ALBUM_URL);
     fireEvent.click(await view.findByRole('tab', { name: 'Ratings (13)' }));
     await view.findByText('older');
-    fireEvent.click(view.getByRole('button', { name: 'Chart' }));
-    // happy-dom has no canvas drawing: the switch goes and the list stays.
-    await waitFor(() => expect(view.queryByRole('button', { name: 'Chart' })).toBeNull());
-    expect(view.getByText('older')).toBeTruthy();
+    // happy-dom has no canvas drawing: only the list is offered.
+    expect(view.queryByRole('button', { name: 'Chart' })).toBeNull();
+  });
+
+  it('shows more ratings a page at a time', async () => {
+    const page = (from: number) =>
+      Array.from({ length: 50 }, (_, i) => rating(from + i, from + i, `member${from + i}`, 7, '2026-01-01T00:00:00Z'));
+    const server = albumServer({
+      'GET /api/rating/album/4?page=1&limit=50': [200, page(1)],
+      'GET /api/rating/album/4?page=2&limit=50': [200, page(51).slice(0, 3)],
+    });
+    const view = renderAt(ALBUM_URL);
+    fireEvent.click(await view.findByRole('tab', { name: 'Ratings (13)' }));
+    await view.findByText('member50');
+    expect(view.queryByText('member51')).toBeNull();
+    fireEvent.click(view.getByRole('button', { name: 'Show more' }));
+    await view.findByText('member53');
+    expect(view.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(server.calls.filter((call) => call.url.startsWith('/api/rating/album/4')).length).toBe(2);
   });
 });
 
@@ -197,7 +230,8 @@ describe('the Reviews tab', () => {
     albumServer({
       'GET /api/review/ok-computer': [
         200,
-        [review(5, 'first', '2026-01-01T00:00:00Z', 'An old take.'), review(6, 'second', '2026-02-01T00:00:00Z', 'A newer take.')],
+        // The server's order: newest first.
+        [review(6, 'second', '2026-02-01T00:00:00Z', 'A newer take.'), review(5, 'first', '2026-01-01T00:00:00Z', 'An old take.')],
       ],
     });
     const view = renderAt(ALBUM_URL);

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { communityApi, type CommentTarget } from '../../api/community';
 import { keys } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import type { Comment, CommentPage } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { HalfStarRating } from '../../components/HalfStarRating';
@@ -74,12 +75,8 @@ export function CommentList({ kind, id }: { kind: CommentKind; id: number }) {
     if (comments.data && !comments.isPlaceholderData && page > totalPages) setPage(totalPages);
   }, [comments.data, comments.isPlaceholderData, page, totalPages]);
 
-  const refresh = () =>
-    client.invalidateQueries({
-      predicate: (query) =>
-        (query.queryKey[0] === 'comments' && query.queryKey[1] === kind && query.queryKey[2] === id) ||
-        query.queryKey[0] === 'recent-comments',
-    });
+  // Profile figures, tab counts and home panels show comments too.
+  const refresh = () => refreshAfterWrite(client);
 
   const remove = async (commentId: number) => {
     setDeleteError(null);

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../../api/catalogue';
-import { refreshRatingViews } from '../../api/mutations';
-import { keys } from '../../api/queries';
+import { keys, useViewer } from '../../api/queries';
+import { refreshAfterWrite, underViewer } from '../../api/viewerCache';
 import type { Album } from '../../api/types';
 import { albumPath } from '../../components/AlbumTile';
 import { AlbumFields } from '../../components/CatalogueFields';
@@ -14,6 +14,7 @@ import { SubmitRow } from '../../components/SubmitRow';
 /** The editor's prefilled Edit Album form (the Add Album fields). */
 export function EditAlbumDialog({ album, onClose }: { album: Album; onClose: () => void }) {
   const client = useQueryClient();
+  const viewer = useViewer();
   const [, navigate] = useLocation();
   const { fields, bind } = useFormFields({
     artist: album.artist,
@@ -32,8 +33,7 @@ export function EditAlbumDialog({ album, onClose }: { album: Album; onClose: () 
     }
     onClose();
     if (saved.slug === album.slug && saved.artistSlug === album.artistSlug) {
-      // The rating views include the album itself ('album' queries).
-      void refreshRatingViews(client);
+      void refreshAfterWrite(client);
       return;
     }
     // The old address no longer names the album. Its cached answer goes, so
@@ -42,9 +42,9 @@ export function EditAlbumDialog({ album, onClose }: { album: Album; onClose: () 
     client.removeQueries({
       predicate: (query) => query.queryKey[0] === 'album' && (query.state.data as Album | undefined)?.albumId === album.albumId,
     });
-    client.setQueryData(keys.album(saved.artistSlug, saved.slug), saved);
+    client.setQueryData(underViewer(keys.album(saved.artistSlug, saved.slug), viewer), saved);
     navigate(albumPath(saved), { replace: true });
-    void refreshRatingViews(client);
+    void refreshAfterWrite(client);
   });
   return (
     <Dialog title="Edit Album" onClose={onClose} wide>

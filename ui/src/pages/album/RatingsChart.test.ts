@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { rating } from './albumFixtures';
-import { ratingCounts, SCALE } from './RatingsChart';
+import { scaleCounts, SCALE } from './RatingsChart';
 import { preview } from './ReviewsTab';
 
 describe('the ratings chart data', () => {
-  it('counts each of the twenty values, skipping library rows', () => {
-    const counts = ratingCounts([
-      rating(1, 1, 'a', 0.5, '2026-01-01'),
-      rating(2, 2, 'b', 10, '2026-01-01'),
-      rating(3, 3, 'c', 10, '2026-01-01'),
-      rating(4, 4, 'd', 7.5, '2026-01-01'),
-      rating(5, 5, 'e', null, '2026-01-01'),
-    ]);
+  it('puts the server count of each value at its place on the twenty-step scale', () => {
+    const counts = scaleCounts({
+      albumId: 1,
+      total: 4,
+      counts: [
+        { number: 10, count: 2 },
+        { number: 0.5, count: 1 },
+        { number: 7.5, count: 1 },
+      ],
+    });
     expect(SCALE).toHaveLength(20);
     expect(counts).toHaveLength(20);
     expect(counts[SCALE.indexOf(0.5)]).toBe(1);

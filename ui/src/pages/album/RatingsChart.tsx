@@ -1,24 +1,24 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { Rating } from '../../api/types';
+import type { RatingDistribution } from '../../api/types';
 
 const CHART_HEIGHT = 180;
 /** The twenty values of the scale, 0.5 to 10. */
 export const SCALE = Array.from({ length: 20 }, (_, i) => (i + 1) / 2);
 
-/** How many ratings gave each value of the scale. */
-export function ratingCounts(ratings: Rating[]): number[] {
+/** How many ratings gave each value of the scale, from the server's count of them all. */
+export function scaleCounts(distribution: RatingDistribution | undefined): number[] {
   const counts = SCALE.map(() => 0);
-  for (const rating of ratings) {
-    const index = rating.number == null ? -1 : Math.round(rating.number * 2) - 1;
-    if (index >= 0 && index < counts.length) counts[index] += 1;
+  for (const step of distribution?.counts ?? []) {
+    const index = Math.round(step.number * 2) - 1;
+    if (index >= 0 && index < counts.length) counts[index] = step.count;
   }
   return counts;
 }
 
 /** Canvas drawing is missing in some environments (happy-dom under test); uPlot needs it. */
-function canDraw(): boolean {
+export function canDraw(): boolean {
   try {
     return typeof window.matchMedia === 'function' && document.createElement('canvas').getContext('2d') != null;
   } catch {

@@ -1,35 +1,44 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { communityApi } from '../../api/community';
+import { usePagedList } from '../../api/paged';
 import { keys } from '../../api/queries';
-import type { Rating } from '../../api/types';
 import { ErrorNote } from '../../components/QueryState';
-import { RatingsChart, ratingCounts } from './RatingsChart';
+import { ShowMore } from '../../components/ShowMore';
+import { canDraw, RatingsChart, scaleCounts } from './RatingsChart';
 import { RatingsList } from './RatingsList';
 
-/** Ratings with a number, newest first; library-only rows carry none. */
-export function numberedNewestFirst(ratings: Rating[]): Rating[] {
-  return ratings.filter((rating) => rating.number != null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
+const RATINGS_PAGE = 50;
 
-/** The Ratings tab: a count, and the ratings as a list or as a bar chart. */
+/**
+ * The Ratings tab: the album's true count, and its ratings as a paged list
+ * (newest first) or as a bar chart of every rating, counted by the server.
+ */
 export function RatingsPanel({ albumId, count }: { albumId: number; count: number }) {
   const [view, setView] = useState<'list' | 'chart'>('list');
   // Where the chart can't be drawn (no canvas), only the list is offered.
-  const [chartUnavailable, setChartUnavailable] = useState(false);
-  const ratings = useQuery({
-    queryKey: keys.albumRatings(albumId),
-    queryFn: () => communityApi.ratingsOfAlbum(albumId),
-  });
-  const rated = useMemo(() => numberedNewestFirst(ratings.data ?? []), [ratings.data]);
-  const shownCount = ratings.data ? rated.length : count;
+  const [chartUnavailable, setChartUnavailable] = useState(() => !canDraw());
   const showChart = view === 'chart' && !chartUnavailable;
+  const ratings = usePagedList({
+    key: keys.albumRatings(albumId),
+    fetchPage: (page, limit) => communityApi.ratingsOfAlbum(albumId, page, limit),
+    limit: RATINGS_PAGE,
+    idOf: (rating) => rating.ratingId,
+    enabled: !showChart,
+  });
+  const distribution = useQuery({
+    queryKey: keys.ratingDistribution(albumId),
+    queryFn: () => communityApi.ratingDistribution(albumId),
+    enabled: showChart,
+  });
+  // Library entries carry no number, so they are neither listed nor counted.
+  const rated = ratings.items.filter((rating) => rating.number != null);
 
   return (
     <section class="album-ratings-panel" aria-label="Ratings">
       <header class="album-ratings-header">
         <h2>
-          {shownCount} {shownCount === 1 ? 'Rating' : 'Ratings'}
+          {count} {count === 1 ? 'Rating' : 'Ratings'}
         </h2>
         {!chartUnavailable && (
           <div class="album-switch" role="group" aria-label="Show ratings as">
@@ -42,12 +51,25 @@ export function RatingsPanel({ albumId, count }: { albumId: number; count: numbe
           </div>
         )}
       </header>
-      {ratings.isError ? (
+      {showChart ? (
+        distribution.isError ? (
+          <ErrorNote error={distribution.error} />
+        ) : (
+          <RatingsChart counts={scaleCounts(distribution.data)} loading={distribution.isPending} onUnavailable={() => setChartUnavailable(true)} />
+        )
+      ) : ratings.isError ? (
         <ErrorNote error={ratings.error} />
-      ) : showChart ? (
-        <RatingsChart counts={ratingCounts(rated)} loading={ratings.isPending} onUnavailable={() => setChartUnavailable(true)} />
       ) : (
-        <RatingsList ratings={rated} loading={ratings.isPending} />
+        <>
+          <RatingsList ratings={rated} loading={ratings.isPending} />
+          <ShowMore
+            shown={rated.length}
+            total={count}
+            hasMore={ratings.hasNextPage}
+            loading={ratings.isFetchingNextPage}
+            onMore={() => void ratings.fetchNextPage()}
+          />
+        </>
       )}
     </section>
   );

@@ -1,13 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter-preact';
 import { communityApi } from '../../api/community';
+import { usePagedList } from '../../api/paged';
 import { keys } from '../../api/queries';
 import type { Album } from '../../api/types';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { ShowMore } from '../../components/ShowMore';
 import { AuthorLink, authorName } from './Avatar';
 
 const PREVIEW_LENGTH = 220;
+const REVIEWS_PAGE = 20;
 
 /** The opening of a review, cut at a word. */
 export function preview(text: string): string {
@@ -20,16 +22,19 @@ export function preview(text: string): string {
 
 /** The Reviews tab: the album's reviews, newest first, each opening its page. */
 export function ReviewsTab({ album }: { album: Album }) {
-  const reviews = useQuery({
-    queryKey: keys.albumReviews(album.albumId),
-    queryFn: () => communityApi.reviewsOfAlbum(album.slug),
+  const reviews = usePagedList({
+    key: keys.albumReviews(album.albumId),
+    fetchPage: (page, limit) => communityApi.reviewsOfAlbum(album.slug, page, limit),
+    limit: REVIEWS_PAGE,
+    idOf: (review) => review.reviewId,
   });
   if (reviews.isPending) return <Loading label="Loading reviews…" />;
   if (reviews.isError) return <ErrorNote error={reviews.error} />;
-  if (reviews.data.length === 0) return <Empty>Nobody has reviewed this album yet.</Empty>;
+  if (reviews.items.length === 0) return <Empty>Nobody has reviewed this album yet.</Empty>;
 
-  const newestFirst = [...reviews.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const n = newestFirst.length;
+  // The server pages newest first; the album's own count is the true total.
+  const newestFirst = reviews.items;
+  const n = Math.max(album.numberOfReviews, newestFirst.length);
   return (
     <section class="album-reviews" aria-label="Reviews">
       <h2>
@@ -60,6 +65,13 @@ export function ReviewsTab({ album }: { album: Album }) {
           </li>
         ))}
       </ul>
+      <ShowMore
+        shown={newestFirst.length}
+        total={n}
+        hasMore={reviews.hasNextPage}
+        loading={reviews.isFetchingNextPage}
+        onMore={() => void reviews.fetchNextPage()}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { catalogueApi } from '../../api/catalogue';
-import { keys } from '../../api/queries';
+import { keys, useViewer } from '../../api/queries';
+import { underViewer } from '../../api/viewerCache';
 import type { Album, Chart } from '../../api/types';
 
 /** The page size of catalogueApi.chart, which useChart's cache entries also hold. */
@@ -28,9 +29,10 @@ export function joinPages(pages: Chart[]): Chart {
  * (same key and call), so pages already seen come from the cache.
  */
 export function useChartPages(year: string, genre: string, count: number) {
+  const viewer = useViewer();
   const results = useQueries({
     queries: Array.from({ length: count }, (_, index) => ({
-      queryKey: keys.chart(year, genre, index + 1),
+      queryKey: underViewer(keys.chart(year, genre, index + 1), viewer),
       queryFn: () => catalogueApi.chart(year, genre, index + 1, CHART_LIMIT),
     })),
   });

@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter-preact';
 import { communityApi } from '../../api/community';
+import { useViewerQuery } from '../../api/queries';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { useProfileUser, useUserRatings } from '../profile/profileQueries';
 import { LibraryView } from './LibraryView';
 import { LoginInvitation } from '../../components/LoginPrompt';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
  * /list: a member's collection (their rated albums and wishlist) in a tile
@@ -16,6 +17,7 @@ export function CollectionPage() {
   const { user } = useAuth();
   const asked = new URLSearchParams(useSearch()).get('user');
   const username = asked ?? user?.username ?? null;
+  useDocumentTitle(username ? `${username}'s Collection` : 'Collection');
   return (
     <section class="library-page" data-screen="list">
       {username ? (
@@ -33,11 +35,11 @@ export function CollectionPage() {
 function Collection({ username }: { username: string }) {
   const owner = useProfileUser(username);
   const ratings = useUserRatings(username);
-  const wishlist = useQuery({
-    queryKey: ['user-wishlist', owner.data?.userId ?? 0],
-    queryFn: () => communityApi.wishlist(owner.data!.userId),
-    enabled: owner.data != null,
-  });
+  const wishlist = useViewerQuery(
+    ['user-wishlist', owner.data?.userId ?? 0],
+    () => communityApi.wishlist(owner.data!.userId),
+    owner.data != null,
+  );
   if (owner.isPending) return <Loading label="Loading Albums..." />;
   if (owner.isError) return <ErrorNote error={owner.error} />;
   return (
@@ -45,7 +47,7 @@ function Collection({ username }: { username: string }) {
       <h1>
         <Link href={`/user/${encodeURIComponent(owner.data.username)}`}>{owner.data.username}</Link>'s Collection
       </h1>
-      <LibraryView ratings={ratings} wishlist={wishlist} initial={{ grouping: 'year', secondary: 'rating' }} grid="collection-grid" />
+      <LibraryView ratings={ratings} wishlist={wishlist} initial={{ grouping: 'year', secondary: 'rating' }} grid="collection-grid" owner={owner.data.username} />
     </>
   );
 }

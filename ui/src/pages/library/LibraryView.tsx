@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Rating, WishlistItem } from '../../api/types';
-import { AlbumTile } from '../../components/AlbumTile';
+import { AlbumTile, type TileAction } from '../../components/AlbumTile';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { average } from '../../lib/format';
 import {
@@ -14,6 +14,7 @@ import {
   groupingOptions,
   secondaryOptions,
   settle,
+  type Entry,
   type Grouping,
   type Mode,
   type SortKey,
@@ -27,11 +28,17 @@ export function LibraryView({
   wishlist,
   initial,
   grid = 'album-grid',
+  owner,
+  entryAction,
 }: {
   ratings: UseQueryResult<Rating[]>;
   wishlist: UseQueryResult<WishlistItem[]>;
   initial: Pick<View, 'grouping' | 'secondary'>;
   grid?: string;
+  /** Whose collection this is, when it may not be the viewer's: tiles then say whose rating is whose. */
+  owner?: string;
+  /** What a tile offers to do with its entry (the member's own library: take it out). */
+  entryAction?: (entry: Entry) => TileAction | undefined;
 }) {
   const [view, setView] = useState<View>({ mode: 'ratings', genre: ALL_GENRES, ...initial });
   const change = (next: Partial<View>) => setView((current) => settle({ ...current, ...next }));
@@ -101,7 +108,7 @@ export function LibraryView({
             </div>
             <div>
               <dt>Average Rating</dt>
-              <dd>{shown.average == null ? '–' : average(shown.average)}</dd>
+              <dd>{average(shown.average, shown.ratings)}</dd>
             </div>
           </>
         ) : (
@@ -123,7 +130,13 @@ export function LibraryView({
             {group.label && <h2>{group.label}</h2>}
             <div class={grid}>
               {group.entries.map((entry) => (
-                <AlbumTile key={entry.key} album={entry.album} compact />
+                <AlbumTile
+                  key={entry.key}
+                  album={entry.album}
+                  compact
+                  owner={owner == null ? undefined : { username: owner, rating: entry.number, viewerRating: entry.album.userRating }}
+                  action={entryAction?.(entry)}
+                />
               ))}
             </div>
           </section>

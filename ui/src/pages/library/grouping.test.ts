@@ -13,7 +13,7 @@ function entry(artist: string, title: string, year: number, number: number | nul
     releaseYear: year,
     genres: genres.map((name) => ({ name, slug: name.toLowerCase() })),
   } as unknown as Album;
-  return { key: String(next), album, number };
+  return { key: String(next), album, number, row: { ratingId: next } };
 }
 
 const view = (change: Partial<View> = {}): View => ({ mode: 'ratings', grouping: 'artist', secondary: 'none', genre: 'All', ...change });

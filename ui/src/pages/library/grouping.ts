@@ -30,6 +30,8 @@ export interface Entry {
   key: string;
   album: Album;
   number: number | null;
+  /** The row it comes from: a rating (or library entry) or a wishlist item. */
+  row: { ratingId: number } | { wishlistitemId: number };
 }
 
 export interface View {
@@ -45,11 +47,15 @@ export interface Group {
 }
 
 export function fromRatings(ratings: Rating[]): Entry[] {
-  return ratings.filter((r) => r.album).map((r) => ({ key: `r${r.ratingId}`, album: r.album!, number: r.number }));
+  return ratings
+    .filter((r) => r.album)
+    .map((r) => ({ key: `r${r.ratingId}`, album: r.album!, number: r.number, row: { ratingId: r.ratingId } }));
 }
 
 export function fromWishlist(items: WishlistItem[]): Entry[] {
-  return items.filter((i) => i.album).map((i) => ({ key: `w${i.wishlistitemId}`, album: i.album!, number: null }));
+  return items
+    .filter((i) => i.album)
+    .map((i) => ({ key: `w${i.wishlistitemId}`, album: i.album!, number: null, row: { wishlistitemId: i.wishlistitemId } }));
 }
 
 /** Rating grouping means nothing for a wishlist. */

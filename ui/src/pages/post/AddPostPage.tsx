@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter-preact';
 import { communityApi } from '../../api/community';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { CreationPage } from '../../components/CreationPage';
 import { SubmitRow } from '../../components/SubmitRow';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
@@ -12,7 +13,7 @@ export function AddPostPage() {
   const { fields, bind } = useFormFields({ title: '', postText: '' });
   const { pending, error, onSubmit } = useSubmit(async () => {
     const post = await communityApi.writePost(fields.title, fields.postText);
-    await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'recent-posts' });
+    await refreshAfterWrite(client);
     navigate(`/post/${post.postId}`);
   });
   return (

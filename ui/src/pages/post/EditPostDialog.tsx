@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { communityApi } from '../../api/community';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import type { Post } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { SubmitRow } from '../../components/SubmitRow';
@@ -13,7 +14,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const [text, setText] = useState(post.postText);
   const { pending, error, onSubmit } = useSubmit(async () => {
     await communityApi.editPost(post.postId, text);
-    await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'post' && q.queryKey[1] === post.postId });
+    await refreshAfterWrite(client);
     onClose();
   });
   return (

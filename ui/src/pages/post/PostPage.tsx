@@ -1,6 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { communityApi } from '../../api/community';
+import { useViewer, useViewerQuery } from '../../api/queries';
+import { refreshAfterWrite, underViewer } from '../../api/viewerCache';
 import type { PostPage as Post } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { Paragraphs } from '../../components/Paragraphs';
@@ -8,23 +10,20 @@ import { ErrorNote, Loading } from '../../components/QueryState';
 import { VoteBar } from '../../components/VoteBar';
 import { AuthorLink } from '../album/Avatar';
 import { CommentList } from '../album/CommentList';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EditPostDialog } from './EditPostDialog';
 import './post.css';
 
 /** The post as the caller sees it: their own vote is part of the answer. */
 export function usePost(postId: number) {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: ['post', postId, user?.userId ?? 0],
-    queryFn: () => communityApi.post(postId),
-    enabled: Number.isInteger(postId),
-  });
+  return useViewerQuery(['post', postId], () => communityApi.post(postId), Number.isInteger(postId));
 }
 
 /** /post/{postId} */
 export function PostPage({ params }: { params: Record<string, string | undefined> }) {
   const postId = Number(params.postId);
   const post = usePost(postId);
+  useDocumentTitle(post.data?.title);
   return (
     <section class="post-page" data-screen="post">
       {!Number.isInteger(postId) ? (
@@ -43,6 +42,7 @@ export function PostPage({ params }: { params: Record<string, string | undefined
 function PostView({ post }: { post: Post }) {
   const { user } = useAuth();
   const client = useQueryClient();
+  const viewer = useViewer();
   const [editing, setEditing] = useState(false);
   const count = post.userPostCount;
   return (
@@ -68,7 +68,11 @@ function PostView({ post }: { post: Post }) {
           initial={{ userVote: post.userVote, votesUp: post.votesUp, votesDown: post.votesDown }}
           authorId={post.user.userId}
           noun="post"
-          onVoted={() => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'recent-posts' })}
+          onVoted={(votes) => {
+            // Coming back to the post shows the vote at once, before any refetch.
+            client.setQueryData<Post>(underViewer(['post', post.postId], viewer), (old) => old && { ...old, ...votes });
+            void refreshAfterWrite(client);
+          }}
         />
       </article>
       <CommentList kind="post" id={post.postId} />

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter-preact';
 import type { Album, ProfileStats } from '../../api/types';
+import { useMyRatingOf } from '../../api/queries';
 import { AlbumTile } from '../../components/AlbumTile';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { ShowMore } from '../../components/ShowMore';
 import { Tabs } from '../../components/Tabs';
 import { approvalPercent, approvalText } from '../../lib/approval';
 import { preview } from '../album/ReviewsTab';
@@ -30,16 +32,17 @@ export function ProfileTabs({ username, stats }: { username: string; stats: Prof
       <Tabs label={`${username}'s activity`} tabs={tabs} selected={tab} onSelect={setTab} />
       <div class="profile-tab-panel" role="tabpanel">
         {tab === 'ratings' && <RatingsTab username={username} />}
-        {tab === 'general' && <GeneralTab stats={stats} />}
-        {tab === 'reviews' && <ReviewsTab username={username} />}
+        {tab === 'general' && <GeneralTab username={username} stats={stats} />}
+        {tab === 'reviews' && <ReviewsTab username={username} total={stats.reviewsCount} />}
         {tab === 'shouts' && <ShoutsTab username={username} />}
-        {tab === 'posts' && <PostsTab username={username} />}
+        {tab === 'posts' && <PostsTab username={username} total={stats.postsCount} />}
       </div>
     </div>
   );
 }
 
-function AlbumRow({ title, albums, empty }: { title: string; albums: Album[]; empty: string }) {
+function AlbumRow({ username, title, albums, empty }: { username: string; title: string; albums: Album[]; empty: string }) {
+  const myRatingOf = useMyRatingOf();
   return (
     <section class="profile-section">
       <h2>{title}</h2>
@@ -48,7 +51,13 @@ function AlbumRow({ title, albums, empty }: { title: string; albums: Album[]; em
       ) : (
         <div class="album-grid">
           {albums.map((album) => (
-            <AlbumTile key={album.albumId} album={album} compact />
+            // The profile's albums carry the owner's rating as userRating.
+            <AlbumTile
+              key={album.albumId}
+              album={album}
+              compact
+              owner={{ username, rating: album.userRating, viewerRating: myRatingOf(album.albumId) }}
+            />
           ))}
         </div>
       )}
@@ -56,12 +65,13 @@ function AlbumRow({ title, albums, empty }: { title: string; albums: Album[]; em
   );
 }
 
-function GeneralTab({ stats }: { stats: ProfileStats }) {
+function GeneralTab({ username, stats }: { username: string; stats: ProfileStats }) {
   return (
     <>
-      <AlbumRow title="Top 5 Albums" albums={stats.topAlbums} empty={NO_RATINGS} />
-      <AlbumRow title="Recently Rated" albums={stats.recentlyRated} empty={NO_RATINGS} />
+      <AlbumRow username={username} title="Top 5 Albums" albums={stats.topAlbums} empty={NO_RATINGS} />
+      <AlbumRow username={username} title="Recently Rated" albums={stats.recentlyRated} empty={NO_RATINGS} />
       <AlbumRow
+        username={username}
         title="Recently Commented"
         albums={stats.recentlyCommented}
         empty="This user hasn't commented on any albums."
@@ -86,7 +96,13 @@ function RatingsTab({ username }: { username: string }) {
           </h2>
           <div class="album-grid">
             {group.ratings.map((rating) => (
-              <AlbumTile key={rating.ratingId} album={rating.album!} compact />
+              // Here the album's userRating is the visitor's, the row's number the owner's.
+              <AlbumTile
+                key={rating.ratingId}
+                album={rating.album!}
+                compact
+                owner={{ username, rating: rating.number, viewerRating: rating.album!.userRating }}
+              />
             ))}
           </div>
         </section>
@@ -95,14 +111,15 @@ function RatingsTab({ username }: { username: string }) {
   );
 }
 
-function ReviewsTab({ username }: { username: string }) {
+function ReviewsTab({ username, total }: { username: string; total: number }) {
   const reviews = useUserReviews(username);
   if (reviews.isPending) return <Loading label="Loading reviews…" />;
   if (reviews.isError) return <ErrorNote error={reviews.error} />;
-  if (reviews.data.length === 0) return <Empty>This user hasn't written any reviews.</Empty>;
+  if (reviews.items.length === 0) return <Empty>This user hasn't written any reviews.</Empty>;
   return (
+    <>
     <ul class="profile-list">
-      {reviews.data.map((review) => (
+      {reviews.items.map((review) => (
         <li key={review.reviewId}>
           <Link href={`/review/${encodeURIComponent(review.albumSlug)}/${review.reviewId}`} class="profile-list-title">
             {review.artist} - {review.albumTitle}
@@ -116,17 +133,26 @@ function ReviewsTab({ username }: { username: string }) {
         </li>
       ))}
     </ul>
+    <ShowMore
+      shown={reviews.items.length}
+      total={total}
+      hasMore={reviews.hasNextPage}
+      loading={reviews.isFetchingNextPage}
+      onMore={() => void reviews.fetchNextPage()}
+    />
+    </>
   );
 }
 
-function PostsTab({ username }: { username: string }) {
+function PostsTab({ username, total }: { username: string; total: number }) {
   const posts = useUserPosts(username);
   if (posts.isPending) return <Loading label="Loading posts…" />;
   if (posts.isError) return <ErrorNote error={posts.error} />;
-  if (posts.data.length === 0) return <Empty>This user hasn't written any posts.</Empty>;
+  if (posts.items.length === 0) return <Empty>This user hasn't written any posts.</Empty>;
   return (
+    <>
     <ul class="profile-list">
-      {posts.data.map((post) => (
+      {posts.items.map((post) => (
         <li key={post.postId}>
           <Link href={`/post/${post.postId}`} class="profile-list-title">
             {post.title}
@@ -139,5 +165,13 @@ function PostsTab({ username }: { username: string }) {
         </li>
       ))}
     </ul>
+    <ShowMore
+      shown={posts.items.length}
+      total={total}
+      hasMore={posts.hasNextPage}
+      loading={posts.isFetchingNextPage}
+      onMore={() => void posts.fetchNextPage()}
+    />
+    </>
   );
 }

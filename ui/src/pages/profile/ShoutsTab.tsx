@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { communityApi } from '../../api/community';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
 import { Icon } from '../../components/icons';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { ShowMore } from '../../components/ShowMore';
 import { TextComposer } from '../../components/TextComposer';
 import { AuthorLink } from '../album/Avatar';
-import { profileKeys, useShouts } from './profileQueries';
+import { useShouts } from './profileQueries';
 
 /** Shouts left on the profile, newest first, with a box to leave one. */
 export function ShoutsTab({ username }: { username: string }) {
@@ -15,10 +17,7 @@ export function ShoutsTab({ username }: { username: string }) {
   const shouts = useShouts(username);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   // The profile's Shouts figure counts what a member sent, so both profiles change.
-  const refresh = () =>
-    client.invalidateQueries({
-      predicate: (query) => ['user-shouts', 'profile-stats'].includes(String(query.queryKey[0])),
-    });
+  const refresh = () => refreshAfterWrite(client);
 
   const remove = async (shoutId: number) => {
     setDeleteError(null);
@@ -39,8 +38,7 @@ export function ShoutsTab({ username }: { username: string }) {
         blankDialog={{ title: 'Please type something first', message: "You can't send an empty shout" }}
         send={async (text) => {
           await communityApi.shout(username, text);
-          await client.invalidateQueries({ queryKey: profileKeys.shouts(username) });
-          void refresh();
+          await refresh();
         }}
       />
       {deleteError != null && <ErrorNote error={deleteError} />}
@@ -48,11 +46,12 @@ export function ShoutsTab({ username }: { username: string }) {
         <Loading label="Loading shouts…" />
       ) : shouts.isError ? (
         <ErrorNote error={shouts.error} />
-      ) : shouts.data.length === 0 ? (
+      ) : shouts.items.length === 0 ? (
         <Empty>Nobody has left a shout here yet.</Empty>
       ) : (
+        <>
         <ul class="profile-shouts">
-          {shouts.data.map((shout) => (
+          {shouts.items.map((shout) => (
             <li key={shout.shoutId} class="album-comment">
               <div class="album-comment-meta">
                 <AuthorLink author={shout.user} />
@@ -75,6 +74,13 @@ export function ShoutsTab({ username }: { username: string }) {
             </li>
           ))}
         </ul>
+        <ShowMore
+          shown={shouts.items.length}
+          hasMore={shouts.hasNextPage}
+          loading={shouts.isFetchingNextPage}
+          onMore={() => void shouts.fetchNextPage()}
+        />
+        </>
       )}
     </>
   );

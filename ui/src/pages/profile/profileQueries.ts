@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { communityApi } from '../../api/community';
 import { pathSegment } from '../../api/pathSegment';
+import { allPages, usePagedList } from '../../api/paged';
+import { useViewerQuery } from '../../api/queries';
 import type { PublicUser } from '../../api/types';
 
 export const profileKeys = {
@@ -25,18 +27,42 @@ export function useProfileStats(name: string) {
   return useQuery({ queryKey: profileKeys.stats(name), queryFn: () => communityApi.profileStats(name) });
 }
 
+/**
+ * Every rating of the member, read page by page (the tab groups them all by
+ * value). Each album carries the viewer's own rating as userRating.
+ */
 export function useUserRatings(name: string) {
-  return useQuery({ queryKey: profileKeys.ratings(name), queryFn: () => communityApi.ratingsOfUsername(name) });
+  return useViewerQuery(profileKeys.ratings(name), () =>
+    allPages((page, limit) => communityApi.ratingsOfUsername(name, page, limit), RATINGS_PAGE),
+  );
 }
 
+const RATINGS_PAGE = 2000;
+const LIST_PAGE = 20;
+
 export function useUserReviews(name: string) {
-  return useQuery({ queryKey: profileKeys.reviews(name), queryFn: () => communityApi.reviewsOfUser(name) });
+  return usePagedList({
+    key: profileKeys.reviews(name),
+    fetchPage: (page, limit) => communityApi.reviewsOfUser(name, page, limit),
+    limit: LIST_PAGE,
+    idOf: (review) => review.reviewId,
+  });
 }
 
 export function useUserPosts(name: string) {
-  return useQuery({ queryKey: profileKeys.posts(name), queryFn: () => communityApi.postsOfUser(name) });
+  return usePagedList({
+    key: profileKeys.posts(name),
+    fetchPage: (page, limit) => communityApi.postsOfUser(name, page, limit),
+    limit: LIST_PAGE,
+    idOf: (post) => post.postId,
+  });
 }
 
 export function useShouts(name: string) {
-  return useQuery({ queryKey: profileKeys.shouts(name), queryFn: () => communityApi.shouts(name) });
+  return usePagedList({
+    key: profileKeys.shouts(name),
+    fetchPage: (page, limit) => communityApi.shouts(name, page, limit),
+    limit: LIST_PAGE,
+    idOf: (shout) => shout.shoutId,
+  });
 }

@@ -1,7 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter-preact';
 import { communityApi } from '../../api/community';
+import { useViewer, useViewerQuery } from '../../api/queries';
+import { refreshAfterWrite, underViewer } from '../../api/viewerCache';
 import type { ReviewPage as Review } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { albumPath } from '../../components/AlbumTile';
@@ -13,17 +15,16 @@ import { ErrorNote, Loading } from '../../components/QueryState';
 import { VoteBar } from '../../components/VoteBar';
 import { longDate, userRating } from '../../lib/format';
 import { routeParam } from '../../lib/routeParam';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthorLink } from '../album/Avatar';
 import { CommentList } from '../album/CommentList';
 import './review.css';
 
 /** The review as the caller sees it: their own vote is part of the answer. */
+const reviewKey = (albumTitle: string, reviewId: number) => ['review', albumTitle.toLowerCase(), reviewId];
+
 function useReview(albumTitle: string, reviewId: number) {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: ['review', albumTitle.toLowerCase(), reviewId, user?.userId ?? 0],
-    queryFn: () => communityApi.review(albumTitle, reviewId),
-  });
+  return useViewerQuery(reviewKey(albumTitle, reviewId), () => communityApi.review(albumTitle, reviewId));
 }
 
 /** /review/{albumTitle}/{reviewId} */
@@ -31,6 +32,7 @@ export function ReviewPage({ params }: { params: Record<string, string | undefin
   const albumTitle = routeParam(params.albumTitle);
   const reviewId = Number(params.reviewId);
   const review = useReview(albumTitle, reviewId);
+  useDocumentTitle(review.data && `${review.data.user.username}'s review of ${review.data.albumTitle} by ${review.data.artist}`);
   return (
     <section class="review-page" data-screen="review">
       {!Number.isInteger(reviewId) ? (
@@ -40,15 +42,16 @@ export function ReviewPage({ params }: { params: Record<string, string | undefin
       ) : review.isError ? (
         <ErrorNote error={review.error} />
       ) : (
-        <ReviewView key={review.data.reviewId} review={review.data} />
+        <ReviewView key={review.data.reviewId} review={review.data} cacheKey={reviewKey(albumTitle, reviewId)} />
       )}
     </section>
   );
 }
 
-function ReviewView({ review }: { review: Review }) {
+function ReviewView({ review, cacheKey }: { review: Review; cacheKey: unknown[] }) {
   const { user } = useAuth();
   const client = useQueryClient();
+  const viewer = useViewer();
   const album = { artistSlug: review.artistSlug, slug: review.albumSlug };
   const neighbour = (id: number | null) => (id == null ? null : `/review/${encodeURIComponent(review.albumSlug)}/${id}`);
   const mayDelete = user != null && (user.userId === review.user.userId || user.role === 'admin');
@@ -92,7 +95,11 @@ function ReviewView({ review }: { review: Review }) {
             initial={{ userVote: review.userVote, votesUp: review.votesUp, votesDown: review.votesDown }}
             authorId={review.user.userId}
             noun="review"
-            onVoted={() => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'featured-reviews' })}
+            onVoted={(votes) => {
+              // Coming back to the review shows the vote at once, before any refetch.
+              client.setQueryData<Review>(underViewer(cacheKey, viewer), (old) => old && { ...old, ...votes });
+              void refreshAfterWrite(client);
+            }}
           />
           <nav class="review-neighbours" aria-label="Other reviews of this album">
             <NeighbourLink href={neighbour(review.previousReviewId)} label="Previous" />
@@ -136,7 +143,7 @@ function DeleteReview({ review }: { review: Review }) {
       return;
     }
     // Counts, featured reviews and the album's Reviews tab all change.
-    await client.invalidateQueries();
+    await refreshAfterWrite(client);
     navigate(albumPath({ artistSlug: review.artistSlug, slug: review.albumSlug }), { replace: true });
   };
   return (
