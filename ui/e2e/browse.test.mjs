@@ -7,10 +7,7 @@ const run = useServerAndBrowser({ before, after });
 
 async function newPage(viewport = { width: 1440, height: 900 }) {
   const page = await run.browser.newPage({ viewport });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.errors = errors;
-  return page;
+  return page; // watched for page and console errors by useServerAndBrowser
 }
 
 test('home to album to artist to charts and back', async () => {

@@ -7,10 +7,7 @@ const run = useServerAndBrowser({ before, after });
 
 async function newPage() {
   const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.errors = errors;
-  return page;
+  return page; // watched for page and console errors by useServerAndBrowser
 }
 
 const column = (page, heading) => page.locator('section.chart-column', { has: page.getByRole('heading', { name: heading }) });

@@ -1,21 +1,36 @@
 // Starts the release binary on a free port with a fresh demo database, and
 // headless Chromium, for the browser tests.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { afterEach } from 'node:test';
 
 const binary = process.env.HALFSTAR_BIN ?? resolve(import.meta.dirname, '../../target/release/halfstar');
 
 /** `env`: extra environment for the server (the import sources' addresses, say). */
-export async function startServer(env = {}) {
+/**
+ * `synthetic`: 'small' serves the made-up community of `halfstar demo
+ * --synthetic small` (albums with hundreds of ratings and dozens of reviews;
+ * members member1.. signed in with the tokens synthetic-1..) instead of the demo.
+ */
+export async function startServer(env = {}, { synthetic } = {}) {
   if (!existsSync(binary)) {
     throw new Error(`no halfstar binary at ${binary}: run cargo build --release first`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'halfstar-e2e-'));
-  const child = spawn(binary, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0', '--demo'], {
+  if (synthetic) {
+    const made = spawnSync(binary, ['--data-dir', dataDir, 'demo', '--synthetic', synthetic], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, HALFSTAR_LOG: 'warn' },
+    });
+    if (made.status !== 0) throw new Error(`demo --synthetic ${synthetic} exited with ${made.status}`);
+  }
+  const serveArgs = ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0', ...(synthetic ? [] : ['--demo'])];
+  const child = spawn(binary, serveArgs, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, HALFSTAR_LOG: 'warn', ...env },
   });
@@ -42,6 +57,55 @@ export async function startServer(env = {}) {
   };
 }
 
+/**
+ * Records on `page.errors` every page error and console error, but for lines
+ * a test expects (`page.allowConsole(pattern)`, for a 404 it asks for on
+ * purpose) and failed picture loads from other hosts, which this machine
+ * cannot reach (the demo's covers live on the Cover Art Archive).
+ */
+export function watchErrors(page) {
+  const errors = [];
+  const allowed = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    const where = message.location().url ?? '';
+    if (allowed.some((pattern) => pattern.test(text) || pattern.test(where))) return;
+    if (text.startsWith('Failed to load resource') && isOtherHost(page, where)) return;
+    errors.push(`console error: ${text}${where ? ` (${where})` : ''}`);
+  });
+  page.errors = errors;
+  page.allowConsole = (pattern) => allowed.push(pattern);
+  return page;
+}
+
+function isOtherHost(page, where) {
+  try {
+    return new URL(where).origin !== new URL(page.url()).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A browser whose every new page (and context's page) is watched and remembered in `opened`. */
+function watchedBrowser(browser, opened) {
+  const watch = (page) => {
+    watchErrors(page);
+    opened.push(page);
+    return page;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => watch(await newPage(...args));
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', watch);
+    return context;
+  };
+  return browser;
+}
+
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -61,12 +125,19 @@ export async function launchBrowser() {
  * Registers node:test hooks that start one server and one browser for a test file.
  * Returns an object whose `server` and `browser` are set once `before` has run.
  */
-export function useServerAndBrowser({ before, after, env = () => ({}) }) {
+export function useServerAndBrowser({ before, after, env = () => ({}), synthetic }) {
   const context = { server: undefined, browser: undefined, artifacts: new URL('./artifacts/', import.meta.url).pathname };
+  const opened = [];
   before(async () => {
     mkdirSync(context.artifacts, { recursive: true });
-    context.server = await startServer(await env());
-    context.browser = await launchBrowser();
+    context.server = await startServer(await env(), { synthetic });
+    context.browser = watchedBrowser(await launchBrowser(), opened);
+  });
+  // Every page a test opened must have had no page error and no console error.
+  afterEach(() => {
+    const pages = opened.splice(0);
+    const problems = pages.flatMap((page) => page.errors);
+    assert.deepEqual(problems, [], 'page or console errors in this test');
   });
   after(async () => {
     await context.browser?.close();
@@ -86,9 +157,7 @@ export async function signedInPage(context, username, viewport = { width: 1440, 
   const session = await answer.json();
   const page = await context.browser.newPage({ viewport });
   await page.addInitScript((token) => localStorage.setItem('halfstar.token', token), session.token);
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.errors = errors;
+  if (!page.errors) watchErrors(page);
   return { page, session };
 }
 
@@ -103,9 +172,7 @@ export async function demoMemberPage(context, username, viewport = { width: 1440
   const session = await answer.json();
   const page = await context.browser.newPage({ viewport });
   await page.addInitScript((token) => localStorage.setItem('halfstar.token', token), session.token);
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.errors = errors;
+  if (!page.errors) watchErrors(page);
   return { page, session };
 }
 

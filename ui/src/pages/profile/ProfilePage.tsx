@@ -1,7 +1,9 @@
+import { Link } from 'wouter-preact';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { routeParam } from '../../lib/routeParam';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DownloadMyData } from './DownloadMyData';
 import { ProfileTabs } from './ProfileTabs';
 import { ProfileVisual } from './ProfileVisual';
@@ -15,6 +17,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
   const user = useProfileUser(username);
   const stats = useProfileStats(username);
   const { user: me } = useAuth();
+  useDocumentTitle(username);
 
   let body;
   if (user.isPending || stats.isPending) {
@@ -35,6 +38,9 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
           <div class="profile-summary">
             <h1>{user.data.username}</h1>
             <StatCard stats={stats.data} />
+            <Link href={`/list?user=${encodeURIComponent(user.data.username)}`} class="profile-collection-link">
+              {me?.userId === user.data.userId ? 'My collection' : `${user.data.username}'s collection`}
+            </Link>
             {me?.userId === user.data.userId && <DownloadMyData />}
           </div>
         </div>
