@@ -4,9 +4,13 @@
 // console error (see useServerAndBrowser).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { apiGet, demoMemberPage, useServerAndBrowser } from './server.mjs';
 
 const run = useServerAndBrowser({ before, after });
+const screenshots = new URL('./screenshots/', import.meta.url).pathname;
+mkdirSync(screenshots, { recursive: true });
+const snap = (page, name) => page.screenshot({ path: `${screenshots}journey-${name}.png` });
 
 async function logIn(username) {
   const answer = await fetch(`${run.server.url}/api/auth/login`, {
@@ -81,6 +85,7 @@ test('signing in shows my ratings everywhere, signing out shows none, and the ne
   await logInThroughForm(page, 'mira99');
   await expectTileRating(page, first, '8.5');
   await expectTileRating(page, second, '3.0');
+  await snap(page, 'signed-in-home');
   await nav(page).getByRole('link', { name: 'Charts' }).click();
   await expectTileRating(page, first, '8.5');
   await tile(page, first).getByRole('link', { name: first.artist }).click();
@@ -93,6 +98,7 @@ test('signing in shows my ratings everywhere, signing out shows none, and the ne
   await page.waitForURL(`${run.server.url}/`);
   await expectTileRating(page, first, 'Not Rated');
   await expectTileRating(page, second, 'Not Rated');
+  await snap(page, 'signed-out-home');
   assert.equal(await page.locator('main').getByText('8.5').count(), 0, "mira's rating is still on the page");
   await page.goBack(); // the album page, from history: nothing of mira's may remain
   await page.locator('.album-my-rating-value', { hasText: 'Not Rated' }).waitFor();
@@ -241,6 +247,8 @@ test('wishlist and library changes show in the library and the collection withou
 
   // Taken out again from the library itself.
   await nav(page).getByRole('link', { name: 'Library' }).click();
+  await tile(page, album).getByRole('button', { name: 'Remove from Library' }).waitFor();
+  await snap(page, 'library-remove');
   await tile(page, album).getByRole('button', { name: 'Remove from Library' }).click();
   await tile(page, album).waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Wishlist' }).click();
@@ -278,6 +286,7 @@ test('profile tiles say whose rating is whose', async () => {
   await page.getByRole('tab', { name: /^Ratings/ }).click();
   await tile(page, album).locator('.tile-owner-rating', { hasText: `mira99: ${album.userRating.toFixed(1)}` }).waitFor();
   await tile(page, album).getByText('You: 1.5').waitFor();
+  await snap(page, 'profile-whose-rating');
   assert.ok(mira.user.userId);
   await page.close();
 });

@@ -118,28 +118,28 @@ function ReviewsTab({ username, total }: { username: string; total: number }) {
   if (reviews.items.length === 0) return <Empty>This user hasn't written any reviews.</Empty>;
   return (
     <>
-    <ul class="profile-list">
-      {reviews.items.map((review) => (
-        <li key={review.reviewId}>
-          <Link href={`/review/${encodeURIComponent(review.albumSlug)}/${review.reviewId}`} class="profile-list-title">
-            {review.artist} - {review.albumTitle}
-          </Link>
-          <div class="profile-list-meta">
-            {review.reviewRating != null && <span>{review.reviewRating.toFixed(1)}</span>}
-            <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
-            <span>{approvalText(approvalPercent(review.votesUp, review.votesDown))}</span>
-          </div>
-          <p>{preview(review.reviewText)}</p>
-        </li>
-      ))}
-    </ul>
-    <ShowMore
-      shown={reviews.items.length}
-      total={total}
-      hasMore={reviews.hasNextPage}
-      loading={reviews.isFetchingNextPage}
-      onMore={() => void reviews.fetchNextPage()}
-    />
+      <ul class="profile-list">
+        {reviews.items.map((review) => (
+          <li key={review.reviewId}>
+            <Link href={`/review/${encodeURIComponent(review.albumSlug)}/${review.reviewId}`} class="profile-list-title">
+              {review.artist} - {review.albumTitle}
+            </Link>
+            <div class="profile-list-meta">
+              {review.reviewRating != null && <span>{review.reviewRating.toFixed(1)}</span>}
+              <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
+              <span>{approvalText(approvalPercent(review.votesUp, review.votesDown))}</span>
+            </div>
+            <p>{preview(review.reviewText)}</p>
+          </li>
+        ))}
+      </ul>
+      <ShowMore
+        shown={reviews.items.length}
+        total={total}
+        hasMore={reviews.hasNextPage}
+        loading={reviews.isFetchingNextPage}
+        onMore={() => void reviews.fetchNextPage()}
+      />
     </>
   );
 }
@@ -151,27 +151,27 @@ function PostsTab({ username, total }: { username: string; total: number }) {
   if (posts.items.length === 0) return <Empty>This user hasn't written any posts.</Empty>;
   return (
     <>
-    <ul class="profile-list">
-      {posts.items.map((post) => (
-        <li key={post.postId}>
-          <Link href={`/post/${post.postId}`} class="profile-list-title">
-            {post.title}
-          </Link>
-          <div class="profile-list-meta">
-            <time dateTime={post.createdAt}>{post.createdAt.slice(0, 10)}</time>
-            <span>{approvalText(approvalPercent(post.votesUp, post.votesDown))}</span>
-          </div>
-          <p>{preview(post.postText)}</p>
-        </li>
-      ))}
-    </ul>
-    <ShowMore
-      shown={posts.items.length}
-      total={total}
-      hasMore={posts.hasNextPage}
-      loading={posts.isFetchingNextPage}
-      onMore={() => void posts.fetchNextPage()}
-    />
+      <ul class="profile-list">
+        {posts.items.map((post) => (
+          <li key={post.postId}>
+            <Link href={`/post/${post.postId}`} class="profile-list-title">
+              {post.title}
+            </Link>
+            <div class="profile-list-meta">
+              <time dateTime={post.createdAt}>{post.createdAt.slice(0, 10)}</time>
+              <span>{approvalText(approvalPercent(post.votesUp, post.votesDown))}</span>
+            </div>
+            <p>{preview(post.postText)}</p>
+          </li>
+        ))}
+      </ul>
+      <ShowMore
+        shown={posts.items.length}
+        total={total}
+        hasMore={posts.hasNextPage}
+        loading={posts.isFetchingNextPage}
+        onMore={() => void posts.fetchNextPage()}
+      />
     </>
   );
 }

@@ -50,36 +50,36 @@ export function ShoutsTab({ username }: { username: string }) {
         <Empty>Nobody has left a shout here yet.</Empty>
       ) : (
         <>
-        <ul class="profile-shouts">
-          {shouts.items.map((shout) => (
-            <li key={shout.shoutId} class="album-comment">
-              <div class="album-comment-meta">
-                <AuthorLink author={shout.user} />
-                <time class="album-date" dateTime={shout.createdAt}>
-                  {shout.createdAt.slice(0, 10)}
-                </time>
-                {user?.userId === shout.userId && (
-                  <button
-                    type="button"
-                    class="album-comment-delete"
-                    aria-label="Delete shout"
-                    title="Delete shout"
-                    onClick={() => remove(shout.shoutId)}
-                  >
-                    <Icon name="trash" />
-                  </button>
-                )}
-              </div>
-              <p class="album-comment-text">{shout.shoutText}</p>
-            </li>
-          ))}
-        </ul>
-        <ShowMore
-          shown={shouts.items.length}
-          hasMore={shouts.hasNextPage}
-          loading={shouts.isFetchingNextPage}
-          onMore={() => void shouts.fetchNextPage()}
-        />
+          <ul class="profile-shouts">
+            {shouts.items.map((shout) => (
+              <li key={shout.shoutId} class="album-comment">
+                <div class="album-comment-meta">
+                  <AuthorLink author={shout.user} />
+                  <time class="album-date" dateTime={shout.createdAt}>
+                    {shout.createdAt.slice(0, 10)}
+                  </time>
+                  {user?.userId === shout.userId && (
+                    <button
+                      type="button"
+                      class="album-comment-delete"
+                      aria-label="Delete shout"
+                      title="Delete shout"
+                      onClick={() => remove(shout.shoutId)}
+                    >
+                      <Icon name="trash" />
+                    </button>
+                  )}
+                </div>
+                <p class="album-comment-text">{shout.shoutText}</p>
+              </li>
+            ))}
+          </ul>
+          <ShowMore
+            shown={shouts.items.length}
+            hasMore={shouts.hasNextPage}
+            loading={shouts.isFetchingNextPage}
+            onMore={() => void shouts.fetchNextPage()}
+          />
         </>
       )}
     </>
