@@ -65,9 +65,10 @@ pub struct ServeSettings {
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub request_timeout_seconds: u64,
 
-    /// Weight of the prior in the top-rated chart: how many ratings at the chart's mean
-    /// each album is assumed to have besides its own. Higher favours well-rated albums
-    /// with many ratings over those with a few.
+    /// Weight of the prior in the top-rated chart: how many ratings at the prior (the
+    /// lower of the chart's mean and the site's, see the README) each album is assumed
+    /// to have besides its own. Higher favours well-rated albums with many ratings over
+    /// those with a few.
     #[arg(long, env = "HALFSTAR_CHART_PRIOR_WEIGHT", default_value_t = crate::api::DEFAULT_CHART_PRIOR_WEIGHT,
           value_parser = parse_prior_weight)]
     pub chart_prior_weight: f64,

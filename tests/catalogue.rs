@@ -618,6 +618,62 @@ async fn one_perfect_rating_ranks_below_two_hundred_averaging_nine_point_two() {
     );
 }
 
+/// The issue 17 case: on a fresh site whose only ratings are one 10/10 and
+/// fifteen 9/10s, the fifteen rank first in every scope; they still do once
+/// the rest of the site is busy and their year and genre stay quiet.
+#[tokio::test]
+async fn fifteen_nines_outrank_one_ten_in_every_scope() {
+    let (app, token) = with_editor().await;
+    add_artist(&app, &token, "Various").await;
+    let lone = album(
+        &app,
+        &token,
+        "Various",
+        "One Ten",
+        "2003-04-01",
+        "Krautrock",
+    )
+    .await;
+    let nines = album(
+        &app,
+        &token,
+        "Various",
+        "Fifteen Nines",
+        "2003-09-01",
+        "Krautrock",
+    )
+    .await;
+    rate_many(&app, lone, &[10.0], 1);
+    rate_many(&app, nines, &[9.0; 15], 1);
+    let scopes = [
+        "/api/genre/top-rated/all-time/all-genres",
+        "/api/genre/top-rated/all-genres",
+        "/api/album/top-albums/year/2003",
+        "/api/genre/top-rated/krautrock",
+        "/api/genre/top-rated/2003/krautrock",
+    ];
+    for path in scopes {
+        let chart = app.get(path).await.json();
+        assert_eq!(
+            titles(&chart["topTen"]),
+            ["Fifteen Nines", "One Ten"],
+            "{path}"
+        );
+    }
+
+    // A busy site elsewhere: the quiet year and genre keep the same order.
+    let busy = album(&app, &token, "Various", "Busy", "1990-01-01", "Pop").await;
+    rate_many(&app, busy, &[7.0; 300], 1);
+    for path in &scopes[2..] {
+        let chart = app.get(path).await.json();
+        assert_eq!(
+            titles(&chart["topTen"]),
+            ["Fifteen Nines", "One Ten"],
+            "{path}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_prior_weight_is_configurable_and_ties_go_to_more_ratings_then_title() {
     let (mut app, token) = with_editor().await;

@@ -22,10 +22,23 @@ fn ids(conn: &Connection, sql: &str, params: impl rusqlite::Params) -> rusqlite:
         .collect()
 }
 
+/// How many ratings at the middle of the scale the site-wide mean is assumed
+/// to hold besides the real ones. A fresh site's first, mostly enthusiastic
+/// ratings therefore barely move the prior: with 100, even a site whose every
+/// rating is a 10 needs about 270 of them before one 10/10 could outrank
+/// fifteen 9/10s; on an established site (thousands of ratings) the
+/// pseudo-ratings weigh a few percent at most.
+pub const SITE_PRIOR_PSEUDO_RATINGS: f64 = 100.0;
+
+/// The middle of the rating scale, 0.5 to 10.
+pub const SCALE_MIDDLE: f64 = 5.25;
+
 /// Rated albums by Bayesian average: `(v*R + m*C) / (v + m)` is
-/// `(rating_sum + m*C) / (rating_count + m)`, with C the mean rating over the
-/// scope, so an album with few ratings is pulled towards the mean and one
-/// 10/10 does not top the chart. Ties: more ratings, then the title.
+/// `(rating_sum + m*C) / (rating_count + m)`. C is the lower of the scope's
+/// own mean and the site's mean pulled towards the middle of the scale by
+/// `SITE_PRIOR_PSEUDO_RATINGS`: a scope of a few high-rated albums (a small
+/// genre, a quiet year, a fresh site) would otherwise set a prior so high that
+/// one 10/10 tops albums with many 9s. Ties: more ratings, then the title.
 pub fn top_rated(
     conn: &Connection,
     scope: Scope,
@@ -40,10 +53,18 @@ pub fn top_rated(
             scope.genre_id,
             prior_weight,
             page.limit,
-            page.offset
+            page.offset,
+            SITE_PRIOR_PSEUDO_RATINGS,
+            SCALE_MIDDLE
         ],
     )
 }
+
+// The site's totals come from the albums' counters through the covering index
+// `albums_rated_totals`, never from the ratings table.
+const SITE_TOTALS: &str =
+    "SELECT total(rating_sum) AS rating_sum, total(rating_count) AS rating_count
+     FROM albums WHERE rating_count > 0";
 
 fn top_rated_sql() -> String {
     format!(
@@ -51,9 +72,15 @@ fn top_rated_sql() -> String {
              SELECT a.id, a.title, a.rating_count, a.rating_sum FROM albums a
              WHERE a.rating_count > 0 AND {IN_SCOPE}
          ),
-         mean AS (SELECT coalesce(sum(rating_sum) / sum(rating_count), 0) AS c FROM scope)
-         SELECT scope.id FROM scope, mean
-         ORDER BY (scope.rating_sum + ?3 * mean.c) / (scope.rating_count + ?3) DESC,
+         site AS ({SITE_TOTALS}),
+         prior AS (
+             SELECT min(
+                 coalesce((SELECT total(rating_sum) / total(rating_count) FROM scope), ?7),
+                 (site.rating_sum + ?6 * ?7) / (site.rating_count + ?6)
+             ) AS c FROM site
+         )
+         SELECT scope.id FROM scope, prior
+         ORDER BY (scope.rating_sum + ?3 * prior.c) / (scope.rating_count + ?3) DESC,
                   scope.rating_count DESC, scope.title, scope.id
          LIMIT ?4 OFFSET ?5"
     )
@@ -160,6 +187,18 @@ mod tests {
             let plan = plan(&conn, &sql);
             assert!(!plan.contains("ratings "), "{sql}\n{plan}");
             assert!(!plan.contains("SCAN album_genres"), "{sql}\n{plan}");
+        }
+    }
+
+    #[test]
+    fn the_site_totals_read_only_their_covering_index() {
+        let conn = crate::db::test_connection();
+        for sql in [SITE_TOTALS.to_owned(), top_rated_sql()] {
+            let plan = plan(&conn, &sql);
+            assert!(
+                plan.contains("COVERING INDEX albums_rated_totals"),
+                "{sql}\n{plan}"
+            );
         }
     }
 
