@@ -256,6 +256,128 @@ async fn rating_lists_by_member_and_by_album() {
     );
 }
 
+/// The album page's chart counts every rating, not one page: seven ratings
+/// and a library entry, read back as a distribution and in pages of three.
+#[tokio::test]
+async fn an_albums_distribution_and_pages_cover_every_rating() {
+    let app = TestApp::new();
+    let seed = seed(&app);
+    let album = seed.albums[0];
+    for (n, number) in [9.0, 9.0, 9.0, 0.5, 10.0, 7.5, 9.0].into_iter().enumerate() {
+        let (token, _) = app.member(&format!("rater{n}"));
+        let rated = rate(&app, &token, &seed, album, json!(number)).await;
+        assert_eq!(rated.status, StatusCode::CREATED, "{}", rated.text());
+    }
+    let (collector, _) = app.member("collector");
+    rate(&app, &collector, &seed, album, json!(null)).await;
+
+    let path = format!("/api/rating/album/{album}/distribution");
+    let shown = app.get(&path).await;
+    assert_eq!(shown.status, StatusCode::OK, "{}", shown.text());
+    let shown = shown.json();
+    assert_eq!(shown["albumId"], album);
+    assert_eq!(shown["total"], 7);
+    let counts = shown["counts"].as_array().unwrap();
+    let numbers: Vec<f64> = counts
+        .iter()
+        .map(|c| c["number"].as_f64().unwrap())
+        .collect();
+    let scale: Vec<f64> = (1..=20).map(|steps| f64::from(steps) / 2.0).collect();
+    assert_eq!(numbers, scale, "all twenty values in order");
+    let count = |number: f64| counts[(number * 2.0) as usize - 1]["count"].clone();
+    assert_eq!(count(9.0), 4);
+    assert_eq!(count(0.5), 1);
+    assert_eq!(count(10.0), 1);
+    assert_eq!(count(7.5), 1);
+    assert_eq!(count(5.0), 0);
+
+    let number_of_ratings = app
+        .get("/api/album/name/radiohead/ok-computer")
+        .await
+        .json()["numberOfRatings"]
+        .clone();
+    assert_eq!(number_of_ratings, 7);
+    let mut paged = Vec::new();
+    for page in 1.. {
+        let list = app
+            .get(&format!("/api/rating/album/{album}?limit=3&page={page}"))
+            .await
+            .json();
+        let list = list.as_array().unwrap().clone();
+        if list.is_empty() {
+            break;
+        }
+        assert!(list.len() <= 3);
+        paged.extend(list);
+    }
+    assert_eq!(
+        paged.len(),
+        7,
+        "the pages hold every rating and no library entry"
+    );
+    assert!(paged.iter().all(|rating| rating["number"].is_number()));
+
+    let empty = app
+        .get(&format!(
+            "/api/rating/album/{}/distribution",
+            seed.albums[1]
+        ))
+        .await
+        .json();
+    assert_eq!(empty["total"], 0);
+    assert_eq!(empty["counts"].as_array().unwrap().len(), 20);
+    let unknown = app.get("/api/rating/album/999999/distribution").await;
+    assert_eq!(
+        (unknown.status, message(&unknown)),
+        (StatusCode::NOT_FOUND, "No album with id 999999".to_owned())
+    );
+    for bad in ["abc", "1.5", "-", "99999999999999999999"] {
+        let response = app
+            .get(&format!("/api/rating/album/{bad}/distribution"))
+            .await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(!message(&response).is_empty(), "{bad}");
+    }
+}
+
+/// A profile's shouts come newest first in pages, like its other lists.
+#[tokio::test]
+async fn a_profiles_shouts_are_paged_newest_first() {
+    let app = TestApp::new();
+    app.member("vinylvera");
+    for n in 0..5 {
+        let (token, _) = app.member(&format!("fan{n}"));
+        let made = shout(&app, &token, &format!("shout {n}"), "vinylvera").await;
+        assert_eq!(made.status, StatusCode::CREATED);
+    }
+    let texts = |list: Value| -> Vec<String> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|shout| shout["shoutText"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let all = app.get("/api/shout/user/vinylvera").await.json();
+    assert_eq!(
+        texts(all),
+        ["shout 4", "shout 3", "shout 2", "shout 1", "shout 0"]
+    );
+    let second = app
+        .get("/api/shout/user/vinylvera?limit=2&page=2")
+        .await
+        .json();
+    assert_eq!(texts(second), ["shout 2", "shout 1"]);
+    let last = app
+        .get("/api/shout/user/vinylvera?limit=2&page=3")
+        .await
+        .json();
+    assert_eq!(texts(last), ["shout 0"]);
+    for bad in ["limit=0", "page=0", "limit=201", "limit=two"] {
+        let response = app.get(&format!("/api/shout/user/vinylvera?{bad}")).await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{bad}");
+    }
+}
+
 #[tokio::test]
 async fn the_wishlist_adds_once_checks_and_removes_only_for_its_owner() {
     let app = TestApp::new();
@@ -811,6 +933,21 @@ async fn profile_stats_add_up() {
     let comment = json!({ "commentText": "Hm", "albumId": seed.albums[2] });
     app.call(Method::POST, "/api/comment", Some(&vera), Some(comment))
         .await;
+    let post = json!({ "title": "Lists", "postText": "Mine.", "userId": null });
+    let posted = app
+        .call(Method::POST, "/api/post", Some(&vera), Some(post))
+        .await;
+    assert_eq!(posted.status, StatusCode::CREATED);
+    for to in ["lowend.theo", "lowend.theo"] {
+        assert_eq!(
+            shout(&app, &vera, "Hi", to).await.status,
+            StatusCode::CREATED
+        );
+    }
+    assert_eq!(
+        shout(&app, &theo, "Hello", "vinylvera").await.status,
+        StatusCode::CREATED
+    );
     for (token, up) in [(&theo, true)] {
         let body = json!({ "reviewId": written["reviewId"], "isThumbsUp": up });
         app.call(Method::POST, "/api/reviewvote", Some(token), Some(body))
@@ -821,6 +958,9 @@ async fn profile_stats_add_up() {
     assert_eq!(stats["libraryCount"], 1);
     assert_eq!(stats["reviewsCount"], 1);
     assert_eq!(stats["commentsCount"], 1);
+    assert_eq!(stats["postsCount"], 1);
+    // Shouts the member left, not those left on their profile.
+    assert_eq!(stats["shoutsCount"], 2);
     assert_eq!(stats["score"], 2 * 3 + 4 + 500);
     assert_eq!(stats["approval"], 100.0);
     assert_eq!(stats["averageRating"], 9.5);

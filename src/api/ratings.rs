@@ -4,13 +4,14 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
 use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::ratings::{self, Rating};
+use crate::db::stats::Bucket;
 use crate::db::{albums, run_blocking, users};
 use crate::domain::RatingValue;
 use crate::domain::timestamp::now;
@@ -24,11 +25,12 @@ pub fn router() -> Router<AppState> {
         .route("/rating/user/{user_id}", get(by_user_id))
         .route("/rating/user/name/{username}", get(by_username))
         .route("/rating/album/{album_id}", get(by_album))
+        .route("/rating/album/{album_id}/distribution", get(distribution))
 }
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(rate, change, remove, by_user_id, by_username, by_album))]
+#[openapi(paths(rate, change, remove, by_user_id, by_username, by_album, distribution))]
 pub struct Doc;
 
 /// A member's whole library fits one page for all but the largest collections.
@@ -269,6 +271,44 @@ async fn by_album(
             return Err(AppError::NotFound(format!("No album with id {album_id}")));
         }
         Ok(Json(ratings::by_album(conn, album_id, page)?))
+    })
+    .await
+}
+
+/// How an album's ratings spread over the scale.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RatingDistribution {
+    album_id: i64,
+    /// Every rating with a number; library entries are not ratings.
+    total: i64,
+    /// The twenty values 0.5 to 10 in order, zeros included.
+    counts: Vec<Bucket>,
+}
+
+/// Counts over all of an album's ratings, not one page of them, for the
+/// album page's chart.
+#[utoipa::path(
+    get,
+    path = "/api/rating/album/{album_id}/distribution",
+    tag = "ratings",
+    params(("album_id" = i64, Path, description = "Album id")),
+    responses((status = 200, description = "How many ratings gave each value", body = RatingDistribution), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
+async fn distribution(
+    State(state): State<AppState>,
+    AppPath(album_id): AppPath<i64>,
+) -> AppResult<Json<RatingDistribution>> {
+    run_blocking(&state.pool, move |conn| {
+        if albums::by_id(conn, album_id, None)?.is_none() {
+            return Err(AppError::NotFound(format!("No album with id {album_id}")));
+        }
+        let counts = ratings::distribution(conn, album_id)?;
+        Ok(Json(RatingDistribution {
+            album_id,
+            total: counts.iter().map(|bucket| bucket.count).sum(),
+            counts,
+        }))
     })
     .await
 }

@@ -1,8 +1,11 @@
+use std::collections::HashMap;
+
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 use super::Page;
 use super::albums::{self, Album};
+use super::stats::{Bucket, scale_buckets};
 use super::users::{Author, author_at};
 use crate::domain::RatingValue;
 use utoipa::ToSchema;
@@ -83,6 +86,19 @@ pub fn by_album(conn: &Connection, album_id: i64, page: Page) -> rusqlite::Resul
 
 /// Deletes a rating and takes it out of its album's counters. Call inside a
 /// transaction. False when there was no such rating.
+/// How many of an album's ratings gave each of the twenty values, zeros
+/// included; library entries carry no number and are not counted.
+pub fn distribution(conn: &Connection, album_id: i64) -> rusqlite::Result<Vec<Bucket>> {
+    let counts: HashMap<i64, i64> = conn
+        .prepare_cached(
+            "SELECT CAST(number * 2 AS INTEGER), count(*) FROM ratings
+             WHERE album_id = ?1 AND number IS NOT NULL GROUP BY 1",
+        )?
+        .query_map([album_id], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(scale_buckets(counts))
+}
+
 pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
     let existing: Option<(i64, Option<f64>)> = conn
         .prepare_cached("SELECT album_id, number FROM ratings WHERE id = ?1")?

@@ -56,6 +56,17 @@ pub struct GenreShare {
 /// The spec's profile score.
 pub fn score(ratings: i64, comments: i64, reviews: i64) -> i64 {
     ratings * 3 + comments * 4 + reviews * 500
+/// All twenty values of the scale in order, each with its count from
+/// `counts` (keyed by half steps, 1 to 20), zeros included.
+pub fn scale_buckets(mut counts: HashMap<i64, i64>) -> Vec<Bucket> {
+    (1..=20)
+        .map(|steps| Bucket {
+            number: steps as f64 / 2.0,
+            count: counts.remove(&steps).unwrap_or(0),
+        })
+        .collect()
+}
+
 }
 
 fn album_ids(conn: &Connection, sql: &str, user_id: i64, limit: u32) -> rusqlite::Result<Vec<i64>> {
@@ -86,19 +97,14 @@ pub fn for_user(conn: &Connection, user_id: i64, joined: &str) -> rusqlite::Resu
         .query_row([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?;
     let approval = (up + down > 0).then(|| up as f64 * 100.0 / (up + down) as f64);
 
-    let mut counts: HashMap<i64, i64> = conn
+    let counts: HashMap<i64, i64> = conn
         .prepare_cached(
             "SELECT CAST(number * 2 AS INTEGER), count(*) FROM ratings
              WHERE user_id = ?1 AND number IS NOT NULL GROUP BY 1",
         )?
         .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
-    let rating_distribution = (1..=20)
-        .map(|steps| Bucket {
-            number: steps as f64 / 2.0,
-            count: counts.remove(&steps).unwrap_or(0),
-        })
-        .collect();
+    let rating_distribution = scale_buckets(counts);
 
     let (favourite_genre, top_genres) = genres(conn, user_id)?;
 
