@@ -84,8 +84,6 @@ pub fn by_album(conn: &Connection, album_id: i64, page: Page) -> rusqlite::Resul
     .collect()
 }
 
-/// Deletes a rating and takes it out of its album's counters. Call inside a
-/// transaction. False when there was no such rating.
 /// How many of an album's ratings gave each of the twenty values, zeros
 /// included; library entries carry no number and are not counted.
 pub fn distribution(conn: &Connection, album_id: i64) -> rusqlite::Result<Vec<Bucket>> {
@@ -99,6 +97,8 @@ pub fn distribution(conn: &Connection, album_id: i64) -> rusqlite::Result<Vec<Bu
     Ok(scale_buckets(counts))
 }
 
+/// Deletes a rating and takes it out of its album's counters. Call inside a
+/// transaction. False when there was no such rating.
 pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
     let existing: Option<(i64, Option<f64>)> = conn
         .prepare_cached("SELECT album_id, number FROM ratings WHERE id = ?1")?

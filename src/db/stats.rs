@@ -53,9 +53,6 @@ pub struct GenreShare {
     pub percentage: f64,
 }
 
-/// The spec's profile score.
-pub fn score(ratings: i64, comments: i64, reviews: i64) -> i64 {
-    ratings * 3 + comments * 4 + reviews * 500
 /// All twenty values of the scale in order, each with its count from
 /// `counts` (keyed by half steps, 1 to 20), zeros included.
 pub fn scale_buckets(mut counts: HashMap<i64, i64>) -> Vec<Bucket> {
@@ -67,6 +64,9 @@ pub fn scale_buckets(mut counts: HashMap<i64, i64>) -> Vec<Bucket> {
         .collect()
 }
 
+/// The spec's profile score.
+pub fn score(ratings: i64, comments: i64, reviews: i64) -> i64 {
+    ratings * 3 + comments * 4 + reviews * 500
 }
 
 fn album_ids(conn: &Connection, sql: &str, user_id: i64, limit: u32) -> rusqlite::Result<Vec<i64>> {
