@@ -5,6 +5,7 @@ mod connections;
 mod database;
 mod export_user;
 mod import;
+mod openapi;
 mod serve;
 mod user;
 
@@ -62,6 +63,9 @@ enum Command {
     /// Fill the catalogue from MusicBrainz, the Cover Art Archive, Last.fm and Discogs.
     #[command(subcommand)]
     Import(import::ImportCommand),
+    /// Print the API's OpenAPI description (what GET /api/openapi.json
+    /// answers) as JSON; the UI's types are generated from it.
+    Openapi,
 }
 
 fn main() -> ExitCode {
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
         }
         Command::User(command) => user::run(&cli.data, command),
         Command::Import(command) => import::run(&cli.data, command),
+        Command::Openapi => openapi::run(),
     };
     match result {
         Ok(code) => code,

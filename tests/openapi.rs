@@ -137,6 +137,97 @@ async fn schemas_are_complete_and_writes_name_their_security() {
     assert_eq!(comments, "You are sending too many comments.");
 }
 
+/// The schemas reachable from `start` through `$ref`s, their own names included.
+fn reachable(doc: &Value, start: &Value) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut pending = BTreeSet::new();
+    refs(start, &mut pending);
+    while let Some(reference) = pending.pop_first() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        if names.insert(name.to_owned()) {
+            refs(&doc["components"]["schemas"][name], &mut pending);
+        }
+    }
+    names
+}
+
+/// Whether a property's schema allows `null`: `"type": [..., "null"]`, or a
+/// `oneOf` with a null member (how an optional `$ref` is written).
+fn may_be_null(schema: &Value) -> bool {
+    let null = Value::from("null");
+    schema["type"] == null
+        || schema["type"]
+            .as_array()
+            .is_some_and(|types| types.contains(&null))
+        || schema["oneOf"]
+            .as_array()
+            .is_some_and(|members| members.iter().any(may_be_null))
+}
+
+/// In answers, a field that may be `null` is always sent (`#[schema(required)]`
+/// on an `Option`), and a field the server leaves out when empty
+/// (`skip_serializing_if`) is never `null` (`#[schema(nullable = false)]`):
+/// the UI's generated types then say `T | null` or `T?`, as the server does,
+/// never both at once.
+#[tokio::test]
+async fn answers_describe_null_and_absent_fields_as_sent() {
+    let app = TestApp::new();
+    let doc = app.get("/api/openapi.json").await.json();
+    let mut bodies = Vec::new();
+    let mut answers = Vec::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for operation in item.as_object().unwrap().values() {
+            bodies.push(operation["requestBody"].clone());
+            answers.push(operation["responses"].clone());
+        }
+    }
+    let taken = reachable(&doc, &Value::Array(bodies));
+    let answered = reachable(&doc, &Value::Array(answers));
+    assert!(answered.contains("Album") && taken.contains("AlbumBody"));
+
+    let mut both = Vec::new();
+    for name in answered.difference(&taken) {
+        let schema = &doc["components"]["schemas"][name];
+        let parts = schema["allOf"].as_array().cloned().unwrap_or_default();
+        for part in parts.iter().chain([schema]) {
+            let required = part["required"].as_array().cloned().unwrap_or_default();
+            for (field, property) in part["properties"].as_object().into_iter().flatten() {
+                if !required.contains(&Value::from(field.as_str())) && may_be_null(property) {
+                    both.push(format!("{name}.{field}"));
+                }
+            }
+        }
+    }
+    assert!(
+        both.is_empty(),
+        "described as optional and nullable: {both:?}"
+    );
+    let comments = &doc["components"]["schemas"]["CommentPage"];
+    assert!(!may_be_null(&comments["properties"]["totalAlbumComments"]));
+    let album = &doc["components"]["schemas"]["Album"];
+    assert!(may_be_null(&album["properties"]["userRating"]));
+}
+
+/// `halfstar openapi` prints what the route answers, without a database:
+/// the UI's types are generated from the command (`npm run api-types`).
+#[tokio::test]
+async fn the_openapi_command_prints_the_served_description() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = common::server::halfstar(dir.path(), &["openapi"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let printed: Value = serde_json::from_slice(&output.stdout).expect("JSON on stdout");
+    let served = TestApp::new().get("/api/openapi.json").await.json();
+    assert_eq!(printed, served);
+    assert!(
+        !dir.path().join("halfstar.db").exists(),
+        "printing the description opens no database"
+    );
+}
+
 /// A path or query parameter that does not parse (`/api/post/abc`, `%FF` in
 /// a name, `?page=0`) and a malformed body answer 400 on every route, through
 /// the shared extractors: each such operation declares it.

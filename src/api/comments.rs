@@ -161,10 +161,13 @@ struct CommentPage {
     data: Vec<Comment>,
     total_pages: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     total_album_comments: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     total_review_comments: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     total_post_comments: Option<i64>,
 }
 
@@ -276,8 +279,11 @@ async fn by_user(
 #[serde(rename_all = "camelCase")]
 struct RecentComment {
     comment: Comment,
+    #[schema(required)]
     album: Option<Album>,
+    #[schema(required)]
     post: Option<PostLink>,
+    #[schema(required)]
     review_id: Option<i64>,
 }
 

@@ -71,12 +71,14 @@ struct Candidate {
     mbid: String,
     name: String,
     disambiguation: String,
+    #[schema(required)]
     country: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
 struct ArtistLookup {
     /// The artist, when the name (or id) settles who it is.
+    #[schema(required)]
     artist: Option<ArtistPreview>,
     /// Otherwise the artists it might be: ask again with one's `mbid`.
     candidates: Vec<Candidate>,
@@ -117,6 +119,7 @@ impl AlbumPreview {
 
 #[derive(Serialize, ToSchema)]
 struct AlbumsLookup {
+    #[schema(required)]
     artist: Option<ArtistPreview>,
     candidates: Vec<Candidate>,
     albums: Vec<AlbumPreview>,

@@ -90,6 +90,7 @@ struct PostPage {
     #[serde(flatten)]
     post: Post,
     post_votes: Vec<Vote>,
+    #[schema(required)]
     user_vote: Option<bool>,
 }
 

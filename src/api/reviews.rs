@@ -215,11 +215,14 @@ async fn by_album(
 struct ReviewPage {
     #[serde(flatten)]
     review: Review,
+    #[schema(required)]
     previous_review_id: Option<i64>,
+    #[schema(required)]
     next_review_id: Option<i64>,
     total_reviews_by_user: i64,
     review_votes: Vec<Vote>,
     /// The caller's own vote: true, false, or null.
+    #[schema(required)]
     user_vote: Option<bool>,
 }
 

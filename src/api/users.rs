@@ -33,6 +33,7 @@ pub struct PublicUser {
     pub username: String,
     pub created_at: String,
     pub profile_picture_url: String,
+    #[schema(value_type = crate::domain::Role)]
     pub role: &'static str,
 }
 

@@ -44,6 +44,7 @@ struct VoteBody {
 #[serde(rename_all = "camelCase")]
 struct VoteResult {
     /// The caller's vote after this call: true, false, or null when taken back.
+    #[schema(required)]
     user_vote: Option<bool>,
     votes_up: i64,
     votes_down: i64,

@@ -94,12 +94,14 @@ pub struct Album {
     pub release_year: i64,
     pub picture_url: String,
     #[serde(rename = "type")]
+    #[schema(value_type = crate::domain::AlbumType)]
     pub album_type: String,
     pub genres: Vec<GenreName>,
     pub styles: Vec<String>,
     pub average_rating: f64,
     pub number_of_ratings: i64,
     pub number_of_reviews: i64,
+    #[schema(required)]
     pub user_rating: Option<f64>,
 }
 

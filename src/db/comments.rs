@@ -45,10 +45,14 @@ pub struct Comment {
     pub comment_id: i64,
     pub comment_text: String,
     pub user_id: i64,
+    #[schema(required)]
     pub album_id: Option<i64>,
+    #[schema(required)]
     pub review_id: Option<i64>,
+    #[schema(required)]
     pub post_id: Option<i64>,
     pub created_at: String,
+    #[schema(required)]
     pub rating: Option<f64>,
     pub user: Author,
 }

@@ -40,6 +40,7 @@ pub struct Member {
     pub user_id: i64,
     pub username: String,
     pub email: String,
+    #[schema(value_type = crate::domain::Role)]
     pub role: &'static str,
     pub profile_picture_url: String,
     pub created_at: String,
@@ -53,9 +54,11 @@ pub struct AlbumRef {
     pub title: String,
     pub release_date: String,
     #[serde(rename = "type")]
+    #[schema(value_type = crate::domain::AlbumType)]
     pub album_type: String,
     /// The album's page on this site, e.g. `/albums/radiohead/ok-computer`.
     pub page: String,
+    #[schema(required)]
     pub musicbrainz_release_group: Option<String>,
 }
 
@@ -64,6 +67,7 @@ pub struct AlbumRef {
 pub struct LibraryEntry {
     pub album: AlbumRef,
     /// 0.5 to 10 in half steps; null for an album kept without a rating.
+    #[schema(required)]
     pub rating: Option<f64>,
     pub created_at: String,
     pub updated_at: String,
@@ -105,10 +109,13 @@ pub struct ExportedPost {
 #[serde(rename_all = "camelCase")]
 pub struct Target {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub album: Option<AlbumRef>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub review: Option<ReviewRef>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub post: Option<PostRef>,
 }
 

@@ -18,11 +18,13 @@ pub struct Rating {
     pub album_id: i64,
     pub artist_id: i64,
     pub user_id: i64,
+    #[schema(required)]
     pub number: Option<f64>,
     pub created_at: String,
     pub updated_at: String,
     pub user: Author,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub album: Option<Album>,
 }
 

@@ -18,6 +18,7 @@ pub struct Review {
     pub artist_slug: String,
     pub album_picture_url: String,
     pub review_text: String,
+    #[schema(required)]
     pub review_rating: Option<f64>,
     pub created_at: String,
     pub updated_at: String,

@@ -26,6 +26,7 @@ pub struct AlbumHit {
     pub picture_url: String,
     pub release_year: i64,
     #[serde(rename = "type")]
+    #[schema(value_type = crate::domain::AlbumType)]
     pub album_type: String,
 }
 

@@ -26,9 +26,12 @@ pub struct ProfileStats {
     pub shouts_count: i64,
     pub posts_count: i64,
     /// Thumbs-up share of the votes on the member's reviews and posts, in percent.
+    #[schema(required)]
     pub approval: Option<f64>,
     pub score: i64,
+    #[schema(required)]
     pub favourite_genre: Option<String>,
+    #[schema(required)]
     pub average_rating: Option<f64>,
     pub rating_distribution: Vec<Bucket>,
     pub top_genres: Vec<GenreShare>,

@@ -38,7 +38,9 @@ impl VoteTarget {
 pub struct Vote {
     pub vote_id: i64,
     pub user_id: i64,
+    #[schema(required)]
     pub review_id: Option<i64>,
+    #[schema(required)]
     pub post_id: Option<i64>,
     pub is_thumbs_up: bool,
     pub created_at: String,

@@ -13,6 +13,7 @@ pub struct WishlistItem {
     pub album_id: i64,
     pub album_title: String,
     pub created_at: String,
+    #[schema(required)]
     pub album: Option<Album>,
 }
 

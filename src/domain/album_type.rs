@@ -2,9 +2,11 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The four kinds of release the artist page has tabs for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, utoipa::ToSchema)]
 pub enum AlbumType {
+    #[schema(rename = "LP")]
     Lp,
+    #[schema(rename = "EP")]
     Ep,
     Live,
     Other,
@@ -50,5 +52,14 @@ mod tests {
         assert_eq!("live".parse(), Ok(AlbumType::Live));
         assert_eq!(" Lp ".parse(), Ok(AlbumType::Lp));
         assert!("single".parse::<AlbumType>().is_err());
+    }
+
+    /// The OpenAPI description (and the UI's types made from it) lists
+    /// exactly the names the API writes.
+    #[test]
+    fn the_described_names_are_the_written_ones() {
+        let schema = serde_json::to_value(<AlbumType as utoipa::PartialSchema>::schema()).unwrap();
+        let written = AlbumType::ALL.map(AlbumType::as_str);
+        assert_eq!(schema["enum"], serde_json::json!(written));
     }
 }

@@ -2,7 +2,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// What a member may do. Ordered: an admin can do what an editor can.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
 pub enum Role {
     User,
     Editor,
@@ -49,5 +50,14 @@ mod tests {
         }
         assert!(Role::Admin > Role::Editor && Role::Editor > Role::User);
         assert!("root".parse::<Role>().is_err());
+    }
+
+    /// The OpenAPI description (and the UI's types made from it) lists
+    /// exactly the names the API writes.
+    #[test]
+    fn the_described_names_are_the_written_ones() {
+        let schema = serde_json::to_value(<Role as utoipa::PartialSchema>::schema()).unwrap();
+        let written = [Role::User, Role::Editor, Role::Admin].map(Role::as_str);
+        assert_eq!(schema["enum"], serde_json::json!(written));
     }
 }

@@ -1,37 +1,12 @@
 import { api } from './client';
+import type { components } from './schema';
+import type { Me, Session } from './types';
 
-export type Role = 'user' | 'editor' | 'admin';
+export type { Me };
 
-export interface PublicUser {
-  userId: number;
-  username: string;
-  createdAt: string;
-  profilePictureUrl: string;
-  role: Role;
-}
-
-/** The signed-in user as they see themselves. */
-export interface Me extends PublicUser {
-  email: string;
-}
-
-export interface Session {
-  token: string;
-  user: Me;
-}
-
-export interface SignUpForm {
-  username: string;
-  email: string;
-  password: string;
-  profilePictureUrl: string;
-}
-
-export interface LogInForm {
-  username: string;
-  email: string;
-  password: string;
-}
+/** What the forms send: the server's bodies with every field filled in. */
+export type SignUpForm = Required<components['schemas']['SignUp']>;
+export type LogInForm = Required<components['schemas']['LogIn']>;
 
 export const authApi = {
   signUp: (form: SignUpForm) => api<Session>('/auth/signup', { method: 'POST', body: form }),

@@ -1,24 +1,19 @@
 // One typed function per catalogue call.
 import { api } from './client';
 import { pathSegment } from './pathSegment';
+import type { components } from './schema';
 import type { Album, Artist, Chart, Genre, SearchResults } from './types';
 
 const seg = pathSegment;
 
-export interface AlbumForm {
-  artist: string;
-  title: string;
-  releaseDate: string;
-  pictureUrl: string;
-  genres: string;
-  type: string;
-}
+/** What a form sends: the named fields of the server's body, all filled in. */
+type Filled<Body, Field extends keyof Body> = { [K in Field]-?: string & Body[K] };
 
-export interface ArtistForm {
-  name: string;
-  description: string;
-  pictureUrl: string;
-}
+export type AlbumForm = Filled<
+  components['schemas']['AlbumBody'],
+  'artist' | 'title' | 'releaseDate' | 'pictureUrl' | 'genres' | 'type'
+>;
+export type ArtistForm = Filled<components['schemas']['ArtistBody'], 'name' | 'description' | 'pictureUrl'>;
 
 export const catalogueApi = {
   artist: (name: string) => api<Artist>(`/artist/name/${seg(name)}`),

@@ -16,6 +16,7 @@ import type {
   Review,
   ReviewPage,
   Shout,
+  ValidAlbum,
   Vote,
   VoteResult,
   WishlistItem,
@@ -58,7 +59,7 @@ export const communityApi = {
   reviewsOfUser: (username: string, page = 1, limit = 20) =>
     api<Review[]>(`/review/user/${seg(username)}?page=${page}&limit=${limit}`),
   validateReview: (artist: string, album: string) =>
-    api<{ artist: string; album: string; albumSlug: string; artistSlug: string }>('/review/validate', {
+    api<ValidAlbum>('/review/validate', {
       method: 'POST',
       body: { artist, album },
     }),

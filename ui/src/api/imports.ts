@@ -1,53 +1,18 @@
 // The import page's calls: lookups run on the server (the sources' keys stay
 // there), and the bulk album writes.
 import { api } from './client';
+import type { components } from './schema';
+import type { AlbumPreview, AlbumsLookup, ArtistLookup, ArtistPreview, BatchResult } from './types';
 
-export interface ArtistPreview {
-  name: string;
-  description: string;
-  pictureUrl: string;
-  mbid: string;
-}
-
-export interface Candidate {
-  mbid: string;
-  name: string;
-  disambiguation: string;
-  country: string | null;
-}
-
-export interface AlbumPreview {
-  title: string;
-  artist: string;
-  releaseDate: string;
-  releaseYear: number;
-  pictureUrl: string;
-  genres: string;
-  styles: string[];
-  type: string;
-  mbReleaseGroup: string;
-}
-
-export interface Skipped {
-  title: string;
-  reason: string;
-}
-
-export interface ArtistLookup {
-  artist: ArtistPreview | null;
-  candidates: Candidate[];
-}
-
-export interface AlbumsLookup extends ArtistLookup {
-  albums: AlbumPreview[];
-  skipped: Skipped[];
-}
-
-export interface BatchResult {
-  added: string[];
-  updated: string[];
-  skipped: Skipped[];
-}
+export type {
+  AlbumPreview,
+  AlbumsLookup,
+  ArtistLookup,
+  ArtistPreview,
+  BatchResult,
+  Candidate,
+  Skipped,
+} from './types';
 
 function lookupQuery(name: string, mbid?: string): string {
   const query = new URLSearchParams({ name });
@@ -64,6 +29,6 @@ export const importApi = {
   updatePictures: (albums: AlbumPreview[]) =>
     api<BatchResult>('/album/update-many/photos', {
       method: 'PATCH',
-      body: albums.map(({ artist, title, pictureUrl }) => ({ artist, title, pictureUrl })),
+      body: albums.map(({ artist, title, pictureUrl }): components['schemas']['PhotoBody'] => ({ artist, title, pictureUrl })),
     }),
 };

@@ -1,218 +1,52 @@
-// The server's JSON shapes (see /api/openapi.json).
+// The server's JSON shapes, named as the UI uses them. They come from the
+// server's own OpenAPI description through schema.d.ts (`npm run api-types`;
+// scripts/check-api-types fails when it is stale), so a field renamed on the
+// server fails the type check here instead of on a member's screen.
 
-import type { PublicUser } from './auth';
+import type { components } from './schema';
 
-export interface Author {
-  userId: number;
-  username: string;
-  profilePictureUrl: string;
-}
+type Schemas = components['schemas'];
 
-export type AlbumType = 'LP' | 'EP' | 'Live' | 'Other';
+export type Author = Schemas['Author'];
+export type GenreName = Schemas['GenreName'];
+export type Album = Schemas['Album'];
+/** The kinds of release, one tab each on the artist page. */
+export type AlbumType = Schemas['AlbumType'];
+export type Artist = Schemas['Artist'];
+export type Genre = Schemas['Genre'];
+export type Chart = Schemas['Chart'];
+export type SearchResults = Schemas['Results'];
+export type Rating = Schemas['Rating'];
+export type RatingDistribution = Schemas['RatingDistribution'];
+export type WishlistItem = Schemas['WishlistItem'];
+export type Review = Schemas['Review'];
+export type FeaturedReview = Schemas['Featured'];
+export type ReviewPage = Schemas['ReviewPage'];
+/** The album a review is about to be written on, once the server has found it. */
+export type ValidAlbum = Schemas['ValidAlbum'];
+export type Vote = Schemas['Vote'];
+export type VoteResult = Schemas['VoteResult'];
+export type Post = Schemas['Post'];
+export type PostPage = Schemas['PostPage'];
+export type Comment = Schemas['Comment'];
+export type CommentPage = Schemas['CommentPage'];
+export type RecentComment = Schemas['RecentComment'];
+export type Shout = Schemas['Shout'];
+export type ProfileStats = Schemas['ProfileStats'];
 
-export interface GenreName {
-  name: string;
-  slug: string;
-}
+export type Role = Schemas['Role'];
+export type PublicUser = Schemas['PublicUser'];
+/** The signed-in user as they see themselves. */
+export type Me = Schemas['Me'];
+export type Session = Schemas['Signed'];
+/** Everything a member wrote (GET /user/me/export). */
+export type UserExport = Schemas['UserExport'];
 
-export interface Album {
-  albumId: number;
-  title: string;
-  slug: string;
-  artist: string;
-  artistId: number;
-  artistSlug: string;
-  releaseDate: string;
-  releaseYear: number;
-  pictureUrl: string;
-  type: AlbumType;
-  genres: GenreName[];
-  styles: string[];
-  averageRating: number;
-  numberOfRatings: number;
-  numberOfReviews: number;
-  userRating: number | null;
-}
-
-export interface Artist {
-  artistId: number;
-  name: string;
-  slug: string;
-  description: string;
-  pictureUrl: string;
-  averageRating: number;
-  numberOfRatings: number;
-}
-
-export interface Genre {
-  genreId: number;
-  name: string;
-  slug: string;
-  description: string;
-}
-
-export interface Chart {
-  topTen: Album[];
-  mostPopular: Album[];
-  mostRecent: Album[];
-}
-
-export interface SearchResults {
-  artists: Array<{ artistId: number; name: string; slug: string; pictureUrl: string }>;
-  albums: Array<{
-    albumId: number;
-    title: string;
-    slug: string;
-    artist: string;
-    artistSlug: string;
-    pictureUrl: string;
-    releaseYear: number;
-    type: AlbumType;
-  }>;
-}
-
-export interface Rating {
-  ratingId: number;
-  albumId: number;
-  artistId: number;
-  userId: number;
-  number: number | null;
-  createdAt: string;
-  updatedAt: string;
-  user: Author;
-  album?: Album;
-}
-
-export interface WishlistItem {
-  wishlistitemId: number;
-  userId: number;
-  albumId: number;
-  albumTitle: string;
-  createdAt: string;
-  album: Album | null;
-}
-
-export interface Review {
-  reviewId: number;
-  albumId: number;
-  albumTitle: string;
-  albumSlug: string;
-  artist: string;
-  artistSlug: string;
-  albumPictureUrl: string;
-  reviewText: string;
-  reviewRating: number | null;
-  createdAt: string;
-  updatedAt: string;
-  votesUp: number;
-  votesDown: number;
-  user: Author;
-}
-
-export interface FeaturedReview extends Review {
-  preview: string;
-}
-
-export interface Vote {
-  voteId: number;
-  userId: number;
-  reviewId: number | null;
-  postId: number | null;
-  isThumbsUp: boolean;
-  createdAt: string;
-}
-
-export interface VoteResult {
-  userVote: boolean | null;
-  votesUp: number;
-  votesDown: number;
-}
-
-export interface ReviewPage extends Review {
-  previousReviewId: number | null;
-  nextReviewId: number | null;
-  totalReviewsByUser: number;
-  reviewVotes: Vote[];
-  userVote: boolean | null;
-}
-
-export interface Post {
-  postId: number;
-  title: string;
-  postText: string;
-  createdAt: string;
-  updatedAt: string;
-  votesUp: number;
-  votesDown: number;
-  userPostCount: number;
-  user: Author;
-}
-
-export interface PostPage extends Post {
-  postVotes: Vote[];
-  userVote: boolean | null;
-}
-
-export interface Comment {
-  commentId: number;
-  commentText: string;
-  userId: number;
-  albumId: number | null;
-  reviewId: number | null;
-  postId: number | null;
-  createdAt: string;
-  rating: number | null;
-  user: Author;
-}
-
-export interface CommentPage {
-  data: Comment[];
-  totalPages: number;
-  totalAlbumComments?: number;
-  totalReviewComments?: number;
-  totalPostComments?: number;
-}
-
-export interface RecentComment {
-  comment: Comment;
-  album: Album | null;
-  post: { postId: number; title: string } | null;
-  reviewId: number | null;
-}
-
-export interface Shout {
-  shoutId: number;
-  shoutText: string;
-  userId: number;
-  recipientUsername: string;
-  createdAt: string;
-  user: Author;
-}
-
-export interface ProfileStats {
-  joined: string;
-  ratingsCount: number;
-  libraryCount: number;
-  commentsCount: number;
-  reviewsCount: number;
-  shoutsCount: number;
-  postsCount: number;
-  approval: number | null;
-  score: number;
-  favouriteGenre: string | null;
-  averageRating: number | null;
-  ratingDistribution: Array<{ number: number; count: number }>;
-  topGenres: Array<{ name: string; slug: string; count: number; percentage: number }>;
-  topAlbums: Album[];
-  recentlyRated: Album[];
-  recentlyCommented: Album[];
-}
-
-export type { PublicUser };
-
-/** How many ratings gave each of the twenty values (GET /rating/album/{id}/distribution). */
-export interface RatingDistribution {
-  albumId: number;
-  total: number;
-  counts: Array<{ number: number; count: number }>;
-}
+// The import page's lookups and bulk writes.
+export type ArtistPreview = Schemas['ArtistPreview'];
+export type Candidate = Schemas['Candidate'];
+export type AlbumPreview = Schemas['AlbumPreview'];
+export type Skipped = Schemas['SkippedAlbum'];
+export type ArtistLookup = Schemas['ArtistLookup'];
+export type AlbumsLookup = Schemas['AlbumsLookup'];
+export type BatchResult = Schemas['BatchResult'];

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
+import type { UserExport } from '../../api/types';
 import { FormMessage } from '../../components/AuthCard';
 import { exportFileName, saveFile } from '../../lib/saveFile';
-
-interface UserExport {
-  exportedAt: string;
-  member: { username: string };
-}
 
 /** The owner's copy of everything they wrote, the same file `halfstar export-user` makes. */
 export function DownloadMyData() {
