@@ -206,7 +206,8 @@ fn ids(
 }
 
 /// An artist's album named by its title or slug, in any case and with or
-/// without accents.
+/// without accents. Its exact slug wins over another album's title, as links
+/// carry slugs (`Why?` is `why`, a later `Why` is `why-2`).
 pub fn find_by_artist(
     conn: &Connection,
     artist_id: i64,
@@ -215,15 +216,16 @@ pub fn find_by_artist(
     let exact = conn
         .prepare_cached(
             "SELECT id FROM albums
-             WHERE artist_id = ?1 AND (title_key = ?2 OR search_key = ?3 OR slug = ?4)
-             ORDER BY title_key = ?2 DESC, search_key = ?3 DESC, id LIMIT 1",
+             WHERE artist_id = ?1 AND (slug = ?5 OR title_key = ?2 OR search_key = ?3 OR slug = ?4)
+             ORDER BY slug = ?5 DESC, title_key = ?2 DESC, search_key = ?3 DESC, id LIMIT 1",
         )?
         .query_row(
             params![
                 artist_id,
                 name_key(reference),
                 search_key(reference),
-                reference.trim().to_lowercase()
+                reference.trim().to_lowercase(),
+                reference.trim()
             ],
             |row| row.get(0),
         )

@@ -79,18 +79,22 @@ pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Artist>> {
     .optional()
 }
 
-/// The artist a path names: by name in any case, by name without accents
-/// (`bjork`), or by slug (`sigur-ros`); exact names win.
+/// The artist a path names: by its exact slug (`what`, as links carry it),
+/// by name in any case, by name without accents (`bjork`), or by the slug the
+/// name makes (`sigur-ros`). An exact slug wins even over another artist's
+/// name, so a link never leads elsewhere: `What?` has the slug `what`, and an
+/// artist called `What` added later has `what-2`.
 pub fn find(conn: &Connection, reference: &str) -> rusqlite::Result<Option<i64>> {
     conn.prepare_cached(
-        "SELECT id FROM artists WHERE name_key = ?1 OR search_key = ?2 OR slug = ?3
-         ORDER BY name_key = ?1 DESC, search_key = ?2 DESC, id LIMIT 1",
+        "SELECT id FROM artists WHERE slug = ?4 OR name_key = ?1 OR search_key = ?2 OR slug = ?3
+         ORDER BY slug = ?4 DESC, name_key = ?1 DESC, search_key = ?2 DESC, id LIMIT 1",
     )?
     .query_row(
         params![
             name_key(reference),
             search_key(reference),
-            slugify(reference)
+            slugify(reference),
+            reference.trim()
         ],
         |row| row.get(0),
     )

@@ -33,17 +33,24 @@ pub fn search_key(name: &str) -> String {
 }
 
 /// The spec's slug: lower-case, accents stripped, whitespace turned to hyphens.
-/// Characters that would break a path segment are dropped as well. The slug
-/// of a slug is itself, so a path may carry either a name or a slug.
+/// Characters that would break a path segment are dropped as well, and so is
+/// a slug that is only `.` or `..`, which a browser reads as a step in the
+/// path; names with nothing left get a stand-in slug where they are stored.
+/// The slug of a slug is itself, so a path may carry either a name or a slug.
 pub fn slugify(name: &str) -> String {
-    search_key(name)
+    let slug = search_key(name)
         .chars()
         .filter(|c| !URL_SPECIAL.contains(c))
         .collect::<String>()
         .split(' ')
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
-        .join("-")
+        .join("-");
+    if slug == "." || slug == ".." {
+        String::new()
+    } else {
+        slug
+    }
 }
 
 /// The `n`th slug for a base that is taken: `radiohead`, `radiohead-2`, ...
@@ -74,6 +81,15 @@ mod tests {
         assert_eq!(slugify("AC/DC"), "acdc");
         assert_eq!(slugify("What's Going On?"), "what's-going-on");
         assert_eq!(slugify("Post-punk"), "post-punk");
+    }
+
+    #[test]
+    fn a_slug_is_never_a_dot_segment() {
+        assert_eq!(slugify("."), "");
+        assert_eq!(slugify(" .. "), "");
+        assert_eq!(slugify("..."), "...");
+        assert_eq!(slugify(". ."), ".-.");
+        assert_eq!(slugify("?"), "");
     }
 
     #[test]
@@ -163,6 +179,7 @@ mod properties {
             prop_assert!(!slug.chars().any(char::is_whitespace), "{:?}", slug);
             prop_assert!(!slug.chars().any(|c| URL_SPECIAL.contains(&c)), "{:?}", slug);
             prop_assert!(!slug.chars().any(char::is_uppercase), "{:?}", slug);
+            prop_assert!(slug != "." && slug != "..", "{:?}", slug);
             // The keys the lookups use are stable too.
             let key = search_key(&name);
             prop_assert_eq!(search_key(&key), key.clone());
@@ -180,6 +197,8 @@ mod properties {
                 .split_whitespace()
                 .collect::<Vec<_>>()
                 .join("-");
+            // Dots alone would be a step in the path.
+            let expected = if expected == "." || expected == ".." { String::new() } else { expected };
             prop_assert_eq!(slugify(&name), expected);
         }
 

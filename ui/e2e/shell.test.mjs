@@ -33,8 +33,8 @@ test('Enter in the search box goes to the artist page and the box clears', async
   const search = page.getByPlaceholder('Search an Artist');
   await search.fill('Sigur Rós');
   await search.press('Enter');
-  await page.waitForURL(`${run.server.url}/artists/sigur-ros`);
-  await page.locator('[data-screen="artist"]').waitFor();
+  await page.waitForURL(`${run.server.url}/artists/Sigur%20R%C3%B3s`);
+  await page.locator('[data-screen="artist"]').getByRole('heading', { name: 'Sigur Rós' }).waitFor();
   assert.equal(await search.inputValue(), '');
   await page.close();
 });

@@ -68,7 +68,7 @@ describe('navigation', () => {
     const input = getByPlaceholderText('Search an Artist') as HTMLInputElement;
     fireEvent.input(input, { target: { value: 'Sigur Rós' } });
     fireEvent.submit(input.closest('form')!);
-    expect(location.history.at(-1)).toBe('/artists/sigur-ros');
+    expect(location.history.at(-1)).toBe('/artists/Sigur%20R%C3%B3s');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(input.value).toBe('');
   });

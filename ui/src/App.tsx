@@ -1,16 +1,30 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Route, Switch } from 'wouter-preact';
+import { Route, Switch, useRouter } from 'wouter-preact';
 import { makeQueryClient } from './api/queries';
 import { AuthProvider } from './auth/AuthContext';
 import { Header } from './components/Header';
 import { MobileBar } from './components/MobileBar';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { routes } from './routes';
 import { NotFound } from './pages/NotFound';
 import { ThemeProvider } from './theme/ThemeContext';
 
+/**
+ * The path as the address bar holds it. The router's own location is decoded
+ * with decodeURI, which cannot tell a typed '%2F' from '/', leaves '%3F' and
+ * '%23' escaped and gives up on a whole path for one bad escape; the routes
+ * match the raw path instead and each page decodes its parameters once
+ * (lib/routeParam).
+ */
+function useRawPath(): string {
+  const router = useRouter();
+  return router.hook(router)[0];
+}
+
 export function App() {
   const [queryClient] = useState(makeQueryClient);
+  const rawPath = useRawPath();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -18,12 +32,14 @@ export function App() {
           <div class="app">
             <Header />
             <main class="page" id="main">
-              <Switch>
-                {routes.map(({ path, screen: Screen }) => (
-                  <Route key={path} path={path} component={Screen} />
-                ))}
-                <Route component={NotFound} />
-              </Switch>
+              <RouteErrorBoundary resetKey={rawPath}>
+                <Switch location={rawPath}>
+                  {routes.map(({ path, screen: Screen }) => (
+                    <Route key={String(path)} path={path} component={Screen} />
+                  ))}
+                  <Route component={NotFound} />
+                </Switch>
+              </RouteErrorBoundary>
             </main>
             <MobileBar />
           </div>

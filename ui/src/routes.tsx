@@ -21,15 +21,17 @@ import { ReviewPage } from './pages/review/ReviewPage';
 import { SignUp } from './pages/SignUp';
 
 export interface ScreenRoute {
-  path: string;
+  /** A pattern, or a regular expression whose named groups are the parameters. */
+  path: string | RegExp;
   screen: ComponentType<{ params: Record<string, string | undefined> }>;
 }
 
 export const routes: ScreenRoute[] = [
   { path: '/', screen: HomePage },
   { path: '/my-library', screen: LibraryPage },
-  { path: '/artists/not-found/:artistName', screen: ArtistNotFound },
-  { path: '/artists/:artistName', screen: ArtistPage },
+  // An artist's name may hold '/' (AC/DC typed into the address bar): the rest of the path is the name.
+  { path: /^\/artists\/not-found\/(?<artistName>.+?)\/?$/i, screen: ArtistNotFound },
+  { path: /^\/artists\/(?<artistName>.+?)\/?$/i, screen: ArtistPage },
   { path: '/albums/:artistName/:albumTitle', screen: AlbumPage },
   { path: '/review/:albumTitle/:reviewId', screen: ReviewPage },
   { path: '/post/:postId', screen: PostPage },

@@ -1,13 +1,15 @@
 import { Link, useLocation } from 'wouter-preact';
+import { encodeSegment } from '../api/pathSegment';
 import type { Album } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { average, longDate, ratingsCount, userRating } from '../lib/format';
+import { artistPath } from '../lib/paths';
 import { titleSize } from '../lib/ratingScale';
 import { Cover } from './Cover';
 import { HalfStarRating } from './HalfStarRating';
 
 export function albumPath(album: Pick<Album, 'artistSlug' | 'slug'>): string {
-  return `/albums/${encodeURIComponent(album.artistSlug)}/${encodeURIComponent(album.slug)}`;
+  return `/albums/${encodeSegment(album.artistSlug)}/${encodeSegment(album.slug)}`;
 }
 
 /**
@@ -49,7 +51,7 @@ export function AlbumTile({
       <Cover src={album.pictureUrl} name={album.title} alt={`Cover of ${album.title}`} class="tile-cover" />
       <div class="tile-body">
         {showArtist && (
-          <Link href={`/artists/${encodeURIComponent(album.artistSlug)}`} class="tile-artist" onClick={stop}>
+          <Link href={artistPath(album.artistSlug)} class="tile-artist" onClick={stop}>
             {album.artist}
           </Link>
         )}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../api/catalogue';
-import { slugify } from '../lib/slug';
+import { artistPath } from '../lib/paths';
 import { albumPath } from './AlbumTile';
 
 interface Option {
@@ -52,7 +52,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
       key: `artist-${artist.artistId}`,
       label: artist.name,
       detail: 'Artist',
-      href: `/artists/${encodeURIComponent(artist.slug)}`,
+      href: artistPath(artist.slug),
     })),
     ...(results.data?.albums ?? []).map((album) => ({
       key: `album-${album.albumId}`,
@@ -77,7 +77,9 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
         event.preventDefault();
         if (showList && active >= 0 && options[active]) return go(options[active].href);
         const typed = text.trim();
-        if (typed) go(`/artists/${encodeURIComponent(slugify(typed) || typed)}`);
+        // The name as typed: the server finds names and slugs alike, and the
+        // not-found page quotes it.
+        if (typed) go(artistPath(typed));
       }}
     >
       <input

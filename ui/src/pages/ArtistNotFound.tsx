@@ -1,5 +1,9 @@
+import { Link } from 'wouter-preact';
+import { routeParam } from '../lib/routeParam';
+
+/** Quotes the name exactly as the member typed it. */
 export function ArtistNotFound({ params }: { params: { artistName?: string } }) {
-  const name = params.artistName ?? '';
+  const name = routeParam(params.artistName);
   return (
     <section class="not-found" data-screen="artist-not-found">
       <h1>404</h1>
@@ -13,6 +17,8 @@ export function ArtistNotFound({ params }: { params: { artistName?: string } }) 
       >
         Go Back
       </a>
+      {' · '}
+      <Link href="/">Go Home</Link>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useSearch } from 'wouter-preact';
+import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../../api/catalogue';
 import { albumPath } from '../../components/AlbumTile';
 import { AlbumFields } from '../../components/CatalogueFields';
 import { catalogueFailureMessage } from '../../lib/catalogueFailure';
+import { useQueryParams } from '../../lib/routeParam';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
 import { CreationPage } from '../../components/CreationPage';
 import { SubmitRow } from '../../components/SubmitRow';
@@ -13,7 +14,7 @@ export function AddAlbumPage() {
   const client = useQueryClient();
   const [, navigate] = useLocation();
   // The artist page's link may name the artist already.
-  const artist = new URLSearchParams(useSearch()).get('artist') ?? '';
+  const artist = useQueryParams().get('artist') ?? '';
   const { fields, bind } = useFormFields({ artist, title: '', releaseDate: '', pictureUrl: '', genres: '', type: 'LP' });
   const { pending, error, onSubmit } = useSubmit(async () => {
     let saved;

@@ -6,6 +6,7 @@ import type { Album } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { artistPath } from '../../lib/paths';
 import { routeParam } from '../../lib/routeParam';
 import { AlbumCover } from './AlbumCover';
 import { AlbumInfo } from './AlbumInfo';
@@ -77,7 +78,7 @@ export function AlbumPage({ params }: { params: Record<string, string | undefine
               Couldn't find an album called {title} by {artist}.
             </p>
             <p class="album-not-found-links">
-              <Link href={`/artists/${encodeURIComponent(artist)}`}>Go to {artist}</Link>
+              <Link href={artistPath(artist)}>Go to {artist}</Link>
               <Link href="/">Go Home</Link>
             </p>
           </>

@@ -11,6 +11,8 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
 import { average } from '../../lib/format';
+import { artistNotFoundPath } from '../../lib/paths';
+import { routeParam } from '../../lib/routeParam';
 import { EditArtistDialog } from './EditArtistDialog';
 import './artist.css';
 
@@ -22,7 +24,7 @@ const TYPE_TABS: ReadonlyArray<readonly [AlbumType, string]> = [
 ];
 
 export function ArtistPage({ params }: { params: { artistName?: string } }) {
-  const name = decodeURIComponent(params.artistName ?? '');
+  const name = routeParam(params.artistName);
   const [, navigate] = useLocation();
   const { user } = useAuth();
   const artist = useArtist(name);
@@ -34,7 +36,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
 
   const missing = artist.error instanceof ApiError && artist.error.status === 404;
   useEffect(() => {
-    if (missing) navigate(`/artists/not-found/${encodeURIComponent(name)}`, { replace: true });
+    if (missing) navigate(artistNotFoundPath(name), { replace: true });
   }, [missing, name, navigate]);
 
   if (artist.isPending) {

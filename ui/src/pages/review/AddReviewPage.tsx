@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useLocation, useSearch } from 'wouter-preact';
+import { useLocation } from 'wouter-preact';
 import { communityApi } from '../../api/community';
 import { CreationPage } from '../../components/CreationPage';
 import { SubmitRow } from '../../components/SubmitRow';
+import { useQueryParams } from '../../lib/routeParam';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
 
 interface Chosen {
@@ -17,7 +18,7 @@ interface Chosen {
  * (its refusal shows in red under the form), then the member writes.
  */
 export function AddReviewPage() {
-  const query = new URLSearchParams(useSearch());
+  const query = useQueryParams();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const { fields, bind } = useFormFields({ artist: query.get('artist') ?? '', album: query.get('album') ?? '' });
   return (
