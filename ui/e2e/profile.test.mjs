@@ -107,6 +107,8 @@ test('a shout is sent, shown and deleted; an empty one is explained', async () =
 
 test('the owner updates their picture; others cannot', async () => {
   const { page, session } = await signedInPage(run, 'pictureperfect');
+  // The refused ftp address is answered 400 on purpose.
+  page.allowConsole(new RegExp(`^${run.server.url}/api/user/${session.user.userId}$`));
   await page.goto(`${run.server.url}/user/pictureperfect`);
   await page.getByRole('button', { name: 'Update Profile Picture' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Profile Picture' });
@@ -129,6 +131,7 @@ test('the owner updates their picture; others cannot', async () => {
 
 test('an unknown member is named as missing', async () => {
   const page = await run.browser.newPage();
+  page.allowConsole(new RegExp(`^${run.server.url}/api/user/username/nobody-at-all(/stats)?$`));
   await page.goto(`${run.server.url}/user/nobody-at-all`);
   await page.getByText('There is no member called nobody-at-all.').waitFor();
   await page.close();

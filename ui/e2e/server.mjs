@@ -48,6 +48,8 @@ export async function startServer(env = {}, { synthetic } = {}) {
   });
   return {
     url,
+    binary,
+    dataDir,
     async stop() {
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
@@ -90,7 +92,9 @@ function isOtherHost(page, where) {
 
 /** A browser whose every new page (and context's page) is watched and remembered in `opened`. */
 function watchedBrowser(browser, opened) {
+  // browser.newPage makes a context of its own, so a page can reach both hooks.
   const watch = (page) => {
+    if (page.errors) return page;
     watchErrors(page);
     opened.push(page);
     return page;
