@@ -70,6 +70,67 @@ async fn client_routes_get_the_ui_shell_without_caching() {
     }
 }
 
+#[tokio::test]
+async fn robots_favicon_and_manifest_are_files_not_the_shell() {
+    let app = TestApp::new();
+
+    let robots = app.get("/robots.txt").await;
+    assert_eq!(robots.status, StatusCode::OK);
+    assert_eq!(robots.header("content-type"), "text/plain; charset=utf-8");
+    let rules = robots.text();
+    assert!(
+        !rules.contains("<html"),
+        "robots.txt is the SPA shell: {rules}"
+    );
+    assert!(rules.contains("User-agent: *"), "{rules}");
+    for private in [
+        "/api/",
+        "/grab-data",
+        "/add-",
+        "/login",
+        "/sign-up",
+        "/my-library",
+    ] {
+        assert!(
+            rules
+                .lines()
+                .any(|line| line == format!("Disallow: {private}")),
+            "{private}: {rules}"
+        );
+    }
+
+    let favicon = app.get("/favicon.ico").await;
+    assert_eq!(favicon.status, StatusCode::OK);
+    assert_eq!(favicon.header("content-type"), "image/x-icon");
+    // An ICO directory: reserved 0, type 1 (icon).
+    assert_eq!(favicon.body[..4], [0, 0, 1, 0]);
+
+    let manifest = app.get("/manifest.webmanifest").await;
+    assert_eq!(manifest.status, StatusCode::OK);
+    assert_eq!(manifest.header("content-type"), "application/manifest+json");
+    let manifest = manifest.json();
+    assert_eq!(manifest["name"], "halfstar");
+    assert!(
+        manifest["theme_color"]
+            .as_str()
+            .is_some_and(|c| c.starts_with('#'))
+    );
+    let icons = manifest["icons"].as_array().expect("icons");
+    assert!(icons.iter().any(|icon| icon["sizes"] == "512x512"));
+    for icon in icons {
+        let src = icon["src"].as_str().expect("src");
+        let image = app.get(src).await;
+        assert_eq!(image.status, StatusCode::OK, "{src}");
+        assert_eq!(image.header("content-type"), icon["type"], "{src}");
+    }
+
+    let shell = app.get("/").await.text();
+    assert!(
+        shell.contains(r#"<link rel="manifest" href="/manifest.webmanifest" />"#),
+        "{shell}"
+    );
+}
+
 /// The path of the JS bundle the built index.html loads.
 fn script_path(index: &str) -> String {
     let start = index

@@ -68,8 +68,8 @@ export function AlbumTile({
         </Link>
         <div class="tile-ratings">
           <span class="tile-average" title="Average rating">
-            {average(album.averageRating, album.numberOfRatings)}
-            {album.numberOfRatings > 0 && <small> {ratingsCount(album.numberOfRatings)}</small>}
+            {average(album.averageRating, album.numberOfRatings)}{' '}
+            {album.numberOfRatings > 0 && <small>{ratingsCount(album.numberOfRatings)}</small>}
           </span>
           <TileOwnRatings album={album} owner={owner} />
         </div>

@@ -1,22 +1,19 @@
 import { useRef, useState } from 'react';
 import { ratingAt, starFill, stepRating } from '../lib/ratingScale';
 
+const STAR = 'M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z';
+/**
+ * The star's left half as a shape of its own (the star is symmetric about
+ * x = 12), so a half star needs no clip path: a clip path needs an id, and
+ * one id repeated by every star of every tile is not unique on the page.
+ */
+const LEFT_HALF = 'M12 2L8.9 8.3 2 9.3l5 4.9L5.8 21 12 17.8z';
+
 function Star({ fill }: { fill: 0 | 0.5 | 1 }) {
   return (
     <svg class="star" viewBox="0 0 24 24" aria-hidden="true">
-      <defs>
-        <clipPath id="half-star-left">
-          <rect x="0" y="0" width="12" height="24" />
-        </clipPath>
-      </defs>
-      <path class="star-empty" d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
-      {fill > 0 && (
-        <path
-          class="star-full"
-          clip-path={fill === 0.5 ? 'url(#half-star-left)' : undefined}
-          d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"
-        />
-      )}
+      <path class="star-empty" d={STAR} />
+      {fill > 0 && <path class="star-full" d={fill === 1 ? STAR : LEFT_HALF} />}
     </svg>
   );
 }

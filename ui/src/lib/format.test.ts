@@ -18,10 +18,19 @@ describe('dates', () => {
 
 describe('ratings', () => {
   it('shows averages with 2 decimals and user ratings with 1', () => {
-    expect(average(7.456)).toBe('7.46');
+    expect(average(7.456, 3)).toBe('7.46');
+    expect(average(10, 1)).toBe('10.00');
     expect(userRating(8)).toBe('8.0');
     expect(userRating(null)).toBe('Not Rated');
     expect(ratingsCount(0)).toBe('(0 ratings)');
     expect(ratingsCount(12)).toBe('(12 ratings)');
+  });
+
+  it("says 'No ratings' instead of an average of 0.00 when nobody has rated", () => {
+    expect(average(0, 0)).toBe('No ratings');
+    // The server's placeholder average is ignored whatever it is.
+    expect(average(5, 0)).toBe('No ratings');
+    expect(average(null, 0)).toBe('No ratings');
+    expect(average(undefined, 4)).toBe('No ratings');
   });
 });

@@ -31,11 +31,17 @@ export function longDate(isoDate: string): string {
   return `${monthName} ${ordinal(Number(day))}, ${year}`;
 }
 
-/** Averages with 2 decimals, a user's rating with 1, or 'Not Rated'. */
-export function average(value: number): string {
-  return value.toFixed(2);
+const NO_RATINGS = 'No ratings';
+
+/**
+ * An average with 2 decimals, or 'No ratings' when nobody has rated: the
+ * server's 0 for an unrated album would read as the lowest possible score.
+ */
+export function average(value: number | null | undefined, count: number): string {
+  return count > 0 && value != null ? value.toFixed(2) : NO_RATINGS;
 }
 
+/** A user's rating with 1 decimal, or 'Not Rated'. */
 export function userRating(value: number | null | undefined): string {
   return value == null ? 'Not Rated' : value.toFixed(1);
 }

@@ -1,9 +1,11 @@
 import { Link } from 'wouter-preact';
 import { routeParam } from '../lib/routeParam';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** Quotes the name exactly as the member typed it. */
 export function ArtistNotFound({ params }: { params: { artistName?: string } }) {
   const name = routeParam(params.artistName);
+  useDocumentTitle(`No artist called ${name}`);
   return (
     <section class="not-found" data-screen="artist-not-found">
       <h1>404</h1>

@@ -1,6 +1,8 @@
 import { Link } from 'wouter-preact';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export function NotFound() {
+  useDocumentTitle('Page not found');
   return (
     <section class="not-found" data-screen="not-found">
       <h1>404</h1>

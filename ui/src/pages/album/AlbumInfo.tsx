@@ -29,8 +29,8 @@ export function AlbumInfo({
         <div>
           <dt>Average</dt>
           <dd>
-            <span class="album-average">{average(album.averageRating)}</span>{' '}
-            <span class="album-muted">{ratingsCount(album.numberOfRatings)}</span>
+            <span class="album-average">{average(album.averageRating, album.numberOfRatings)}</span>{' '}
+            {album.numberOfRatings > 0 && <span class="album-muted">{ratingsCount(album.numberOfRatings)}</span>}
           </dd>
         </div>
         <div>

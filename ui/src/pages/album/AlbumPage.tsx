@@ -8,6 +8,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { artistPath } from '../../lib/paths';
 import { routeParam } from '../../lib/routeParam';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AlbumCover } from './AlbumCover';
 import { AlbumInfo } from './AlbumInfo';
 import { AlbumTabs } from './AlbumTabs';
@@ -59,6 +60,7 @@ export function AlbumPage({ params }: { params: Record<string, string | undefine
   const artist = routeParam(params.artistName);
   const title = routeParam(params.albumTitle);
   const album = useAlbum(artist, title);
+  useDocumentTitle(album.data ? `${album.data.title} by ${album.data.artist}` : album.isError ? 'Album not found' : null);
 
   if (album.isPending) {
     return (

@@ -13,6 +13,7 @@ import { Tabs } from '../../components/Tabs';
 import { average } from '../../lib/format';
 import { artistNotFoundPath } from '../../lib/paths';
 import { routeParam } from '../../lib/routeParam';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EditArtistDialog } from './EditArtistDialog';
 import './artist.css';
 
@@ -33,6 +34,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
   const [chosenType, setChosenType] = useState<AlbumType | null>(null);
   const [editing, setEditing] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
+  useDocumentTitle(artist.data?.name);
 
   const missing = artist.error instanceof ApiError && artist.error.status === 404;
   useEffect(() => {
@@ -76,10 +78,12 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
         <div class="artist-facts">
           <h1>{data.name}</h1>
           <p class="artist-rating">
-            <span class="artist-average">{average(data.averageRating)}</span>{' '}
-            <span class="muted">
-              average from {data.numberOfRatings} {data.numberOfRatings === 1 ? 'rating' : 'ratings'}
-            </span>
+            <span class="artist-average">{average(data.averageRating, data.numberOfRatings)}</span>{' '}
+            {data.numberOfRatings > 0 && (
+              <span class="muted">
+                average from {data.numberOfRatings} {data.numberOfRatings === 1 ? 'rating' : 'ratings'}
+              </span>
+            )}
           </p>
           {data.description && <p class="artist-description">{data.description}</p>}
         </div>

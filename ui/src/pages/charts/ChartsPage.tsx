@@ -4,6 +4,7 @@ import { useGenre } from '../../api/queries';
 import { ChartFilters } from './ChartFilters';
 import { ChartResults } from './ChartResults';
 import { routeParam } from '../../lib/routeParam';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ALL_GENRES, ALL_TIME, chartTitle } from './chartText';
 import './charts.css';
 
@@ -14,6 +15,8 @@ export function ChartsPage({ params }: { params: Record<string, string | undefin
   const genre = routeParam(params.genreName) || ALL_GENRES;
   const chosen = genre !== ALL_GENRES;
   const genreInfo = useGenre(genre, chosen);
+  const title = chartTitle(year, genreInfo.data?.name);
+  useDocumentTitle(title);
 
   // A new chart is a new page: start it at the top, as after a link.
   useEffect(() => {
@@ -26,7 +29,7 @@ export function ChartsPage({ params }: { params: Record<string, string | undefin
   return (
     <section class="charts-page" data-screen="charts">
       {/* Only a genre the server knows is named in the title. */}
-      <h1>{chartTitle(year, genreInfo.data?.name)}</h1>
+      <h1>{title}</h1>
       <ChartFilters
         year={year}
         genre={genreInfo.data?.slug ?? genre}

@@ -4,6 +4,7 @@ import { useGenre } from '../../api/queries';
 import { ErrorNote } from '../../components/QueryState';
 import { ChartResults } from './ChartResults';
 import { routeParam } from '../../lib/routeParam';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ALL_TIME, titleCase } from './chartText';
 import './charts.css';
 
@@ -11,6 +12,7 @@ import './charts.css';
 export function GenrePage({ params }: { params: Record<string, string | undefined> }) {
   const name = routeParam(params.genreName);
   const genre = useGenre(name);
+  useDocumentTitle(genre.isError ? 'Genre' : titleCase(genre.data?.name ?? name));
 
   if (genre.isError) {
     const missing = genre.error instanceof ApiError && genre.error.status === 404;

@@ -2,6 +2,7 @@ import { Link } from 'wouter-preact';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { ChartColumns } from './ChartColumns';
 import { routeParam } from '../../lib/routeParam';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useYearChart } from './useYearChart';
 import './charts.css';
 
@@ -10,10 +11,12 @@ export function YearPage({ params }: { params: Record<string, string | undefined
   const year = routeParam(params.year);
   const isYear = /^\d{4}$/.test(year);
   const chart = useYearChart(year, isYear);
+  const title = isYear ? `Top Albums of ${year}` : 'Top Albums of the Year';
+  useDocumentTitle(title);
 
   return (
     <section class="charts-page" data-screen="year">
-      <h1>{isYear ? `Top Albums of ${year}` : 'Top Albums of the Year'}</h1>
+      <h1>{title}</h1>
       <YearBody year={year} isYear={isYear} chart={chart} />
     </section>
   );

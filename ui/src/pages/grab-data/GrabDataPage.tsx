@@ -6,6 +6,7 @@ import { Cover } from '../../components/Cover';
 import { Loading } from '../../components/QueryState';
 import './grab-data.css';
 import { LoginInvitation } from '../../components/LoginPrompt';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 type Busy = null | 'artist' | 'albums' | 'write';
 
@@ -28,6 +29,7 @@ function summary(action: string, result: BatchResult): Outcome {
 export function GrabDataPage() {
   const { user } = useAuth();
   const editor = user?.role === 'editor' || user?.role === 'admin';
+  useDocumentTitle('Import Data');
   return (
     <section class="grab-data-page" data-screen="grab-data">
       <h1>Import Data</h1>

@@ -4,6 +4,7 @@ import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { FeaturedReviews } from './FeaturedReviews';
 import { RecentComments } from './RecentComments';
 import { RecentPosts } from './RecentPosts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './home.css';
 
 function PopularAlbums() {
@@ -22,6 +23,7 @@ function PopularAlbums() {
 }
 
 export function HomePage() {
+  useDocumentTitle();
   return (
     <div class="home" data-screen="home">
       <h1 class="visually-hidden">halfstar</h1>
