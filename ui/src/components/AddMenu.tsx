@@ -24,7 +24,8 @@ export function AddMenu({ compact = false }: { compact?: boolean }) {
         buttonContent={compact ? <Icon name="add" /> : undefined}
         buttonClass={compact ? 'bar-item' : 'nav-link nav-button'}
         up={compact}
-        align={compact ? 'left' : 'right'}
+        // Right-aligned in the bar too: opening rightwards from the middle of a 320px bar went off the screen.
+        align="right"
       >
         {(close) =>
           ADD_ITEMS.map(([label, href]) => (

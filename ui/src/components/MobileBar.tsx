@@ -8,7 +8,10 @@ import { SearchBox } from './SearchBox';
 import { ThemeSelect } from './ThemeSelect';
 import { Icon } from './icons';
 
-/** The phone layout's fixed bottom bar, and the search bar it opens at the top. */
+/**
+ * The fixed bottom bar of phones and tablets (every width under 900px; see
+ * components.css), and the search bar it opens at the top.
+ */
 export function MobileBar() {
   const [location, navigate] = useLocation();
   const { user, logOut } = useAuth();
