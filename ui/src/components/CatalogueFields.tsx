@@ -1,7 +1,7 @@
 // The fields of the Add and Edit forms for albums and artists, shared so the
 // page and the dialog ask for the same things in the same words.
 
-export const ALBUM_TYPES = ['LP', 'EP', 'Live', 'Other'] as const;
+const ALBUM_TYPES = ['LP', 'EP', 'Live', 'Other'] as const;
 
 interface Bound {
   name: string;

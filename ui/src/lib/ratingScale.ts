@@ -1,8 +1,8 @@
 // The half-star rating controls: ten stars, each in two halves, for the
 // twenty values 0.5 to 10.
 
-export const MIN_RATING = 0.5;
-export const MAX_RATING = 10;
+const MIN_RATING = 0.5;
+const MAX_RATING = 10;
 
 /** The value at a horizontal position across a control `width` wide. */
 export function ratingAt(offsetX: number, width: number): number {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const SITE_NAME = 'halfstar';
+const SITE_NAME = 'halfstar';
 
 /** 'Kid A by Radiohead' -> 'Kid A by Radiohead · halfstar'; nothing (still loading) -> 'halfstar'. */
 export function documentTitle(title?: string | null): string {

@@ -2,10 +2,9 @@
 
 export const ALL_TIME = 'all-time';
 export const ALL_GENRES = 'all-genres';
-export const FIRST_YEAR = 1900;
+const FIRST_YEAR = 1900;
 
 export type ChartKind = 'Top Rated' | 'Popular' | 'Recent';
-export const CHART_KINDS: readonly ChartKind[] = ['Top Rated', 'Popular', 'Recent'];
 
 /** Capitalises each word, hyphenated parts too ('post-punk' -> 'Post-Punk'), and leaves the other letters alone so 'R&B' and 'UK Garage' stay as written. */
 export function titleCase(text: string): string {

@@ -5,7 +5,7 @@ export type Mode = 'ratings' | 'wishlist';
 export type Grouping = 'artist' | 'album' | 'rating' | 'year' | 'decade' | 'none';
 export type SortKey = Exclude<Grouping, 'decade'>;
 
-export const GROUPINGS: ReadonlyArray<readonly [Grouping, string]> = [
+const GROUPINGS: ReadonlyArray<readonly [Grouping, string]> = [
   ['artist', 'Alphabetical by artist'],
   ['album', 'Alphabetical by album'],
   ['rating', 'Rating'],
@@ -23,7 +23,7 @@ const SORT_LABELS: Record<SortKey, string> = {
 };
 
 export const ALL_GENRES = 'All';
-export const NOT_RATED = 'Not Rated';
+const NOT_RATED = 'Not Rated';
 
 /** One album on the shelf, with the member's rating when it has one. */
 export interface Entry {

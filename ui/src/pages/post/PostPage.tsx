@@ -15,7 +15,7 @@ import { EditPostDialog } from './EditPostDialog';
 import './post.css';
 
 /** The post as the caller sees it: their own vote is part of the answer. */
-export function usePost(postId: number) {
+function usePost(postId: number) {
   return useViewerQuery(['post', postId], () => communityApi.post(postId), Number.isInteger(postId));
 }
 
