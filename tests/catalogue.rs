@@ -26,23 +26,11 @@ fn titles(list: &Value) -> Vec<String> {
 
 /// An app with an editor signed in.
 async fn with_editor() -> (TestApp, String) {
-    let app = TestApp::new();
-    let (token, id) = app.sign_up("crate_digger").await;
-    app.set_role(id, Role::Editor);
-    (app, token)
+    TestApp::with_editor("crate_digger").await
 }
 
 async fn add_artist(app: &TestApp, token: &str, name: &str) -> Value {
-    let response = app
-        .call(
-            Method::POST,
-            "/api/artist",
-            Some(token),
-            Some(json!({ "name": name, "description": "", "pictureUrl": "" })),
-        )
-        .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
-    response.json()
+    app.add_artist(token, name).await
 }
 
 async fn add_album(app: &TestApp, token: &str, body: Value) -> TestResponse {

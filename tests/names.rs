@@ -22,28 +22,11 @@ fn segment(name: &str) -> String {
 }
 
 async fn editor() -> (TestApp, String) {
-    let app = TestApp::new();
-    let (token, id) = app.sign_up("name_keeper").await;
-    app.set_role(id, Role::Editor);
-    (app, token)
+    TestApp::with_editor("name_keeper").await
 }
 
 async fn add_artist(app: &TestApp, token: &str, name: &str) -> Value {
-    let response = app
-        .call(
-            Method::POST,
-            "/api/artist",
-            Some(token),
-            Some(json!({ "name": name, "description": "", "pictureUrl": "" })),
-        )
-        .await;
-    assert_eq!(
-        response.status,
-        StatusCode::CREATED,
-        "{name}: {}",
-        response.text()
-    );
-    response.json()
+    app.add_artist(token, name).await
 }
 
 async fn add_album(app: &TestApp, token: &str, artist: &str, title: &str) -> Value {

@@ -179,6 +179,33 @@ impl TestApp {
         let conn = self.state.pool.get().expect("connection");
         db::users::set_role(&conn, user_id, role).expect("role");
     }
+
+    /// A new app with an editor called `username` signed in; answers their token.
+    pub async fn with_editor(username: &str) -> (Self, String) {
+        let app = Self::new();
+        let (token, id) = app.sign_up(username).await;
+        app.set_role(id, Role::Editor);
+        (app, token)
+    }
+
+    /// Adds an artist through the API as `token`, which must be an editor's.
+    pub async fn add_artist(&self, token: &str, name: &str) -> Value {
+        let response = self
+            .call(
+                Method::POST,
+                "/api/artist",
+                Some(token),
+                Some(json!({ "name": name, "description": "", "pictureUrl": "" })),
+            )
+            .await;
+        assert_eq!(
+            response.status,
+            StatusCode::CREATED,
+            "{name}: {}",
+            response.text()
+        );
+        response.json()
+    }
 }
 
 pub fn json_call(

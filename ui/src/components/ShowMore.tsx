@@ -1,21 +1,17 @@
+/** What ShowMore needs of a paged list (usePagedList's answer). */
+interface PagedList {
+  items: unknown[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
 /**
- * Under a paged list: how much of it is shown, and a button for the next
- * page while there is one.
+ * Under a paged list: how much of it is shown out of its true total, and a
+ * button for the next page while there is one.
  */
-export function ShowMore({
-  shown,
-  total,
-  hasMore,
-  loading,
-  onMore,
-}: {
-  shown: number;
-  total?: number;
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
-}) {
-  if (!hasMore && (total == null || shown >= total)) return null;
+export function ShowMore({ list, total, shown = list.items.length }: { list: PagedList; total?: number; shown?: number }) {
+  if (!list.hasNextPage && (total == null || shown >= total)) return null;
   return (
     <div class="show-more">
       {total != null && (
@@ -23,9 +19,9 @@ export function ShowMore({
           Showing {shown} of {total}
         </span>
       )}
-      {hasMore && (
-        <button type="button" class="button" onClick={onMore} disabled={loading}>
-          {loading ? 'Loading…' : 'Show more'}
+      {list.hasNextPage && (
+        <button type="button" class="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
         </button>
       )}
     </div>

@@ -62,13 +62,7 @@ export function RatingsPanel({ albumId, count }: { albumId: number; count: numbe
       ) : (
         <>
           <RatingsList ratings={rated} loading={ratings.isPending} />
-          <ShowMore
-            shown={rated.length}
-            total={count}
-            hasMore={ratings.hasNextPage}
-            loading={ratings.isFetchingNextPage}
-            onMore={() => void ratings.fetchNextPage()}
-          />
+          <ShowMore list={ratings} total={count} shown={rated.length} />
         </>
       )}
     </section>

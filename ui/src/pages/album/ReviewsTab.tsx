@@ -65,13 +65,7 @@ export function ReviewsTab({ album }: { album: Album }) {
           </li>
         ))}
       </ul>
-      <ShowMore
-        shown={newestFirst.length}
-        total={n}
-        hasMore={reviews.hasNextPage}
-        loading={reviews.isFetchingNextPage}
-        onMore={() => void reviews.fetchNextPage()}
-      />
+      <ShowMore list={reviews} total={n} />
     </section>
   );
 }

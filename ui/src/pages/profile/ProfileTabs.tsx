@@ -133,13 +133,7 @@ function ReviewsTab({ username, total }: { username: string; total: number }) {
           </li>
         ))}
       </ul>
-      <ShowMore
-        shown={reviews.items.length}
-        total={total}
-        hasMore={reviews.hasNextPage}
-        loading={reviews.isFetchingNextPage}
-        onMore={() => void reviews.fetchNextPage()}
-      />
+      <ShowMore list={reviews} total={total} />
     </>
   );
 }
@@ -165,13 +159,7 @@ function PostsTab({ username, total }: { username: string; total: number }) {
           </li>
         ))}
       </ul>
-      <ShowMore
-        shown={posts.items.length}
-        total={total}
-        hasMore={posts.hasNextPage}
-        loading={posts.isFetchingNextPage}
-        onMore={() => void posts.fetchNextPage()}
-      />
+      <ShowMore list={posts} total={total} />
     </>
   );
 }

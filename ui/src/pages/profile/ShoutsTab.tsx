@@ -74,12 +74,7 @@ export function ShoutsTab({ username }: { username: string }) {
               </li>
             ))}
           </ul>
-          <ShowMore
-            shown={shouts.items.length}
-            hasMore={shouts.hasNextPage}
-            loading={shouts.isFetchingNextPage}
-            onMore={() => void shouts.fetchNextPage()}
-          />
+          <ShowMore list={shouts} />
         </>
       )}
     </>
