@@ -22,6 +22,7 @@ test('a review is written in two steps, then others vote on it', async () => {
   assert.equal(await album.inputValue(), 'OK Computer');
 
   await album.fill('OK Computr');
+  page.allowConsole(new RegExp(`^${run.server.url}/api/review/validate$`)); // refused on purpose
   await page.getByRole('button', { name: 'Next' }).click();
   const refusal = page.locator('.form-error');
   await refusal.waitFor();
@@ -132,6 +133,7 @@ test('a sixth comment within a minute opens the slow-down dialog', async () => {
   const { page } = await demoMemberPage(run, 'halfstar-hugo');
   const [post] = await apiGet(run, '/post/recent?limit=1');
   await page.goto(`${run.server.url}/post/${post.postId}`);
+  page.allowConsole(new RegExp(`^${run.server.url}/api/comment$`)); // the sixth is answered 429 on purpose
   const box = page.getByLabel('Add a comment');
   for (let n = 1; n <= 5; n += 1) {
     await box.fill(`Comment number ${n}`);
