@@ -39,7 +39,9 @@ export function AlbumTile({
   const stop = (event: Event) => event.stopPropagation();
   return (
     <article
-      class={['album-tile', compact && 'compact', onRate && 'rateable'].filter(Boolean).join(' ')}
+      class={['album-tile', compact && 'compact', onRate && 'rateable', (owner || action) && 'tall']
+        .filter(Boolean)
+        .join(' ')}
       data-album-id={album.albumId}
       onClick={open}
       onKeyDown={(event) => {
