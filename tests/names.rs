@@ -6,7 +6,6 @@ mod common;
 
 use axum::http::{Method, StatusCode};
 use common::TestApp;
-use halfstar::domain::Role;
 use serde_json::{Value, json};
 
 /// One path segment, as the UI's encodeURIComponent makes it.
