@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::Page;
 use super::albums::{self, Album};
-use super::stats::{Bucket, scale_buckets};
+use super::stats::Bucket;
 use super::users::{Author, author_at};
 use crate::domain::RatingValue;
 use utoipa::ToSchema;
@@ -89,14 +89,37 @@ pub fn by_album(conn: &Connection, album_id: i64, page: Page) -> rusqlite::Resul
 /// How many of an album's ratings gave each of the twenty values, zeros
 /// included; library entries carry no number and are not counted.
 pub fn distribution(conn: &Connection, album_id: i64) -> rusqlite::Result<Vec<Bucket>> {
-    let counts: HashMap<i64, i64> = conn
-        .prepare_cached(
-            "SELECT CAST(number * 2 AS INTEGER), count(*) FROM ratings
-             WHERE album_id = ?1 AND number IS NOT NULL GROUP BY 1",
-        )?
-        .query_map([album_id], |row| Ok((row.get(0)?, row.get(1)?)))?
+    buckets(
+        conn,
+        "SELECT CAST(number * 2 AS INTEGER), count(*) FROM ratings
+         WHERE album_id = ?1 AND number IS NOT NULL GROUP BY 1",
+        album_id,
+    )
+}
+
+/// The same count over the ratings a member gave (their profile's bar chart).
+pub fn distribution_of_user(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<Bucket>> {
+    buckets(
+        conn,
+        "SELECT CAST(number * 2 AS INTEGER), count(*) FROM ratings
+         WHERE user_id = ?1 AND number IS NOT NULL GROUP BY 1",
+        user_id,
+    )
+}
+
+/// `sql` answers (half steps, count) rows for `id`; every value of the scale
+/// comes back in order, zeros included.
+fn buckets(conn: &Connection, sql: &str, id: i64) -> rusqlite::Result<Vec<Bucket>> {
+    let mut counts: HashMap<i64, i64> = conn
+        .prepare_cached(sql)?
+        .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
-    Ok(scale_buckets(counts))
+    Ok((1..=20)
+        .map(|steps| Bucket {
+            number: steps as f64 / 2.0,
+            count: counts.remove(&steps).unwrap_or(0),
+        })
+        .collect())
 }
 
 /// Deletes a rating and takes it out of its album's counters. Call inside a

@@ -6,7 +6,7 @@ use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::albums::{self, Album};
-use super::{comments, posts, reviews};
+use super::{comments, posts, ratings, reviews};
 use crate::domain::rating_value::genre_weight;
 use utoipa::ToSchema;
 
@@ -56,17 +56,6 @@ pub struct GenreShare {
     pub percentage: f64,
 }
 
-/// All twenty values of the scale in order, each with its count from
-/// `counts` (keyed by half steps, 1 to 20), zeros included.
-pub fn scale_buckets(mut counts: HashMap<i64, i64>) -> Vec<Bucket> {
-    (1..=20)
-        .map(|steps| Bucket {
-            number: steps as f64 / 2.0,
-            count: counts.remove(&steps).unwrap_or(0),
-        })
-        .collect()
-}
-
 /// The spec's profile score.
 pub fn score(ratings: i64, comments: i64, reviews: i64) -> i64 {
     ratings * 3 + comments * 4 + reviews * 500
@@ -100,14 +89,7 @@ pub fn for_user(conn: &Connection, user_id: i64, joined: &str) -> rusqlite::Resu
         .query_row([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?;
     let approval = (up + down > 0).then(|| up as f64 * 100.0 / (up + down) as f64);
 
-    let counts: HashMap<i64, i64> = conn
-        .prepare_cached(
-            "SELECT CAST(number * 2 AS INTEGER), count(*) FROM ratings
-             WHERE user_id = ?1 AND number IS NOT NULL GROUP BY 1",
-        )?
-        .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    let rating_distribution = scale_buckets(counts);
+    let rating_distribution = ratings::distribution_of_user(conn, user_id)?;
 
     let (favourite_genre, top_genres) = genres(conn, user_id)?;
 

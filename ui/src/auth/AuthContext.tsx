@@ -94,6 +94,11 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** Adding and editing artists and albums takes the editor role (admins have it too). */
+export function editsCatalogue(user: Me | null): boolean {
+  return user?.role === 'editor' || user?.role === 'admin';
+}
+
 export function useAuth(): AuthState {
   const auth = useContext(AuthContext);
   if (!auth) throw new Error('useAuth must be used within an AuthProvider');

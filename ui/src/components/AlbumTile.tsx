@@ -130,21 +130,25 @@ function TileOwnRatings({ album, owner }: { album: Album; owner?: TileOwner }) {
   const { user } = useAuth();
   const viewerIsOwner = owner != null && user != null && user.username.toLowerCase() === owner.username.toLowerCase();
   if (!owner || viewerIsOwner) {
-    return <TileRating whose={user ? 'You' : null} value={owner ? owner.rating : album.userRating} />;
+    return <TileRating signedIn={user != null} value={owner ? owner.rating : album.userRating} />;
   }
   return (
     <>
-      <TileRating whose={owner.username} value={owner.rating} owner />
-      {user && <TileRating whose="You" value={owner.viewerRating} />}
+      <TileRating ownerName={owner.username} value={owner.rating} />
+      {user && <TileRating signedIn value={owner.viewerRating} />}
     </>
   );
 }
 
-function TileRating({ whose, value, owner = false }: { whose: string | null; value: number | null; owner?: boolean }) {
-  const title = whose == null || whose === 'You' ? 'Your rating' : `${whose}'s rating`;
+/** The owner's rating when `ownerName` is given, else the viewer's ("You" once signed in). */
+function TileRating({ ownerName, signedIn = false, value }: { ownerName?: string; signedIn?: boolean; value: number | null }) {
+  const label = ownerName ?? (signedIn ? 'You' : null);
   return (
-    <span class={owner ? 'tile-user-rating tile-owner-rating' : 'tile-user-rating'} title={title}>
-      {whose != null && <span class="tile-rating-whose">{whose}:</span>} {userRating(value)}
+    <span
+      class={ownerName ? 'tile-user-rating tile-owner-rating' : 'tile-user-rating'}
+      title={ownerName ? `${ownerName}'s rating` : 'Your rating'}
+    >
+      {label != null && <span class="tile-rating-whose">{label}:</span>} {userRating(value)}
     </span>
   );
 }

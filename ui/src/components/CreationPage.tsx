@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useAuth } from '../auth/AuthContext';
+import { editsCatalogue, useAuth } from '../auth/AuthContext';
 import './creation.css';
 import { Link } from 'wouter-preact';
 import { LoginInvitation } from './LoginPrompt';
@@ -24,7 +24,7 @@ export function CreationPage({
   children: ComponentChildren;
 }) {
   const { user } = useAuth();
-  const mayEdit = user?.role === 'editor' || user?.role === 'admin';
+  const mayEdit = editsCatalogue(user);
   useDocumentTitle(title);
   return (
     <section class="creation-page" data-screen={screen}>

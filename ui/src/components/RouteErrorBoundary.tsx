@@ -1,5 +1,6 @@
 import { Component, type ComponentChildren } from 'preact';
 import { Link } from 'wouter-preact';
+import { GoBack } from './GoBack';
 
 interface Props {
   /** The route's address: the boundary starts afresh when it changes. */
@@ -41,15 +42,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
         <p>
           <Link href="/">Go Home</Link>
           {' · '}
-          <a
-            href="#"
-            onClick={(event) => {
-              event.preventDefault();
-              history.back();
-            }}
-          >
-            Go Back
-          </a>
+          <GoBack />
         </p>
       </section>
     );

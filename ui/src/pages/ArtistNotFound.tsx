@@ -1,4 +1,5 @@
 import { Link } from 'wouter-preact';
+import { GoBack } from '../components/GoBack';
 import { routeParam } from '../lib/routeParam';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
@@ -10,15 +11,7 @@ export function ArtistNotFound({ params }: { params: { artistName?: string } }) 
     <section class="not-found" data-screen="artist-not-found">
       <h1>404</h1>
       <p>Couldn't find artist called {name}</p>
-      <a
-        href="#"
-        onClick={(event) => {
-          event.preventDefault();
-          history.back();
-        }}
-      >
-        Go Back
-      </a>
+      <GoBack />
       {' · '}
       <Link href="/">Go Home</Link>
     </section>

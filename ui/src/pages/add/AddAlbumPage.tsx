@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../../api/catalogue';
 import { albumPath } from '../../components/AlbumTile';
@@ -24,7 +25,7 @@ export function AddAlbumPage() {
       throw new Error(catalogueFailureMessage(failure, 'add an album'));
     }
     // The artist's page, the charts and search all change with a new album.
-    await client.invalidateQueries();
+    await refreshAfterWrite(client);
     navigate(albumPath(saved));
   });
   return (

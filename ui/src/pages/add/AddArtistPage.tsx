@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../../api/catalogue';
 import { ArtistFields } from '../../components/CatalogueFields';
@@ -20,7 +21,7 @@ export function AddArtistPage() {
       throw new Error(catalogueFailureMessage(failure, 'add an artist'));
     }
     // A search or an artist page asked before may have cached "not found".
-    await client.invalidateQueries();
+    await refreshAfterWrite(client);
     navigate(`/artists/${encodeURIComponent(saved.slug)}`);
   });
   return (

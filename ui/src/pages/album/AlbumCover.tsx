@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter-preact';
 import { useDeleteRating, useRate, useWishlistToggle } from '../../api/mutations';
 import type { Album } from '../../api/types';
-import { useAuth } from '../../auth/AuthContext';
+import { editsCatalogue, useAuth } from '../../auth/AuthContext';
 import { Cover } from '../../components/Cover';
 import { useMyAlbumEntries } from './useMyAlbumEntries';
 
@@ -26,7 +26,7 @@ export function AlbumCover({
   const wishlist = useWishlistToggle();
   const library = useRate();
   const leaveLibrary = useDeleteRating();
-  const canEdit = user?.role === 'editor' || user?.role === 'admin';
+  const canEdit = editsCatalogue(user);
   const failed = (error: Error) => refuse(error.message);
 
   const writeReview = () => {

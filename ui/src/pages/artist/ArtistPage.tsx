@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import { useRate } from '../../api/mutations';
 import { useArtist, useArtistAlbums } from '../../api/queries';
 import type { AlbumType } from '../../api/types';
-import { useAuth } from '../../auth/AuthContext';
+import { editsCatalogue, useAuth } from '../../auth/AuthContext';
 import { AlbumTile } from '../../components/AlbumTile';
 import { Cover } from '../../components/Cover';
 import { LoginPrompt } from '../../components/LoginPrompt';
@@ -62,7 +62,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
   const shown = (albums.data ?? [])
     .filter((album) => album.type === type)
     .sort((a, b) => b.releaseYear - a.releaseYear || b.releaseDate.localeCompare(a.releaseDate));
-  const canEdit = user?.role === 'editor' || user?.role === 'admin';
+  const canEdit = editsCatalogue(user);
 
   return (
     <section class="artist-page" data-screen="artist">

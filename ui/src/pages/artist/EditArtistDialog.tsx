@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../../api/catalogue';
 import type { Artist } from '../../api/types';
@@ -24,7 +25,7 @@ export function EditArtistDialog({ artist, onClose }: { artist: Artist; onClose:
     } catch (failure) {
       throw new Error(catalogueFailureMessage(failure, 'edit an artist'));
     }
-    await client.invalidateQueries();
+    await refreshAfterWrite(client);
     onClose();
     if (saved.slug !== artist.slug) navigate(`/artists/${encodeURIComponent(saved.slug)}`, { replace: true });
   });

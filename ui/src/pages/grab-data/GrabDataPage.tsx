@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { useId, useState } from 'react';
 import { importApi, type AlbumPreview, type ArtistPreview, type BatchResult, type Candidate, type Skipped } from '../../api/imports';
-import { useAuth } from '../../auth/AuthContext';
+import { editsCatalogue, useAuth } from '../../auth/AuthContext';
 import { Cover } from '../../components/Cover';
 import { Loading } from '../../components/QueryState';
 import './grab-data.css';
@@ -28,7 +29,7 @@ function summary(action: string, result: BatchResult): Outcome {
  */
 export function GrabDataPage() {
   const { user } = useAuth();
-  const editor = user?.role === 'editor' || user?.role === 'admin';
+  const editor = editsCatalogue(user);
   useDocumentTitle('Import Data');
   return (
     <section class="grab-data-page" data-screen="grab-data">
@@ -105,7 +106,7 @@ function Importer() {
     }
     void run('write', async () => {
       await importApi.addArtist(artist);
-      await client.invalidateQueries();
+      await refreshAfterWrite(client);
       return { kind: 'done', text: `${artist.name} added.` };
     });
   };
@@ -114,7 +115,7 @@ function Importer() {
     if (albums.length === 0) return setOutcome({ kind: 'error', text: 'Get the albums first.' });
     void run('write', async () => {
       const result = await call(albums);
-      await client.invalidateQueries();
+      await refreshAfterWrite(client);
       return summary(action, result);
     });
   };

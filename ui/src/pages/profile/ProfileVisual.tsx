@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import type { ProfileStats, PublicUser } from '../../api/types';
@@ -59,7 +60,7 @@ function UpdatePictureDialog({ user, onClose }: { user: PublicUser; onClose: () 
   const { pending, error, onSubmit } = useSubmit(async () => {
     await api(`/user/${user.userId}`, { method: 'PATCH', body: { profilePictureUrl: fields.profilePictureUrl.trim() } });
     // The picture shows beside the member's reviews, comments and shouts too.
-    await client.invalidateQueries();
+    await refreshAfterWrite(client);
     onClose();
   });
   return (

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite } from '../../api/viewerCache';
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter-preact';
 import { communityApi } from '../../api/community';
@@ -68,7 +69,7 @@ function ReviewText({ chosen, onBack }: { chosen: Chosen; onBack: () => void }) 
   const { pending, error, onSubmit } = useSubmit(async () => {
     const review = await communityApi.writeReview(chosen.artist, chosen.album, text);
     // The album's counts and tabs, the member's profile and the home page change.
-    await client.invalidateQueries();
+    await refreshAfterWrite(client);
     navigate(`/review/${encodeURIComponent(chosen.albumSlug)}/${review.reviewId}`);
   });
   return (
