@@ -32,7 +32,7 @@ test('the library groups by decade, sorts within groups, filters by genre and sh
     .filter((rating) => decadeOf(rating.album.releaseYear) === decades[0])
     .map((rating) => rating.number ?? -1)
     .sort((a, b) => b - a)
-    .map((number) => `You: ${number === -1 ? 'Not Rated' : number.toFixed(1)}`);
+    .map((number) => (number === -1 ? 'Not Rated' : number.toFixed(1)));
   assert.deepEqual(await firstGroup.locator('.tile-user-rating').allInnerTexts(), expected);
 
   // Grouping by Year makes a Year secondary sort impossible: it resets to None.

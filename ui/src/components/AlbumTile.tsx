@@ -129,20 +129,20 @@ export interface TileOwner {
 function TileOwnRatings({ album, owner }: { album: Album; owner?: TileOwner }) {
   const { user } = useAuth();
   const viewerIsOwner = owner != null && user != null && user.username.toLowerCase() === owner.username.toLowerCase();
-  if (!owner || viewerIsOwner) {
-    return <TileRating signedIn={user != null} value={owner ? owner.rating : album.userRating} />;
-  }
+  // A lone rating is the viewer's, as the spec's tile has it; the labels only
+  // appear where two ratings could be taken for each other.
+  if (!owner || viewerIsOwner) return <TileRating value={owner ? owner.rating : album.userRating} />;
   return (
     <>
       <TileRating ownerName={owner.username} value={owner.rating} />
-      {user && <TileRating signedIn value={owner.viewerRating} />}
+      {user && <TileRating labelled value={owner.viewerRating} />}
     </>
   );
 }
 
-/** The owner's rating when `ownerName` is given, else the viewer's ("You" once signed in). */
-function TileRating({ ownerName, signedIn = false, value }: { ownerName?: string; signedIn?: boolean; value: number | null }) {
-  const label = ownerName ?? (signedIn ? 'You' : null);
+/** The owner's rating when `ownerName` is given, else the viewer's (labelled "You" beside an owner's). */
+function TileRating({ ownerName, labelled = false, value }: { ownerName?: string; labelled?: boolean; value: number | null }) {
+  const label = ownerName ?? (labelled ? 'You' : null);
   return (
     <span
       class={ownerName ? 'tile-user-rating tile-owner-rating' : 'tile-user-rating'}
