@@ -30,6 +30,12 @@ pub enum AppError {
         message: String,
         retry_after_secs: u64,
     },
+    /// The server is too busy for this request now; `Retry-After` says when to try again.
+    #[error("{message}")]
+    ServiceUnavailable {
+        message: String,
+        retry_after_secs: u64,
+    },
     /// A service the server called on the caller's behalf failed (the import sources).
     #[error("{0}")]
     BadGateway(String),
@@ -62,6 +68,7 @@ impl AppError {
             Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::ServiceUnavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -110,6 +117,9 @@ impl IntoResponse for AppError {
         };
         let mut response = (status, Json(ErrorMessage { message })).into_response();
         if let Self::TooManyRequests {
+            retry_after_secs, ..
+        }
+        | Self::ServiceUnavailable {
             retry_after_secs, ..
         } = self
         {

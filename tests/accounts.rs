@@ -354,7 +354,7 @@ async fn only_the_owner_changes_a_profile_picture() {
 }
 
 #[tokio::test]
-async fn ten_failed_logins_for_an_account_block_it_with_retry_after() {
+async fn ten_failed_logins_for_an_account_from_one_address_block_that_pair_with_retry_after() {
     let app = TestApp::new();
     app.sign_up("vinylvera").await;
     for _ in 0..10 {
@@ -418,14 +418,14 @@ async fn emails_beyond_a_to_z_are_one_address_in_any_case() {
 }
 
 #[tokio::test]
-async fn ten_failed_logins_from_one_address_block_that_address() {
+async fn thirty_failed_logins_from_one_address_block_that_address() {
     let app = TestApp::new();
     app.sign_up("vinylvera").await;
     let from = |address: &str| {
         let address: SocketAddr = address.parse().unwrap();
         app.router().layer(MockConnectInfo(address))
     };
-    for n in 0..10 {
+    for n in 0..30 {
         let body =
             json!({ "email": format!("guess{n}@example.org"), "password": "not-the-password" });
         let request = json_call(Method::POST, "/api/auth/login", None, Some(body));
@@ -576,4 +576,97 @@ async fn the_forwarded_address_counts_only_behind_a_trusted_proxy() {
     }
     assert_eq!(statuses[..5], [StatusCode::CREATED; 5]);
     assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS);
+}
+
+/// The app as a reverse proxy on 127.0.0.1 reaches it.
+fn behind_proxy(app: &TestApp) -> axum::Router {
+    let proxy: SocketAddr = "127.0.0.1:9".parse().unwrap();
+    app.router().layer(MockConnectInfo(proxy))
+}
+
+fn log_in_forwarded(
+    router: axum::Router,
+    username: &str,
+    forwarded: &str,
+    password: &str,
+) -> impl Future<Output = StatusCode> + use<> {
+    let body = json!({ "username": username, "password": password });
+    let mut request = json_call(Method::POST, "/api/auth/login", None, Some(body));
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", forwarded.parse().unwrap());
+    async move { send(router, request).await.status }
+}
+
+#[tokio::test]
+async fn a_forwarded_entry_that_does_not_parse_is_an_unknown_client_not_the_one_before() {
+    let mut app = TestApp::new();
+    app.state.trust_proxy = true;
+    app.sign_up("vinylvera").await;
+    let router = behind_proxy(&app);
+    let log_in_via = |forwarded: &str, password: &str| {
+        log_in_forwarded(router.clone(), "vinylvera", forwarded, password)
+    };
+
+    // The client wrote "198.51.100.9"; the proxy appended what it could not
+    // tell, so nothing is known and nothing is counted against 198.51.100.9.
+    let malformed = [
+        "unknown",
+        ":51234",
+        "garbage",
+        "999.0.0.1",
+        "",
+        "fe80::1%eth0",
+    ];
+    for entry in malformed.iter().cycle().take(10) {
+        let forwarded = format!("198.51.100.9, {entry}");
+        assert_eq!(
+            log_in_via(&forwarded, "not-the-password").await,
+            StatusCode::UNAUTHORIZED,
+            "{forwarded}"
+        );
+    }
+    assert_eq!(
+        log_in_via("198.51.100.9", "a-good-password").await,
+        StatusCode::OK
+    );
+    // All the unknown clients share one allowance, now used up.
+    assert_eq!(
+        log_in_via("203.0.113.1, unknown", "a-good-password").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+#[tokio::test]
+async fn forwarded_addresses_with_ports_count_as_the_address() {
+    let mut app = TestApp::new();
+    app.state.trust_proxy = true;
+    // One account for each form, so that neither waits on the other's failures.
+    app.sign_up("four").await;
+    app.sign_up("six").await;
+    let router = behind_proxy(&app);
+    let log_in_via = |account: &str, forwarded: &str, password: &str| {
+        log_in_forwarded(router.clone(), account, forwarded, password)
+    };
+    for (account, with_ports, bare) in [
+        ("four", "203.0.113.5:", "203.0.113.5"),
+        ("six", "[2001:db8::5]:", "2001:db8::5"),
+    ] {
+        for port in 0..10 {
+            let forwarded = format!("{with_ports}{}", 40000 + port);
+            assert_eq!(
+                log_in_via(account, &forwarded, "not-the-password").await,
+                StatusCode::UNAUTHORIZED
+            );
+        }
+        assert_eq!(
+            log_in_via(account, bare, "a-good-password").await,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{bare}"
+        );
+        assert_eq!(
+            log_in_via(account, "203.0.113.6", "a-good-password").await,
+            StatusCode::OK
+        );
+    }
 }

@@ -10,7 +10,7 @@ mod common;
 use std::collections::{HashMap, HashSet};
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,12 +45,6 @@ enum Sent {
 struct Outcome {
     answered: Vec<Sent>,
     in_flight: Option<Sent>,
-}
-
-fn binary() -> PathBuf {
-    std::env::var_os("HALFSTAR_RELEASE_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_halfstar")))
 }
 
 /// Sends one request; Err when the connection failed before any answer
@@ -191,7 +185,12 @@ fn answered_writes_survive_sigkill_and_counters_stay_exact() {
     let mut rng = fastrand::Rng::with_seed(20_261_123);
     let mut answered_total = 0;
     for round in 0..ROUNDS {
-        let server = RunningServer::start_binary(&binary(), &data_dir, Stdio::null(), &[]);
+        let server = RunningServer::start_binary(
+            &common::server::release_binary(),
+            &data_dir,
+            Stdio::null(),
+            &[],
+        );
         let stop = Arc::new(AtomicBool::new(false));
         let writers: Vec<_> = (0..WRITERS)
             .map(|w| {

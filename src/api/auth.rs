@@ -8,8 +8,9 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::extract::{SESSION_LIFETIME, bearer_token};
+use super::passwords::{self, Caller};
 use super::users::PublicUser;
-use super::{AppJson, AppState, ClientAddress, CurrentUser, passwords};
+use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
 use crate::db::users::{self, NewUser, User};
 use crate::db::{is_unique_violation, run_blocking, sessions};
@@ -102,7 +103,7 @@ fn taken_error(username_taken: bool) -> AppError {
     path = "/api/auth/signup",
     tag = "auth",
     request_body = SignUp,
-    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage)),
+    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
 )]
 async fn sign_up(
     State(state): State<AppState>,
@@ -129,7 +130,9 @@ async fn sign_up(
     if username_taken || email_taken {
         return Err(taken_error(username_taken));
     }
-    let password_hash = passwords::hash(&state, &password).await?;
+    let password_hash = passwords::admit(&state.passwords, address, Caller::Anyone)?
+        .hash(&password)
+        .await?;
     let (token, user) = run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
         let new_user = NewUser {
@@ -179,7 +182,7 @@ struct LogIn {
     path = "/api/auth/login",
     tag = "auth",
     request_body = LogIn,
-    responses((status = 200, description = "Signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Wrong email or password", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage)),
+    responses((status = 200, description = "Signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Wrong email or password", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
 )]
 async fn log_in(
     State(state): State<AppState>,
@@ -209,37 +212,43 @@ async fn log_in(
         Ok((user, _)) => format!("user:{}", user.id),
         Err(identifier) => format!("unknown:{identifier}"),
     };
-    let address_key = address.to_string();
-    let limits = &state.limits;
-    let blocked = [
-        limits.failed_logins_by_account.blocked_for(&account_key),
-        limits.failed_logins_by_address.blocked_for(&address_key),
-    ]
-    .into_iter()
-    .flatten()
-    .max();
-    if let Some(wait) = blocked {
-        let minutes = wait.as_secs().div_ceil(60).max(1);
-        return Err(too_many(
-            format!("Too many failed log-ins; try again in {minutes} minutes"),
-            wait,
-        ));
-    }
-
+    let attempt = state
+        .limits
+        .logins
+        .begin(&account_key, address)
+        .map_err(|wait| {
+            let minutes = wait.as_secs().div_ceil(60).max(1);
+            too_many(
+                format!("Too many failed log-ins; try again in {minutes} minutes"),
+                wait,
+            )
+        })?;
+    tokio::time::sleep(attempt.delay()).await;
+    let caller = if attempt.is_from_known_address() {
+        Caller::KnownAddress
+    } else {
+        Caller::Anyone
+    };
+    let ticket = match passwords::admit(&state.passwords, address, caller) {
+        Ok(ticket) => ticket,
+        Err(busy) => {
+            attempt.abandon();
+            return Err(busy);
+        }
+    };
     let (user, hash) = match found {
         Ok((user, hash)) => (Some(user), Some(hash)),
         Err(_) => (None, None),
     };
-    let verified = passwords::verify(&state, &body.password, hash).await?;
+    let verified = ticket.verify(&body.password, hash).await?;
     let user = match user {
         Some(user) if verified => user,
         _ => {
-            limits.failed_logins_by_account.record_failure(&account_key);
-            limits.failed_logins_by_address.record_failure(&address_key);
+            attempt.failed();
             return Err(AppError::Unauthorized("Wrong email or password".to_owned()));
         }
     };
-    limits.failed_logins_by_account.clear(&account_key);
+    attempt.succeeded();
     let user_id = user.id;
     let token = run_blocking(&state.pool, move |conn| {
         sessions::delete_expired(conn, &now())?;

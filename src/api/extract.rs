@@ -1,12 +1,8 @@
 //! Extractors: the caller's identity and address, and JSON bodies and path
 //! parameters that answer in the API's `{"message"}` format when they fail.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{
-    ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts,
-};
+use axum::extract::{FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -204,40 +200,5 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         with_role(parts, state, Role::Admin).await.map(Admin)
-    }
-}
-
-/// The client's address: the peer, or behind a trusted reverse proxy the
-/// last address it appended to `X-Forwarded-For`.
-#[derive(Debug, Clone, Copy)]
-pub struct ClientAddress(pub IpAddr);
-
-impl<S> FromRequestParts<S> for ClientAddress
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
-        if state.trust_proxy {
-            let forwarded = parts
-                .headers
-                .get_all("x-forwarded-for")
-                .iter()
-                .filter_map(|v| v.to_str().ok())
-                .flat_map(|v| v.split(','))
-                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-                .next_back();
-            if let Some(address) = forwarded {
-                return Ok(ClientAddress(address));
-            }
-        }
-        let peer = ConnectInfo::<SocketAddr>::from_request_parts(parts, &state)
-            .await
-            .map(|ConnectInfo(address)| address.ip())
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-        Ok(ClientAddress(peer))
     }
 }

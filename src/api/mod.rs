@@ -7,6 +7,7 @@ mod artists;
 mod auth;
 mod charts;
 mod claims;
+mod client_address;
 mod comments;
 mod export;
 mod extract;
@@ -14,6 +15,7 @@ mod health;
 mod imports;
 mod kept_answers;
 mod layers;
+mod login_limits;
 mod openapi;
 mod paging;
 mod passwords;
@@ -40,9 +42,8 @@ use crate::error::AppError;
 use crate::import::sources::Sources;
 
 pub use album_batches::{BatchResult, add_albums_from_json};
-pub use extract::{
-    Admin, AppJson, AppPath, AppQuery, ClientAddress, CurrentUser, Editor, MaybeUser,
-};
+pub use client_address::ClientAddress;
+pub use extract::{Admin, AppJson, AppPath, AppQuery, CurrentUser, Editor, MaybeUser};
 pub use kept_answers::KeptAnswers;
 pub use layers::apply as with_layers;
 pub use openapi::document_value as openapi_document;
@@ -66,7 +67,7 @@ pub struct AppState {
     pub trust_proxy: bool,
     pub limits: Arc<throttle::Limits>,
     /// Password hashing is bounded, so a burst of logins cannot exhaust memory.
-    pub password_work: Arc<tokio::sync::Semaphore>,
+    pub passwords: Arc<passwords::PasswordQueue>,
     /// m in the top-rated chart's Bayesian average: how many ratings at the
     /// scope's mean every album is assumed to have on top of its own.
     pub chart_prior_weight: f64,
@@ -86,7 +87,7 @@ impl AppState {
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             trust_proxy: false,
             limits: Arc::default(),
-            password_work: Arc::new(tokio::sync::Semaphore::new(passwords::CONCURRENT_HASHES)),
+            passwords: Arc::default(),
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
             import_sources: Arc::new(Sources::new(Default::default())),
             rankings: rankings::Rankings::default(),

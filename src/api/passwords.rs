@@ -1,44 +1,171 @@
-//! Password work off the async threads, a bounded number at a time.
+//! Password work off the async threads: a few hashes at a time, a short
+//! queue behind them, and a share of that queue per client address. A full
+//! queue answers 503 at once rather than keep a caller waiting, and one
+//! address's burst can hold only its share, so everyone else's log-in waits
+//! for at most a queue's worth of hashes (about half a second here). A few
+//! places are kept for log-ins from an address the account has signed in
+//! from before, so that strangers filling the queue from many addresses
+//! cannot keep a member out at home.
 
-use super::AppState;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::Semaphore;
+
 use crate::auth;
 use crate::domain::Password;
 use crate::error::{AppError, AppResult};
 
 /// Each hash holds 32 MiB for ~70 ms; two at once keep a small machine responsive.
 pub const CONCURRENT_HASHES: usize = 2;
+/// Hashes running or waiting, in all.
+pub const QUEUE_CAPACITY: usize = 16;
+/// Hashes running or waiting for one client address.
+pub const PER_ADDRESS: usize = 4;
+/// Places beyond `QUEUE_CAPACITY` only log-ins from a known address take.
+pub const KNOWN_ADDRESS_PLACES: usize = 4;
 
-async fn with_permit<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> AppResult<T> {
-    let _permit = state
-        .password_work
-        .acquire()
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::Internal(e.into()))
+pub struct PasswordQueue {
+    running: Semaphore,
+    admitted: Mutex<Admitted>,
 }
 
-pub async fn hash(state: &AppState, password: &Password) -> AppResult<String> {
-    let password = password.expose().to_owned();
-    with_permit(state, move || auth::hash_password(&password))
-        .await?
-        .map_err(AppError::Internal)
+#[derive(Default)]
+struct Admitted {
+    total: usize,
+    by_address: HashMap<IpAddr, usize>,
 }
 
-/// Checks a password against a stored hash, or, without one, spends the
-/// same time so that unknown accounts cannot be told apart.
-pub async fn verify(state: &AppState, password: &str, hash: Option<String>) -> AppResult<bool> {
-    let password = password.to_owned();
-    with_permit(state, move || match hash {
-        Some(hash) => auth::verify_password(&password, &hash),
-        None => {
-            auth::verify_nothing(&password);
-            false
+/// A place in the queue, held until its work is done.
+#[must_use]
+pub struct Ticket {
+    queue: Arc<PasswordQueue>,
+    address: IpAddr,
+}
+
+impl Default for PasswordQueue {
+    fn default() -> Self {
+        Self {
+            running: Semaphore::new(CONCURRENT_HASHES),
+            admitted: Mutex::default(),
         }
+    }
+}
+
+fn busy() -> AppError {
+    AppError::ServiceUnavailable {
+        message: "The server is busy checking passwords; try again in a moment".to_owned(),
+        retry_after_secs: 1,
+    }
+}
+
+/// Who the work is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    Anyone,
+    /// Logging in to an account from an address it has signed in from.
+    KnownAddress,
+}
+
+/// Takes a place in the queue for `address`, or answers 503 when the queue
+/// or the address's share of it is full.
+pub fn admit(queue: &Arc<PasswordQueue>, address: IpAddr, caller: Caller) -> AppResult<Ticket> {
+    let capacity = match caller {
+        Caller::Anyone => QUEUE_CAPACITY,
+        Caller::KnownAddress => QUEUE_CAPACITY + KNOWN_ADDRESS_PLACES,
+    };
+    let mut admitted = queue.admitted.lock().expect("password queue lock");
+    let mine = admitted.by_address.get(&address).copied().unwrap_or(0);
+    if admitted.total >= capacity || mine >= PER_ADDRESS {
+        return Err(busy());
+    }
+    admitted.total += 1;
+    admitted.by_address.insert(address, mine + 1);
+    Ok(Ticket {
+        queue: queue.clone(),
+        address,
     })
-    .await
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut admitted = self.queue.admitted.lock().expect("password queue lock");
+        admitted.total -= 1;
+        if let Some(count) = admitted.by_address.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                admitted.by_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+impl Ticket {
+    async fn run<T: Send + 'static>(
+        self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> AppResult<T> {
+        let _running = self
+            .queue
+            .running
+            .acquire()
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|e| AppError::Internal(e.into()))
+    }
+
+    pub async fn hash(self, password: &Password) -> AppResult<String> {
+        let password = password.expose().to_owned();
+        self.run(move || auth::hash_password(&password))
+            .await?
+            .map_err(AppError::Internal)
+    }
+
+    /// Checks a password against a stored hash, or, without one, spends the
+    /// same time so that unknown accounts cannot be told apart.
+    pub async fn verify(self, password: &str, hash: Option<String>) -> AppResult<bool> {
+        let password = password.to_owned();
+        self.run(move || match hash {
+            Some(hash) => auth::verify_password(&password, &hash),
+            None => {
+                auth::verify_nothing(&password);
+                false
+            }
+        })
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queue_and_each_address_share_are_bounded() {
+        let queue = Arc::new(PasswordQueue::default());
+        let one = IpAddr::from([10, 0, 0, 1]);
+        let anyone = |address| admit(&queue, address, Caller::Anyone);
+        let mut held: Vec<Ticket> = (0..PER_ADDRESS).map(|_| anyone(one).unwrap()).collect();
+        assert!(anyone(one).is_err(), "one address's share is full");
+        for last in 2.. {
+            match anyone(IpAddr::from([10, 0, 0, last])) {
+                Ok(ticket) => held.push(ticket),
+                Err(_) => break,
+            }
+        }
+        assert_eq!(held.len(), QUEUE_CAPACITY);
+        let home = IpAddr::from([10, 0, 2, 1]);
+        let known: Vec<Ticket> = (0..KNOWN_ADDRESS_PLACES)
+            .map(|_| admit(&queue, home, Caller::KnownAddress).unwrap())
+            .collect();
+        assert!(admit(&queue, IpAddr::from([10, 0, 2, 2]), Caller::KnownAddress).is_err());
+        drop(known);
+        held.pop();
+        assert!(anyone(IpAddr::from([10, 0, 1, 1])).is_ok(), "a place freed");
+        drop(held);
+        assert!(anyone(one).is_ok());
+    }
 }

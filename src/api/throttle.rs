@@ -10,15 +10,17 @@ use std::time::{Duration, Instant};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-/// Counts failures in a sliding window and refuses attempts once `max` of
-/// them fall inside it. A token-bucket limiter (governor, used for sign-ups)
-/// cannot do this: it charges every attempt, so a successful login would
-/// use up the allowance and a blocked key could not be checked without being
-/// charged again.
+pub use super::login_limits::LoginLimits;
+
+/// Counts attempts in a sliding window and refuses new ones once `max` of
+/// them fall inside it. An attempt is reserved before the work it guards
+/// (checking a password) and given back if it turns out not to count, so
+/// that parallel attempts can never get past the limit together. A
+/// token-bucket limiter (governor, used for sign-ups) cannot give back.
 pub struct FailureWindow {
     max: usize,
     window: Duration,
-    failures: Mutex<HashMap<String, Vec<Instant>>>,
+    attempts: Mutex<HashMap<String, Vec<Instant>>>,
 }
 
 /// Keys kept before expired ones are swept, so the map cannot grow without bound.
@@ -29,53 +31,64 @@ impl FailureWindow {
         Self {
             max,
             window,
-            failures: Mutex::new(HashMap::new()),
+            attempts: Mutex::new(HashMap::new()),
         }
     }
 
-    /// How long until `key` may try again, when it has failed too often.
-    pub fn blocked_for(&self, key: &str) -> Option<Duration> {
+    /// Counts an attempt by `key` now, unless `max` already count: then how
+    /// long until one of them ages out. The answer identifies the attempt
+    /// for `give_back`.
+    pub fn reserve(&self, key: &str) -> Result<Instant, Duration> {
         let now = Instant::now();
-        let failures = self.failures.lock().expect("throttle lock");
-        let recent: Vec<&Instant> = failures
-            .get(key)?
-            .iter()
-            .filter(|t| now.duration_since(**t) < self.window)
-            .collect();
-        if recent.len() < self.max {
-            return None;
+        let mut attempts = self.attempts.lock().expect("throttle lock");
+        if attempts.len() > SWEEP_ABOVE {
+            attempts.retain(|_, times| times.iter().any(|t| now.duration_since(*t) < self.window));
         }
-        // Free again when enough of the window's failures have aged out.
-        let freeing = recent[recent.len() - self.max];
-        Some(self.window.saturating_sub(now.duration_since(*freeing)))
-    }
-
-    pub fn record_failure(&self, key: &str) {
-        let now = Instant::now();
-        let mut failures = self.failures.lock().expect("throttle lock");
-        if failures.len() > SWEEP_ABOVE {
-            failures.retain(|_, times| times.iter().any(|t| now.duration_since(*t) < self.window));
-        }
-        let times = failures.entry(key.to_owned()).or_default();
+        let times = attempts.entry(key.to_owned()).or_default();
         times.retain(|t| now.duration_since(*t) < self.window);
+        if times.len() >= self.max {
+            // Free again when the oldest of the window's attempts ages out.
+            let freeing = times[times.len() - self.max];
+            return Err(self.window.saturating_sub(now.duration_since(freeing)));
+        }
         times.push(now);
+        Ok(now)
+    }
+
+    /// Takes back an attempt `reserve` counted.
+    pub fn give_back(&self, key: &str, at: Instant) {
+        let mut attempts = self.attempts.lock().expect("throttle lock");
+        if let Some(times) = attempts.get_mut(key)
+            && let Some(position) = times.iter().position(|t| *t == at)
+        {
+            times.remove(position);
+        }
+    }
+
+    /// How many attempts by `key` fall inside the window.
+    pub fn recent(&self, key: &str) -> usize {
+        let now = Instant::now();
+        let attempts = self.attempts.lock().expect("throttle lock");
+        attempts.get(key).map_or(0, |times| {
+            times
+                .iter()
+                .filter(|t| now.duration_since(**t) < self.window)
+                .count()
+        })
     }
 
     pub fn clear(&self, key: &str) {
-        self.failures.lock().expect("throttle lock").remove(key);
+        self.attempts.lock().expect("throttle lock").remove(key);
     }
 }
 
 pub struct Limits {
-    pub failed_logins_by_account: FailureWindow,
-    pub failed_logins_by_address: FailureWindow,
+    pub logins: LoginLimits,
     signups: DefaultKeyedRateLimiter<IpAddr>,
     comments: DefaultKeyedRateLimiter<i64>,
     shouts: DefaultKeyedRateLimiter<i64>,
 }
 
-pub const FAILED_LOGINS_ALLOWED: usize = 10;
-pub const FAILED_LOGIN_WINDOW: Duration = Duration::from_secs(15 * 60);
 const SIGNUPS_PER_HOUR: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
 /// A member may post five comments, and five shouts, a minute.
 pub const COMMENTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
@@ -84,14 +97,7 @@ pub const SHOUTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            failed_logins_by_account: FailureWindow::new(
-                FAILED_LOGINS_ALLOWED,
-                FAILED_LOGIN_WINDOW,
-            ),
-            failed_logins_by_address: FailureWindow::new(
-                FAILED_LOGINS_ALLOWED,
-                FAILED_LOGIN_WINDOW,
-            ),
+            logins: LoginLimits::default(),
             signups: RateLimiter::keyed(Quota::per_hour(SIGNUPS_PER_HOUR)),
             comments: RateLimiter::keyed(Quota::per_minute(COMMENTS_PER_MINUTE)),
             shouts: RateLimiter::keyed(Quota::per_minute(SHOUTS_PER_MINUTE)),
@@ -129,28 +135,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn blocks_after_max_failures_and_clears() {
+    fn refuses_past_max_and_takes_back_what_is_given_back() {
         let window = FailureWindow::new(3, Duration::from_secs(60));
-        for _ in 0..2 {
-            window.record_failure("vera");
-        }
-        assert_eq!(window.blocked_for("vera"), None);
-        window.record_failure("vera");
-        let wait = window.blocked_for("vera").expect("blocked");
+        let first = window.reserve("vera").expect("room");
+        window.reserve("vera").expect("room");
+        window.reserve("vera").expect("room");
+        let wait = window.reserve("vera").expect_err("full");
         assert!(wait > Duration::from_secs(50) && wait <= Duration::from_secs(60));
-        assert_eq!(window.blocked_for("tom"), None, "keys are separate");
+        assert!(window.reserve("tom").is_ok(), "keys are separate");
+        window.give_back("vera", first);
+        assert_eq!(window.recent("vera"), 2);
+        assert!(window.reserve("vera").is_ok());
         window.clear("vera");
-        assert_eq!(window.blocked_for("vera"), None);
+        assert_eq!(window.recent("vera"), 0);
     }
 
     #[test]
-    fn failures_age_out_of_the_window() {
+    fn parallel_reservations_never_pass_the_limit() {
+        let window = std::sync::Arc::new(FailureWindow::new(10, Duration::from_secs(60)));
+        let granted: usize = (0..8)
+            .map(|_| {
+                let window = window.clone();
+                std::thread::spawn(move || (0..20).filter(|_| window.reserve("k").is_ok()).count())
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .sum();
+        assert_eq!(granted, 10);
+    }
+
+    #[test]
+    fn attempts_age_out_of_the_window() {
         let window = FailureWindow::new(2, Duration::from_millis(30));
-        window.record_failure("vera");
-        window.record_failure("vera");
-        assert!(window.blocked_for("vera").is_some());
+        window.reserve("vera").unwrap();
+        window.reserve("vera").unwrap();
+        assert!(window.reserve("vera").is_err());
         std::thread::sleep(Duration::from_millis(40));
-        assert_eq!(window.blocked_for("vera"), None);
+        assert!(window.reserve("vera").is_ok());
     }
 
     #[test]

@@ -96,6 +96,15 @@ impl RunningServer {
     }
 }
 
+/// The release binary when `HALFSTAR_RELEASE_BIN` names it (the test
+/// command does), so that timings and crashes are those of the build people
+/// run; otherwise this test build's.
+pub fn release_binary() -> std::path::PathBuf {
+    std::env::var_os("HALFSTAR_RELEASE_BIN")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from(env!("CARGO_BIN_EXE_halfstar")))
+}
+
 /// Runs one `halfstar` subcommand on `data_dir` to completion.
 pub fn halfstar(data_dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_halfstar"))

@@ -2539,8 +2539,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Too many requests; see Retry-After */
+            /** @description Too many failed log-ins; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too busy checking passwords; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2648,6 +2657,15 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too busy checking passwords; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,212 @@
+//! Limits on guessing passwords that strangers cannot turn into a lock-out.
+//!
+//! Failed log-ins are refused past a limit per (account, address) and per
+//! address, never per account alone: otherwise anyone could keep an account's
+//! owner out by failing on purpose. Against the account alone, whichever
+//! addresses the guesses come from, each further attempt waits a little
+//! longer (up to `MOST_DELAY`), except from an address the account has
+//! signed in from before, so the owner is slowed at worst and never refused.
+
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+use moka::sync::Cache;
+
+use super::throttle::FailureWindow;
+
+/// Failed log-ins allowed for one account from one address in `WINDOW`.
+pub const PER_ACCOUNT_AND_ADDRESS: usize = 10;
+/// Failed log-ins allowed from one address, over all accounts, in `WINDOW`
+/// (more than one account's share, for households behind one address).
+pub const PER_ADDRESS: usize = 30;
+pub const WINDOW: Duration = Duration::from_secs(15 * 60);
+/// An account's failures in `WINDOW` before its attempts start to wait.
+const FREE_FAILURES: u32 = 5;
+const FIRST_DELAY: Duration = Duration::from_millis(250);
+pub const MOST_DELAY: Duration = Duration::from_secs(4);
+/// How long an address an account signed in from skips the account's delay.
+const KNOWN_ADDRESS_LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
+
+pub struct LoginLimits {
+    by_account_and_address: FailureWindow,
+    by_address: FailureWindow,
+    by_account: FailureWindow,
+    signed_in_from: Cache<(String, IpAddr), ()>,
+}
+
+impl Default for LoginLimits {
+    fn default() -> Self {
+        Self {
+            by_account_and_address: FailureWindow::new(PER_ACCOUNT_AND_ADDRESS, WINDOW),
+            by_address: FailureWindow::new(PER_ADDRESS, WINDOW),
+            by_account: FailureWindow::new(usize::MAX, WINDOW),
+            signed_in_from: Cache::builder()
+                .max_capacity(100_000)
+                .time_to_live(KNOWN_ADDRESS_LIFETIME)
+                .build(),
+        }
+    }
+}
+
+/// A log-in attempt counted against its limits until it succeeds or is
+/// abandoned unchecked. Dropping it keeps it counted.
+#[must_use]
+pub struct Attempt<'a> {
+    limits: &'a LoginLimits,
+    account: String,
+    address: IpAddr,
+    pair_key: String,
+    address_key: String,
+    pair_at: Instant,
+    address_at: Instant,
+}
+
+impl LoginLimits {
+    /// Counts an attempt on `account` (a stable key for the account, or for
+    /// the name typed when none has it) from `address`; when either limit is
+    /// reached, how long until a try is allowed again.
+    pub fn begin(&self, account: &str, address: IpAddr) -> Result<Attempt<'_>, Duration> {
+        let pair_key = format!("{account}\n{address}");
+        let address_key = address.to_string();
+        let pair_at = self.by_account_and_address.reserve(&pair_key)?;
+        let address_at = match self.by_address.reserve(&address_key) {
+            Ok(at) => at,
+            Err(wait) => {
+                self.by_account_and_address.give_back(&pair_key, pair_at);
+                return Err(wait);
+            }
+        };
+        Ok(Attempt {
+            limits: self,
+            account: account.to_owned(),
+            address,
+            pair_key,
+            address_key,
+            pair_at,
+            address_at,
+        })
+    }
+}
+
+impl Attempt<'_> {
+    /// Whether the account has signed in from this address before.
+    pub fn is_from_known_address(&self) -> bool {
+        self.limits
+            .signed_in_from
+            .contains_key(&(self.account.clone(), self.address))
+    }
+
+    /// How long this attempt waits before its password is checked: nothing
+    /// until the account has failed `FREE_FAILURES` times, then doubling.
+    pub fn delay(&self) -> Duration {
+        let limits = self.limits;
+        if self.is_from_known_address() {
+            return Duration::ZERO;
+        }
+        let failures = u32::try_from(limits.by_account.recent(&self.account)).unwrap_or(u32::MAX);
+        match failures.checked_sub(FREE_FAILURES) {
+            None => Duration::ZERO,
+            Some(over) => FIRST_DELAY
+                .saturating_mul(2u32.saturating_pow(over))
+                .min(MOST_DELAY),
+        }
+    }
+
+    /// The password was not checked (the server was busy): nothing counts.
+    pub fn abandon(self) {
+        self.give_back();
+    }
+
+    /// The right password: this attempt and the account's failures from
+    /// this address no longer count, and the address is known to the account.
+    pub fn succeeded(self) {
+        let limits = self.limits;
+        limits.by_account_and_address.clear(&self.pair_key);
+        limits.by_account.clear(&self.account);
+        limits
+            .signed_in_from
+            .insert((self.account.clone(), self.address), ());
+        self.give_back();
+    }
+
+    /// A wrong password: the attempt stays counted, and the account's
+    /// delay grows.
+    pub fn failed(self) {
+        // Failures are only ever counted, never refused, on the account.
+        let _ = self.limits.by_account.reserve(&self.account);
+    }
+
+    fn give_back(&self) {
+        let limits = self.limits;
+        limits
+            .by_account_and_address
+            .give_back(&self.pair_key, self.pair_at);
+        limits
+            .by_address
+            .give_back(&self.address_key, self.address_at);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn address(last: u8) -> IpAddr {
+        IpAddr::from([10, 0, 0, last])
+    }
+
+    #[test]
+    fn an_account_is_limited_per_address_not_for_everyone() {
+        let limits = LoginLimits::default();
+        for _ in 0..PER_ACCOUNT_AND_ADDRESS {
+            limits.begin("user:1", address(1)).unwrap().failed();
+        }
+        assert!(limits.begin("user:1", address(1)).is_err());
+        let owner = limits
+            .begin("user:1", address(2))
+            .expect("another address may try");
+        owner.succeeded();
+    }
+
+    #[test]
+    fn an_address_is_limited_over_all_accounts() {
+        let limits = LoginLimits::default();
+        for account in 0..PER_ADDRESS {
+            limits
+                .begin(&format!("user:{account}"), address(1))
+                .unwrap()
+                .failed();
+        }
+        assert!(limits.begin("user:999", address(1)).is_err());
+        assert!(limits.begin("user:999", address(2)).is_ok());
+    }
+
+    #[test]
+    fn success_and_abandoned_attempts_give_their_place_back() {
+        let limits = LoginLimits::default();
+        for _ in 0..PER_ACCOUNT_AND_ADDRESS * 2 {
+            limits.begin("user:1", address(1)).unwrap().abandon();
+            limits.begin("user:1", address(1)).unwrap().succeeded();
+        }
+        assert!(limits.begin("user:1", address(1)).is_ok());
+    }
+
+    #[test]
+    fn the_account_delay_grows_but_not_for_a_known_address() {
+        let limits = LoginLimits::default();
+        limits.begin("user:1", address(1)).unwrap().succeeded();
+        let mut delays = Vec::new();
+        for attacker in 10..30 {
+            let attempt = limits.begin("user:1", address(attacker)).unwrap();
+            delays.push(attempt.delay());
+            attempt.failed();
+        }
+        assert_eq!(delays[..5], [Duration::ZERO; 5]);
+        assert_eq!(delays[5], FIRST_DELAY);
+        assert_eq!(delays[6], FIRST_DELAY * 2);
+        assert!(delays.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert_eq!(*delays.last().unwrap(), MOST_DELAY);
+        let owner = limits.begin("user:1", address(1)).unwrap();
+        assert_eq!(owner.delay(), Duration::ZERO);
+    }
+}

@@ -1,0 +1,248 @@
+//! Attacks on signing in, with real concurrency against the release binary
+//! (`HALFSTAR_RELEASE_BIN`), from several client addresses on 127.0.0.x:
+//! bursts of parallel guesses, lock-out attempts on the admin, and one
+//! address's burst slowing everyone else's log-in.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{IpAddr, SocketAddr, TcpStream};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Barrier};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::server::{RunningServer, release_binary};
+
+const DEMO_PASSWORD: &str = "halfstar-demo";
+/// The server's limits (src/api/login_limits.rs and passwords.rs).
+const PER_ACCOUNT_AND_ADDRESS: usize = 10;
+const PER_ADDRESS: usize = 30;
+const MOST_DELAY: Duration = Duration::from_secs(4);
+
+struct Answer {
+    status: u16,
+    retry_after: Option<u64>,
+    took: Duration,
+}
+
+fn demo_server(dir: &tempfile::TempDir) -> RunningServer {
+    RunningServer::start_binary(
+        &release_binary(),
+        dir.path(),
+        Stdio::null(),
+        &[("HALFSTAR_DEMO", "1")],
+    )
+}
+
+fn client(last: u8) -> IpAddr {
+    IpAddr::from([127, 0, 0, last])
+}
+
+/// A log-in from `from` (bound before connecting, so the server sees it as the peer).
+fn log_in(port: u16, from: IpAddr, username: &str, password: &str) -> Answer {
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket.bind(&SocketAddr::new(from, 0).into()).unwrap();
+    let started = Instant::now();
+    socket
+        .connect(&SocketAddr::from(([127, 0, 0, 1], port)).into())
+        .unwrap();
+    let mut stream: TcpStream = socket.into();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let body = format!(r#"{{"username":"{username}","password":"{password}"}}"#);
+    write!(
+        stream,
+        "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let took = started.elapsed();
+    let status = answer[9..12].parse().unwrap();
+    let retry_after = answer.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("retry-after")
+            .then(|| value.trim().parse().unwrap())
+    });
+    Answer {
+        status,
+        retry_after,
+        took,
+    }
+}
+
+/// A log-in that tries again when the server is busy, as a person would;
+/// `took` is the whole time until the last answer.
+fn log_in_patiently(port: u16, from: IpAddr, username: &str, password: &str) -> Answer {
+    let started = Instant::now();
+    loop {
+        let answer = log_in(port, from, username, password);
+        if answer.status != 503 {
+            return Answer {
+                took: started.elapsed(),
+                ..answer
+            };
+        }
+        thread::sleep(Duration::from_secs(answer.retry_after.unwrap()));
+    }
+}
+
+/// Guesses from `from` on `username`, as fast as answers come, retrying
+/// when the server is busy, until refused by a limit; counts the guesses
+/// the server checked (answered 401).
+fn guess_until_refused(port: u16, from: IpAddr, username: &str) -> usize {
+    let mut checked = 0;
+    loop {
+        let answer = log_in(port, from, username, "a-wrong-guess");
+        match answer.status {
+            401 => checked += 1,
+            503 => assert_eq!(answer.retry_after, Some(1)),
+            429 => return checked,
+            other => panic!("unexpected {other}"),
+        }
+    }
+}
+
+#[test]
+fn a_burst_of_parallel_guesses_never_gets_past_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&dir);
+    let port = server.port;
+    let start = Arc::new(Barrier::new(40));
+    let checked: usize = (0..40)
+        .map(|_| {
+            let start = start.clone();
+            thread::spawn(move || {
+                start.wait();
+                guess_until_refused(port, client(2), "vinylvera")
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|worker| worker.join().unwrap())
+        .sum();
+    assert_eq!(checked, PER_ACCOUNT_AND_ADDRESS, "guesses checked");
+
+    // Refused with the right password too, so the refusal tells nothing...
+    let refused = log_in(port, client(2), "vinylvera", DEMO_PASSWORD);
+    assert_eq!(refused.status, 429);
+    assert!(refused.retry_after.unwrap() > 800);
+    // ...but only there: the owner gets in from elsewhere, slowed at most.
+    let owner = log_in(port, client(3), "vinylvera", DEMO_PASSWORD);
+    assert_eq!(owner.status, 200);
+    assert!(
+        owner.took < MOST_DELAY + Duration::from_secs(2),
+        "{:?}",
+        owner.took
+    );
+}
+
+#[test]
+fn the_admin_always_gets_in_while_strangers_hammer_the_account() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&dir);
+    let port = server.port;
+    // The admin has signed in from home before.
+    assert_eq!(
+        log_in(port, client(2), "vinylvera", DEMO_PASSWORD).status,
+        200
+    );
+
+    let attacking = Arc::new(AtomicBool::new(true));
+    let attackers: Vec<_> = (10..18)
+        .flat_map(|last| [last; 3])
+        .map(|last| {
+            let attacking = attacking.clone();
+            thread::spawn(move || {
+                let mut checked = 0;
+                while attacking.load(Ordering::Relaxed) {
+                    checked += guess_until_refused(port, client(last), "vinylvera");
+                    // Refused: ask again soon, without running out of ports.
+                    thread::sleep(Duration::from_millis(10));
+                }
+                checked
+            })
+        })
+        .collect();
+    thread::sleep(Duration::from_millis(300));
+    let mut waits = Vec::new();
+    for _ in 0..8 {
+        let admin = log_in(port, client(2), "vinylvera", DEMO_PASSWORD);
+        assert_eq!(admin.status, 200, "the admin from home");
+        waits.push(admin.took);
+        thread::sleep(Duration::from_millis(250));
+    }
+    // From an address the account has never used: slowed, and perhaps asked
+    // to try again in a moment, never refused.
+    let travelling = log_in_patiently(port, client(40), "vinylvera", DEMO_PASSWORD);
+    attacking.store(false, Ordering::Relaxed);
+    let checked: usize = attackers.into_iter().map(|a| a.join().unwrap()).sum();
+
+    assert_eq!(travelling.status, 200, "the admin away from home");
+    assert!(
+        travelling.took < MOST_DELAY + Duration::from_secs(4),
+        "{:?}",
+        travelling.took
+    );
+    let slowest = waits.iter().max().unwrap();
+    assert!(*slowest < Duration::from_millis(1500), "{waits:?}");
+    // Eight addresses, each refused after its share.
+    assert!(checked <= 8 * PER_ACCOUNT_AND_ADDRESS, "{checked}");
+}
+
+#[test]
+fn one_addresss_burst_barely_delays_another_addresss_log_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&dir);
+    let port = server.port;
+    let alone: Duration = (0..3)
+        .map(|_| log_in(port, client(3), "mira99", DEMO_PASSWORD).took)
+        .min()
+        .unwrap();
+
+    let start = Arc::new(Barrier::new(61));
+    let burst: Vec<_> = (0..60)
+        .map(|n| {
+            let start = start.clone();
+            thread::spawn(move || {
+                start.wait();
+                let name = format!("nobody{n}");
+                // Until the address's limit refuses it.
+                let mut answers = Vec::new();
+                loop {
+                    let answer = log_in(port, client(2), &name, "a-wrong-guess");
+                    answers.push(answer.status);
+                    if answer.status == 429 {
+                        return answers;
+                    }
+                }
+            })
+        })
+        .collect();
+    start.wait();
+    thread::sleep(Duration::from_millis(50));
+    let mut waits = Vec::new();
+    for _ in 0..5 {
+        let answer = log_in(port, client(3), "mira99", DEMO_PASSWORD);
+        assert_eq!(answer.status, 200);
+        waits.push(answer.took);
+        thread::sleep(Duration::from_millis(100));
+    }
+    let statuses: Vec<u16> = burst.into_iter().flat_map(|b| b.join().unwrap()).collect();
+
+    let busy = statuses.iter().filter(|s| **s == 503).count();
+    let checked = statuses.iter().filter(|s| **s == 401).count();
+    assert!(busy > 0, "the burst filled its share of the queue");
+    assert!(checked <= PER_ADDRESS, "{checked}");
+    for wait in &waits {
+        assert!(
+            wait.saturating_sub(alone) < Duration::from_secs(1),
+            "alone {alone:?}, during the burst {waits:?}"
+        );
+    }
+}
