@@ -13,6 +13,7 @@ use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
 use crate::db::{posts, reviews, run_blocking};
+use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::{IntoParams, ToSchema};
@@ -90,6 +91,7 @@ async fn create(
             "commentText must be 1 to 2,000 characters".to_owned(),
         ));
     }
+    text::multi_line(&text, "commentText").map_err(AppError::BadRequest)?;
     let target = match (
         optional_id(&body.album_id, "albumId")?,
         optional_id(&body.review_id, "reviewId")?,

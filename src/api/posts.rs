@@ -14,6 +14,7 @@ use crate::db::posts::{self, Post};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, run_blocking};
 use crate::domain::catalogue;
+use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
@@ -43,6 +44,7 @@ fn post_text(text: &str) -> AppResult<String> {
             "postText must be 1 to 20,000 characters".to_owned(),
         ));
     }
+    text::multi_line(text, "postText").map_err(AppError::BadRequest)?;
     Ok(text.to_owned())
 }
 

@@ -14,6 +14,7 @@ use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users 
 use crate::db::reviews::{self, Review};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, albums, artists, run_blocking};
+use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
@@ -146,6 +147,7 @@ async fn create(
             "reviewText must be 1 to 20,000 characters".to_owned(),
         ));
     }
+    text::multi_line(&text, "reviewText").map_err(AppError::BadRequest)?;
     run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
         let album_id = find_album(&tx, body.artist_name.trim(), body.album_name.trim())?;

@@ -13,6 +13,7 @@ use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api
 use crate::db::run_blocking;
 use crate::db::shouts::{self, Shout};
 use crate::domain::Role;
+use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
@@ -66,6 +67,7 @@ async fn create(
             "shoutText must be at most 1,000 characters".to_owned(),
         ));
     }
+    text::multi_line(&text, "shoutText").map_err(AppError::BadRequest)?;
     let recipient = body.recipient_username.trim().to_owned();
     let pool = state.pool.clone();
     let recipient = run_blocking(&pool, move |conn| user_api::named(conn, &recipient)).await?;

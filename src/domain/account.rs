@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::text;
+
 /// 3 to 30 letters, digits, `_`, `-` or `.`; unique regardless of case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username(String);
@@ -31,7 +33,10 @@ impl Email {
     pub fn parse(text: &str) -> Result<Self, String> {
         let text = text.trim();
         let error = || "email must be a valid email address".to_owned();
-        if text.len() > 254 || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        if text.len() > 254
+            || text.chars().any(char::is_whitespace)
+            || text::single_line(text, "email").is_err()
+        {
             return Err(error());
         }
         let (local, domain) = text.split_once('@').ok_or_else(error)?;
@@ -88,6 +93,8 @@ impl PictureUrl {
         if text.is_empty() {
             return Ok(Self::default());
         }
+        // Checked before parsing, which would quietly drop tabs and line breaks.
+        text::single_line(text, field)?;
         let error = || format!("{field} must be an http(s) URL or empty");
         let url = url::Url::parse(text).map_err(|_| error())?;
         let web = matches!(url.scheme(), "http" | "https") && url.host_str().is_some();

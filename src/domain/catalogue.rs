@@ -1,6 +1,7 @@
 //! The rules for catalogue text: names, titles, descriptions, genres, styles.
 
 use super::slug::name_key;
+use super::text;
 
 pub const MAX_NAME_CHARS: usize = 300;
 pub const MAX_DESCRIPTION_CHARS: usize = 10_000;
@@ -14,6 +15,7 @@ pub fn name(text: &str, field: &str) -> Result<String, String> {
     if text.is_empty() {
         return Err(format!("{field} is required"));
     }
+    text::single_line(text, field)?;
     if text.chars().count() > MAX_NAME_CHARS {
         return Err(format!(
             "{field} must be at most {MAX_NAME_CHARS} characters"
@@ -24,6 +26,7 @@ pub fn name(text: &str, field: &str) -> Result<String, String> {
 
 pub fn description(text: &str) -> Result<String, String> {
     let text = text.trim();
+    text::multi_line(text, "description")?;
     if text.chars().count() > MAX_DESCRIPTION_CHARS {
         return Err(format!(
             "description must be at most {MAX_DESCRIPTION_CHARS} characters"
@@ -86,6 +89,7 @@ fn tags<'a>(
         if tag.is_empty() || kept.iter().any(|k| name_key(k) == name_key(&tag)) {
             continue;
         }
+        text::single_line(&tag, field)?;
         if tag.chars().count() > MAX_TAG_CHARS {
             return Err(format!(
                 "{field}: each must be at most {MAX_TAG_CHARS} characters"

@@ -7,6 +7,7 @@ pub mod rating_value;
 pub mod release_date;
 pub mod role;
 pub mod slug;
+pub mod text;
 pub mod timestamp;
 
 pub use account::{Email, Password, PictureUrl, Username};

@@ -1,0 +1,83 @@
+//! What text members write may hold. Control characters (NUL among them)
+//! have no place in a name or a review and confuse logs, terminals and
+//! exports; bidirectional overrides in a name or title make it read as
+//! something else ("gnp.exe" shown as "exe.png"), so names refuse them.
+//! Running text keeps its line breaks and tabs, and its overrides, which
+//! right-to-left writing may need.
+
+/// U+202A to U+202E (embeddings and overrides) and U+2066 to U+2069 (isolates).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A name, title, tag or address: one line, no control characters, no
+/// bidirectional overrides. The error names the field.
+pub fn single_line(text: &str, field: &str) -> Result<(), String> {
+    if text.chars().any(char::is_control) {
+        return Err(format!(
+            "{field} must be one line without control characters"
+        ));
+    }
+    if text.chars().any(is_bidi_control) {
+        return Err(format!(
+            "{field} must not contain bidirectional override characters"
+        ));
+    }
+    Ok(())
+}
+
+/// Running text (a review, post, comment, shout or description): line
+/// breaks and tabs, but no other control characters.
+pub fn multi_line(text: &str, field: &str) -> Result<(), String> {
+    let allowed = |c: char| matches!(c, '\n' | '\r' | '\t');
+    if text.chars().any(|c| c.is_control() && !allowed(c)) {
+        return Err(format!("{field} must not contain control characters"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_one_line_without_controls_or_overrides() {
+        for fine in [
+            "Sigur Rós",
+            "Ágætis byrjun",
+            "מוזיקה",
+            "موسيقى",
+            "AC/DC — Live",
+        ] {
+            assert_eq!(single_line(fine, "name"), Ok(()), "{fine}");
+        }
+        for bad in ["a\0b", "two\nlines", "tab\there", "bell\u{7}", "c1\u{85}"] {
+            let error = single_line(bad, "name").unwrap_err();
+            assert!(error.contains("control characters"), "{bad:?}: {error}");
+        }
+        for bad in ["gnp\u{202E}exe", "a\u{202A}b", "x\u{2066}y\u{2069}"] {
+            let error = single_line(bad, "title").unwrap_err();
+            assert_eq!(
+                error,
+                "title must not contain bidirectional override characters"
+            );
+        }
+    }
+
+    #[test]
+    fn running_text_keeps_line_breaks_tabs_and_overrides() {
+        assert_eq!(
+            multi_line(
+                "line one\r\nline two\n\tindented \u{202B}עברית\u{202C}",
+                "reviewText"
+            ),
+            Ok(())
+        );
+        for bad in ["nul\0", "escape\u{1b}[31m", "backspace\u{8}", "c1\u{9b}"] {
+            assert_eq!(
+                multi_line(bad, "reviewText").unwrap_err(),
+                "reviewText must not contain control characters"
+            );
+        }
+    }
+}
