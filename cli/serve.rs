@@ -37,7 +37,11 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         max_body_bytes: settings.max_body_bytes,
         request_timeout: std::time::Duration::from_secs(settings.request_timeout_seconds),
         trust_proxy: settings.trust_proxy,
+        session_max_age: time::Duration::days(settings.session_max_days.into()),
         chart_prior_weight: settings.chart_prior_weight,
+        limits: std::sync::Arc::new(halfstar::api::throttle::Limits::new(
+            &settings.write_limits.limits(),
+        )),
         rankings: halfstar::api::Rankings::new(keep),
         kept_answers: halfstar::api::KeptAnswers::new(keep),
         import_sources: std::sync::Arc::new(halfstar::import::sources::Sources::new(

@@ -309,12 +309,13 @@ fn a_full_disk_refuses_writes_with_507_and_loses_nothing() {
     let TestApp { dir, state } = app;
     drop(state);
     let mount = tempfile::tempdir().unwrap();
-    // 3 MiB of which the ballast takes 1.2: the database fills the rest.
+    // 3 MiB of which the ballast takes 1.2: the database fills the rest,
+    // with posts from one member as fast as they are answered.
     let script = r#"
         mount -t tmpfs -o size=3m halfstar-test "$1"
         cp -a "$2" "$1/data"
         head -c 1200k /dev/zero > "$1/ballast"
-        exec "$3" --data-dir "$1/data" serve --listen 127.0.0.1:0
+        exec env HALFSTAR_POSTS_PER_HOUR=100000 "$3" --data-dir "$1/data" serve --listen 127.0.0.1:0
     "#;
     let mut command = in_own_mounts(script, &[mount.path(), dir.path(), Path::new(BINARY)]);
     command.stderr(Stdio::null());

@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Barrier};
+use std::sync::{Arc, Barrier, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -20,6 +20,16 @@ const DEMO_PASSWORD: &str = "halfstar-demo";
 const PER_ACCOUNT_AND_ADDRESS: usize = 10;
 const PER_ADDRESS: usize = 30;
 const MOST_DELAY: Duration = Duration::from_secs(4);
+
+/// One attack at a time: each measures waits, which attacks running side by
+/// side on a small machine would lengthen.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn alone() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 struct Answer {
     status: u16,
@@ -110,6 +120,7 @@ fn guess_until_refused(port: u16, from: IpAddr, username: &str) -> usize {
 
 #[test]
 fn a_burst_of_parallel_guesses_never_gets_past_the_limit() {
+    let _alone = alone();
     let dir = tempfile::tempdir().unwrap();
     let server = demo_server(&dir);
     let port = server.port;
@@ -144,6 +155,7 @@ fn a_burst_of_parallel_guesses_never_gets_past_the_limit() {
 
 #[test]
 fn the_admin_always_gets_in_while_strangers_hammer_the_account() {
+    let _alone = alone();
     let dir = tempfile::tempdir().unwrap();
     let server = demo_server(&dir);
     let port = server.port;
@@ -190,13 +202,14 @@ fn the_admin_always_gets_in_while_strangers_hammer_the_account() {
         travelling.took
     );
     let slowest = waits.iter().max().unwrap();
-    assert!(*slowest < Duration::from_millis(1500), "{waits:?}");
+    assert!(*slowest < Duration::from_secs(1), "{waits:?}");
     // Eight addresses, each refused after its share.
     assert!(checked <= 8 * PER_ACCOUNT_AND_ADDRESS, "{checked}");
 }
 
 #[test]
 fn one_addresss_burst_barely_delays_another_addresss_log_in() {
+    let _alone = alone();
     let dir = tempfile::tempdir().unwrap();
     let server = demo_server(&dir);
     let port = server.port;

@@ -9,6 +9,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::albums::{AlbumBody, CheckedAlbum};
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppState, Editor};
 use crate::db::albums;
 use crate::db::{artists, imports, is_unique_violation, run_blocking};
@@ -87,14 +88,15 @@ fn check_all(bodies: &[AlbumBody]) -> AppResult<Vec<CheckedAlbum>> {
     path = "/api/album/create-many",
     tag = "catalogue",
     request_body = Vec<AlbumBody>,
-    responses((status = 200, description = "Added, or skipped with the reason (an unknown artist, an album already there)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    responses((status = 200, description = "Added, or skipped with the reason (an unknown artist, an album already there)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create_many(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppJson(bodies): AppJson<Vec<AlbumBody>>,
 ) -> AppResult<Json<BatchResult>> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let checked = check_all(&bodies)?;
     run_blocking(&state.pool, move |conn| {
         add_checked(conn, &bodies, &checked).map(Json)
@@ -160,14 +162,15 @@ fn add_checked(
     path = "/api/album/update-many",
     tag = "catalogue",
     request_body = Vec<AlbumBody>,
-    responses((status = 200, description = "Updated, or skipped with the reason (not in the catalogue)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    responses((status = 200, description = "Updated, or skipped with the reason (not in the catalogue)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update_many(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppJson(bodies): AppJson<Vec<AlbumBody>>,
 ) -> AppResult<Json<BatchResult>> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let checked = check_all(&bodies)?;
     run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
@@ -225,14 +228,15 @@ pub struct PhotoBody {
     path = "/api/album/update-many/photos",
     tag = "catalogue",
     request_body = Vec<PhotoBody>,
-    responses((status = 200, description = "Covers replaced, or skipped with the reason", body = BatchResult), (status = 400, description = "A malformed entry; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    responses((status = 200, description = "Covers replaced, or skipped with the reason", body = BatchResult), (status = 400, description = "A malformed entry; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update_photos(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppJson(bodies): AppJson<Vec<PhotoBody>>,
 ) -> AppResult<Json<BatchResult>> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     bounded(&bodies)?;
     let pictures = bodies
         .iter()

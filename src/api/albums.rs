@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use super::artists::no_artist;
 use super::rankings::RankKey;
+use super::write_limits::{WriteKind, charge_write};
 use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::{artists, charts, is_unique_violation, run_blocking};
@@ -341,14 +342,15 @@ pub(super) fn duplicate(album: &CheckedAlbum) -> AppError {
     path = "/api/album",
     tag = "catalogue",
     request_body = AlbumBody,
-    responses((status = 201, description = "Added", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Unknown artist: add the artist first", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    responses((status = 201, description = "Added", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Unknown artist: add the artist first", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppJson(body): AppJson<AlbumBody>,
 ) -> AppResult<(StatusCode, Json<Album>)> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let album = body.check(None)?;
     let created = run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
@@ -372,7 +374,7 @@ async fn create(
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     request_body = AlbumBody,
-    responses((status = 200, description = "Changed", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    responses((status = 200, description = "Changed", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update(
@@ -381,6 +383,7 @@ async fn update(
     AppPath(id): AppPath<i64>,
     AppJson(body): AppJson<AlbumBody>,
 ) -> AppResult<Json<Album>> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
         let current = albums::by_id(&tx, id, None)?
@@ -405,14 +408,15 @@ async fn update(
     path = "/api/album/{id}",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
-    responses((status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
     State(state): State<AppState>,
-    Admin(_): Admin,
+    Admin(admin): Admin,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
+    charge_write(&state, WriteKind::Catalogue, admin.id)?;
     run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
         if !albums::delete(&tx, id)? {

@@ -6,6 +6,7 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppState, Editor};
 use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
 use crate::db::{imports, is_unique_violation, run_blocking};
@@ -102,14 +103,15 @@ impl ArtistBody {
     path = "/api/artist",
     tag = "catalogue",
     request_body = ArtistBody,
-    responses((status = 201, description = "Added", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    responses((status = 201, description = "Added", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<(StatusCode, Json<Artist>)> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let mbid = body
         .mbid
         .as_deref()
@@ -150,15 +152,16 @@ async fn create(
     tag = "catalogue",
     params(("id" = i64, Path, description = "Artist id")),
     request_body = ArtistBody,
-    responses((status = 200, description = "Changed", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    responses((status = 200, description = "Changed", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppPath(id): AppPath<i64>,
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<Json<Artist>> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let updated = run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
         let current = artists::by_id(&tx, id)?

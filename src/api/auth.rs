@@ -1,7 +1,9 @@
 //! Sign-up, log-in, log-out and the signed-in user.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use std::net::IpAddr;
+
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -14,7 +16,7 @@ use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
 use crate::db::users::{self, NewUser, User};
 use crate::db::{is_unique_violation, run_blocking, sessions};
-use crate::domain::timestamp::{after_now, now};
+use crate::domain::timestamp::{after_now, before_now, now};
 use crate::domain::{Email, Password, PictureUrl, Role, Username};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
@@ -77,17 +79,99 @@ fn too_many(message: String, wait: std::time::Duration) -> AppError {
     }
 }
 
+/// Who is signing in: their browser's User-Agent (cut short) and address.
+pub(super) struct SigningIn {
+    user_agent: String,
+    address: String,
+}
+
+impl SigningIn {
+    pub(super) fn new(headers: &HeaderMap, address: super::ClientAddress) -> Self {
+        let user_agent = headers
+            .get(header::USER_AGENT)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .chars()
+            .take(300)
+            .collect();
+        Self {
+            user_agent,
+            address: address.to_string(),
+        }
+    }
+}
+
 /// Starts a session for a user; returns its token.
-fn open_session(conn: &rusqlite::Connection, user_id: i64) -> rusqlite::Result<String> {
+pub(super) fn open_session(
+    conn: &rusqlite::Connection,
+    user_id: i64,
+    client: &SigningIn,
+) -> rusqlite::Result<String> {
     let token = new_token();
+    let client = sessions::Client {
+        user_agent: &client.user_agent,
+        address: &client.address,
+    };
     sessions::insert(
         conn,
         &token_hash(&token),
         user_id,
+        &client,
         &now(),
         &after_now(SESSION_LIFETIME),
     )?;
     Ok(token)
+}
+
+/// Checks a password as one log-in attempt on `account_key` from `address`:
+/// refused past the log-in limits (429), when the password queue is full
+/// (503), and counted as a failure when wrong. Without a `hash` (no such
+/// account) it takes as long and answers false.
+pub(super) async fn checked_password(
+    state: &AppState,
+    account_key: &str,
+    address: IpAddr,
+    password: &str,
+    hash: Option<String>,
+) -> AppResult<bool> {
+    let attempt = state
+        .limits
+        .logins
+        .begin(account_key, address)
+        .map_err(|wait| {
+            let minutes = wait.as_secs().div_ceil(60).max(1);
+            too_many(
+                format!("Too many failed log-ins; try again in {minutes} minutes"),
+                wait,
+            )
+        })?;
+    tokio::time::sleep(attempt.delay()).await;
+    let caller = if attempt.is_from_known_address() {
+        Caller::KnownAddress
+    } else {
+        Caller::Anyone
+    };
+    let ticket = match passwords::admit(&state.passwords, address, caller) {
+        Ok(ticket) => ticket,
+        Err(busy) => {
+            attempt.abandon();
+            return Err(busy);
+        }
+    };
+    let known = hash.is_some();
+    let verified = ticket.verify(password, hash).await?;
+    if verified && known {
+        attempt.succeeded();
+        Ok(true)
+    } else {
+        attempt.failed();
+        Ok(false)
+    }
+}
+
+/// How the log-in limits name an account.
+pub(super) fn account_key(user_id: i64) -> String {
+    format!("user:{user_id}")
 }
 
 fn taken_error(username_taken: bool) -> AppError {
@@ -107,7 +191,8 @@ fn taken_error(username_taken: bool) -> AppError {
 )]
 async fn sign_up(
     State(state): State<AppState>,
-    ClientAddress(address): ClientAddress,
+    client_address: ClientAddress,
+    headers: HeaderMap,
     AppJson(body): AppJson<SignUp>,
 ) -> AppResult<Response> {
     let bad = AppError::BadRequest;
@@ -115,6 +200,8 @@ async fn sign_up(
     let email = Email::parse(&body.email).map_err(bad)?;
     let password = Password::parse(&body.password).map_err(bad)?;
     let picture = PictureUrl::parse(&body.profile_picture_url, "profilePictureUrl").map_err(bad)?;
+    let address = client_address.0;
+    let client = SigningIn::new(&headers, client_address);
     state.limits.sign_up(address).map_err(|wait| {
         too_many(
             "Too many sign-ups from this address; try again later".to_owned(),
@@ -151,7 +238,7 @@ async fn sign_up(
             }
             Err(e) => return Err(e.into()),
         };
-        let token = open_session(&tx, id)?;
+        let token = open_session(&tx, id, &client)?;
         let user = users::by_id(&tx, id)?
             .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))?;
         tx.commit()?;
@@ -186,7 +273,8 @@ struct LogIn {
 )]
 async fn log_in(
     State(state): State<AppState>,
-    ClientAddress(address): ClientAddress,
+    address: ClientAddress,
+    headers: HeaderMap,
     AppJson(body): AppJson<LogIn>,
 ) -> AppResult<Json<Signed>> {
     let (by_email, identifier) = match (body.email.trim(), body.username.trim()) {
@@ -208,51 +296,20 @@ async fn log_in(
     .await?;
     // Failures count against the account whichever of its names was typed;
     // an unknown name is counted as typed, and answered the same way.
-    let account_key = match &found {
-        Ok((user, _)) => format!("user:{}", user.id),
-        Err(identifier) => format!("unknown:{identifier}"),
+    let (account, user, hash) = match found {
+        Ok((user, hash)) => (account_key(user.id), Some(user), Some(hash)),
+        Err(identifier) => (format!("unknown:{identifier}"), None, None),
     };
-    let attempt = state
-        .limits
-        .logins
-        .begin(&account_key, address)
-        .map_err(|wait| {
-            let minutes = wait.as_secs().div_ceil(60).max(1);
-            too_many(
-                format!("Too many failed log-ins; try again in {minutes} minutes"),
-                wait,
-            )
-        })?;
-    tokio::time::sleep(attempt.delay()).await;
-    let caller = if attempt.is_from_known_address() {
-        Caller::KnownAddress
-    } else {
-        Caller::Anyone
+    let verified = checked_password(&state, &account, address.0, &body.password, hash).await?;
+    let Some(user) = user.filter(|_| verified) else {
+        return Err(AppError::Unauthorized("Wrong email or password".to_owned()));
     };
-    let ticket = match passwords::admit(&state.passwords, address, caller) {
-        Ok(ticket) => ticket,
-        Err(busy) => {
-            attempt.abandon();
-            return Err(busy);
-        }
-    };
-    let (user, hash) = match found {
-        Ok((user, hash)) => (Some(user), Some(hash)),
-        Err(_) => (None, None),
-    };
-    let verified = ticket.verify(&body.password, hash).await?;
-    let user = match user {
-        Some(user) if verified => user,
-        _ => {
-            attempt.failed();
-            return Err(AppError::Unauthorized("Wrong email or password".to_owned()));
-        }
-    };
-    attempt.succeeded();
     let user_id = user.id;
+    let client = SigningIn::new(&headers, address);
+    let opened_after = before_now(state.session_max_age);
     let token = run_blocking(&state.pool, move |conn| {
-        sessions::delete_expired(conn, &now())?;
-        Ok(open_session(conn, user_id)?)
+        sessions::delete_expired(conn, &now(), &opened_after)?;
+        Ok(open_session(conn, user_id, &client)?)
     })
     .await?;
     Ok(Json(Signed {

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::claims::{acting_as_self, may_remove, optional_id};
 use super::paging::PageQuery;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
@@ -64,13 +65,6 @@ struct NewComment {
     post_id: Option<Value>,
 }
 
-fn too_many(wait: std::time::Duration, message: &str) -> AppError {
-    AppError::TooManyRequests {
-        message: message.to_owned(),
-        retry_after_secs: wait.as_secs().max(1),
-    }
-}
-
 #[utoipa::path(
     post,
     path = "/api/comment",
@@ -106,10 +100,7 @@ async fn create(
             ));
         }
     };
-    state
-        .limits
-        .comment(caller.id)
-        .map_err(|wait| too_many(wait, "You are sending too many comments."))?;
+    charge_write(&state, WriteKind::Comment, caller.id)?;
     run_blocking(&state.pool, move |conn| {
         let exists = match target {
             CommentTarget::Album(id) => albums::by_id(conn, id, None)?.is_some(),

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use time::Duration;
 
-use super::AppState;
+use super::{AppState, ClientAddress};
 use crate::auth::token_hash;
 use crate::db::users::User;
 use crate::db::{run_blocking, sessions};
@@ -63,6 +63,9 @@ impl From<QueryRejection> for AppError {
 
 /// Sessions expire after this long without use.
 pub const SESSION_LIFETIME: Duration = Duration::days(30);
+/// However much they are used, sessions end this long after sign-in unless
+/// `--session-max-days` says otherwise.
+pub const DEFAULT_SESSION_MAX_AGE: Duration = Duration::days(180);
 /// A session's expiry is slid forward at most this often, so that reads do
 /// not each cost a write.
 const TOUCH_INTERVAL: Duration = Duration::hours(1);
@@ -101,18 +104,33 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
         .filter(|t| !t.is_empty())
 }
 
-async fn user_for_token(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
+async fn user_for_token(
+    state: &AppState,
+    token: &str,
+    address: ClientAddress,
+) -> Result<Option<User>, AppError> {
     let hash = token_hash(token);
+    let opened_after = before_now(state.session_max_age);
     run_blocking(&state.pool, move |conn| {
-        let Some((user, last_used)) = sessions::user_for_token(conn, &hash, &now())? else {
+        let Some((user, last_used)) = sessions::user_for_token(conn, &hash, &now(), &opened_after)?
+        else {
             return Ok(None);
         };
         if last_used < before_now(TOUCH_INTERVAL) {
-            sessions::touch(conn, &hash, &now(), &after_now(SESSION_LIFETIME))?;
+            let address = address.to_string();
+            sessions::touch(conn, &hash, &address, &now(), &after_now(SESSION_LIFETIME))?;
         }
         Ok(Some(user))
     })
     .await
+}
+
+async fn caller_address<S>(parts: &mut Parts, state: &S) -> Result<ClientAddress, AppError>
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    <ClientAddress as FromRequestParts<S>>::from_request_parts(parts, state).await
 }
 
 impl<S> FromRequestParts<S> for CurrentUser
@@ -123,9 +141,10 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let address = caller_address(parts, state).await?;
         let state = AppState::from_ref(state);
         let token = bearer_token(&parts.headers).ok_or_else(not_signed_in)?;
-        user_for_token(&state, token)
+        user_for_token(&state, token, address)
             .await?
             .map(CurrentUser)
             .ok_or_else(not_signed_in)
@@ -140,9 +159,10 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let address = caller_address(parts, state).await?;
         let state = AppState::from_ref(state);
         match bearer_token(&parts.headers) {
-            Some(token) => Ok(MaybeUser(user_for_token(&state, token).await?)),
+            Some(token) => Ok(MaybeUser(user_for_token(&state, token, address).await?)),
             None => Ok(MaybeUser(None)),
         }
     }

@@ -9,6 +9,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::album_batches::SkippedAlbum;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppQuery, AppState, Editor};
 use crate::domain::catalogue;
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -175,14 +176,15 @@ async fn look_up<T: Send + 'static>(
     path = "/api/import/artist",
     tag = "import",
     params(ImportQuery),
-    responses((status = 200, description = "The artist, or the candidates when the name is unclear", body = ArtistLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage)),
+    responses((status = 200, description = "The artist, or the candidates when the name is unclear", body = ArtistLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn artist(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppQuery(query): AppQuery<ImportQuery>,
 ) -> AppResult<Json<ArtistLookup>> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let name = checked_name(&query)?;
     let mbid = checked_mbid(&query)?;
     let asked = name.clone();
@@ -208,14 +210,15 @@ async fn artist(
     path = "/api/import/albums",
     tag = "import",
     params(ImportQuery),
-    responses((status = 200, description = "The albums an import would add, and those it would leave out", body = AlbumsLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage)),
+    responses((status = 200, description = "The albums an import would add, and those it would leave out", body = AlbumsLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn albums(
     State(state): State<AppState>,
-    Editor(_): Editor,
+    Editor(editor): Editor,
     AppQuery(query): AppQuery<ImportQuery>,
 ) -> AppResult<Json<AlbumsLookup>> {
+    charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let name = checked_name(&query)?;
     let mbid = checked_mbid(&query)?;
     let asked = name.clone();

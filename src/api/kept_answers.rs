@@ -1,7 +1,7 @@
 //! Answers to anonymous reads, kept until the next write. Most visitors are
 //! not signed in and ask for the same few pages (home, the charts, popular
 //! albums); those answers are the same for all of them until something is
-//! written. Any write through this server forgets every kept answer at once,
+//! written. Any successful write through this server forgets every kept answer at once,
 //! so members always see what they just did. Writes made by another process
 //! (the CLI's imports and role changes) show once the answer's time is up.
 //!
@@ -85,8 +85,13 @@ pub async fn serve_or_keep(
     };
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
         let response = next.run(request).await;
-        // After the write has committed, so no answer read before it survives.
-        inner.writes.fetch_add(1, Ordering::SeqCst);
+        // After the write has committed, so no answer read before it
+        // survives. A refused write changed nothing (each is one
+        // transaction), so it leaves the kept answers be: otherwise anyone
+        // could empty them with a stream of bad requests.
+        if response.status().is_success() {
+            inner.writes.fetch_add(1, Ordering::SeqCst);
+        }
         return response;
     }
     // A signed-in reader's answers carry their own ratings and votes.

@@ -1,6 +1,7 @@
 //! The HTTP API: shared state, the route table, and the layers every
 //! response passes through.
 
+mod account;
 mod album_batches;
 mod albums;
 mod artists;
@@ -29,6 +30,7 @@ pub mod throttle;
 mod users;
 mod votes;
 mod wishlist;
+mod write_limits;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -65,6 +67,8 @@ pub struct AppState {
     pub request_timeout: Duration,
     /// Take the client address from `X-Forwarded-For` (behind a reverse proxy).
     pub trust_proxy: bool,
+    /// How long a session lasts from sign-in, however much it is used.
+    pub session_max_age: time::Duration,
     pub limits: Arc<throttle::Limits>,
     /// Password hashing is bounded, so a burst of logins cannot exhaust memory.
     pub passwords: Arc<passwords::PasswordQueue>,
@@ -86,6 +90,7 @@ impl AppState {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             trust_proxy: false,
+            session_max_age: extract::DEFAULT_SESSION_MAX_AGE,
             limits: Arc::default(),
             passwords: Arc::default(),
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
@@ -111,6 +116,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
     Router::new()
         .merge(health::router())
         .merge(auth::router())
+        .merge(account::router())
         .merge(users::router())
         .merge(export::router())
         .merge(catalogue)

@@ -8,8 +8,8 @@ use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    AppState, album_batches, albums, artists, auth, charts, comments, export, health, imports,
-    posts, ratings, reviews, search, shouts, users, votes, wishlist,
+    AppState, account, album_batches, albums, artists, auth, charts, comments, export, health,
+    imports, posts, ratings, reviews, search, shouts, users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -45,6 +45,7 @@ pub fn document_value() -> Document {
     for part in [
         health::Doc::openapi(),
         auth::Doc::openapi(),
+        account::Doc::openapi(),
         users::Doc::openapi(),
         export::Doc::openapi(),
         artists::Doc::openapi(),

@@ -2,10 +2,10 @@
 //! queue behind them, and a share of that queue per client address. A full
 //! queue answers 503 at once rather than keep a caller waiting, and one
 //! address's burst can hold only its share, so everyone else's log-in waits
-//! for at most a queue's worth of hashes (about half a second here). A few
-//! places are kept for log-ins from an address the account has signed in
-//! from before, so that strangers filling the queue from many addresses
-//! cannot keep a member out at home.
+//! for at most a queue's worth of hashes (about half a second here). Log-ins
+//! from an address the account has signed in from before have a few places
+//! and a hashing lane of their own, so that strangers filling the queue from
+//! many addresses can neither keep a member out at home nor make them wait.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -28,6 +28,7 @@ pub const KNOWN_ADDRESS_PLACES: usize = 4;
 
 pub struct PasswordQueue {
     running: Semaphore,
+    running_for_known: Semaphore,
     admitted: Mutex<Admitted>,
 }
 
@@ -42,12 +43,14 @@ struct Admitted {
 pub struct Ticket {
     queue: Arc<PasswordQueue>,
     address: IpAddr,
+    caller: Caller,
 }
 
 impl Default for PasswordQueue {
     fn default() -> Self {
         Self {
             running: Semaphore::new(CONCURRENT_HASHES),
+            running_for_known: Semaphore::new(1),
             admitted: Mutex::default(),
         }
     }
@@ -85,6 +88,7 @@ pub fn admit(queue: &Arc<PasswordQueue>, address: IpAddr, caller: Caller) -> App
     Ok(Ticket {
         queue: queue.clone(),
         address,
+        caller,
     })
 }
 
@@ -106,9 +110,11 @@ impl Ticket {
         self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> AppResult<T> {
-        let _running = self
-            .queue
-            .running
+        let lane = match self.caller {
+            Caller::Anyone => &self.queue.running,
+            Caller::KnownAddress => &self.queue.running_for_known,
+        };
+        let _running = lane
             .acquire()
             .await
             .map_err(|e| AppError::Internal(e.into()))?;

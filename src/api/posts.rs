@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::claims::{acting_as_self, may_remove};
 use super::paging::PageQuery;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::posts::{self, Post};
 use crate::db::votes::{self, Vote, VoteTarget};
@@ -67,7 +68,7 @@ struct NewPost {
     path = "/api/post",
     tag = "posts",
     request_body = NewPost,
-    responses((status = 201, description = "Published", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    responses((status = 201, description = "Published", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -75,6 +76,7 @@ async fn create(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<NewPost>,
 ) -> AppResult<(StatusCode, Json<Post>)> {
+    charge_write(&state, WriteKind::Post, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let title = catalogue::name(&body.title, "title").map_err(AppError::BadRequest)?;
     let text = post_text(&body.post_text)?;
@@ -137,7 +139,7 @@ struct PostEdit {
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
     request_body = PostEdit,
-    responses((status = 200, description = "Edited", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "Edited", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn edit(
@@ -146,6 +148,7 @@ async fn edit(
     AppPath(post_id): AppPath<i64>,
     AppJson(body): AppJson<PostEdit>,
 ) -> AppResult<Json<Post>> {
+    charge_write(&state, WriteKind::Post, caller.id)?;
     let text = post_text(&body.updated_post_text)?;
     run_blocking(&state.pool, move |conn| {
         let author = posts::author_of(conn, post_id)?.ok_or_else(|| no_post(post_id))?;

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
 use super::paging::PageQuery;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::ratings::{self, Rating};
 use crate::db::stats::Bucket;
@@ -84,7 +85,7 @@ struct RateBody {
     path = "/api/rating",
     tag = "ratings",
     request_body = RateBody,
-    responses((status = 201, description = "Rated or added to the library", body = Rating), (status = 200, description = "The existing rating was changed", body = Rating), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 201, description = "Rated or added to the library", body = Rating), (status = 200, description = "The existing rating was changed", body = Rating), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn rate(
@@ -92,6 +93,7 @@ async fn rate(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<RateBody>,
 ) -> AppResult<(StatusCode, Json<Rating>)> {
+    charge_write(&state, WriteKind::Rating, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
@@ -136,7 +138,7 @@ struct ChangeBody {
     tag = "ratings",
     params(("rating_id" = i64, Path, description = "Rating id")),
     request_body = ChangeBody,
-    responses((status = 200, description = "Changed", body = Rating), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "Changed", body = Rating), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change(
@@ -145,6 +147,7 @@ async fn change(
     AppPath(rating_id): AppPath<i64>,
     AppJson(body): AppJson<ChangeBody>,
 ) -> AppResult<Json<Rating>> {
+    charge_write(&state, WriteKind::Rating, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let number = parse_number(&body.number)?;
     run_blocking(&state.pool, move |conn| {

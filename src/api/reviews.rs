@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::artists::no_artist;
 use super::claims::{acting_as_self, may_remove};
 use super::paging::PageQuery;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::reviews::{self, Review};
 use crate::db::votes::{self, Vote, VoteTarget};
@@ -132,7 +133,7 @@ struct NewReview {
     path = "/api/review",
     tag = "reviews",
     request_body = NewReview,
-    responses((status = 201, description = "Written", body = Review), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    responses((status = 201, description = "Written", body = Review), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -140,6 +141,7 @@ async fn create(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<NewReview>,
 ) -> AppResult<(StatusCode, Json<Review>)> {
+    charge_write(&state, WriteKind::Review, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let text = body.review_text.trim().to_owned();
     if text.is_empty() || text.chars().count() > MAX_REVIEW_CHARS {

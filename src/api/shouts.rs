@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::claims::acting_as_self;
 use super::paging::PageQuery;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::run_blocking;
 use crate::db::shouts::{self, Shout};
@@ -71,13 +72,7 @@ async fn create(
     let recipient = body.recipient_username.trim().to_owned();
     let pool = state.pool.clone();
     let recipient = run_blocking(&pool, move |conn| user_api::named(conn, &recipient)).await?;
-    state
-        .limits
-        .shout(caller.id)
-        .map_err(|wait| AppError::TooManyRequests {
-            message: "You are sending too many shouts.".to_owned(),
-            retry_after_secs: wait.as_secs().max(1),
-        })?;
+    charge_write(&state, WriteKind::Shout, caller.id)?;
     run_blocking(&state.pool, move |conn| {
         let id = shouts::insert(conn, caller.id, recipient.id, &text, &now())?;
         let shout = shouts::by_id(conn, id)?.expect("the shout exists");

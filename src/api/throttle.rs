@@ -1,16 +1,16 @@
-//! Abuse limits: failed logins per account and per client address, sign-ups
-//! per client address, comments and shouts per member.
+//! Abuse limits: failed log-ins (login_limits.rs), sign-ups per client
+//! address, and each kind of write per member (write_limits.rs).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 pub use super::login_limits::LoginLimits;
+pub use super::write_limits::{WriteKind, WriteLimits};
+use super::write_limits::{WriteLimiters, charge};
 
 /// Counts attempts in a sliding window and refuses new ones once `max` of
 /// them fall inside it. An attempt is reserved before the work it guards
@@ -84,49 +84,28 @@ impl FailureWindow {
 
 pub struct Limits {
     pub logins: LoginLimits,
+    pub writes: WriteLimiters,
     signups: DefaultKeyedRateLimiter<IpAddr>,
-    comments: DefaultKeyedRateLimiter<i64>,
-    shouts: DefaultKeyedRateLimiter<i64>,
-}
-
-const SIGNUPS_PER_HOUR: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
-/// A member may post five comments, and five shouts, a minute.
-pub const COMMENTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
-pub const SHOUTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
-
-impl Default for Limits {
-    fn default() -> Self {
-        Self {
-            logins: LoginLimits::default(),
-            signups: RateLimiter::keyed(Quota::per_hour(SIGNUPS_PER_HOUR)),
-            comments: RateLimiter::keyed(Quota::per_minute(COMMENTS_PER_MINUTE)),
-            shouts: RateLimiter::keyed(Quota::per_minute(SHOUTS_PER_MINUTE)),
-        }
-    }
 }
 
 impl Limits {
+    pub fn new(writes: &WriteLimits) -> Self {
+        Self {
+            logins: LoginLimits::default(),
+            writes: WriteLimiters::new(writes),
+            signups: RateLimiter::keyed(Quota::per_hour(writes.sign_ups_per_hour)),
+        }
+    }
+
     /// Counts a sign-up from `address`; when over the limit, how long to wait.
     pub fn sign_up(&self, address: IpAddr) -> Result<(), Duration> {
-        Self::charge(&self.signups, &address)
+        charge(&self.signups, &address)
     }
+}
 
-    /// Counts a comment by `user_id`; when over the limit, how long to wait.
-    pub fn comment(&self, user_id: i64) -> Result<(), Duration> {
-        Self::charge(&self.comments, &user_id)
-    }
-
-    pub fn shout(&self, user_id: i64) -> Result<(), Duration> {
-        Self::charge(&self.shouts, &user_id)
-    }
-
-    fn charge<K: Clone + std::hash::Hash + Eq>(
-        limiter: &DefaultKeyedRateLimiter<K>,
-        key: &K,
-    ) -> Result<(), Duration> {
-        limiter
-            .check_key(key)
-            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+impl Default for Limits {
+    fn default() -> Self {
+        Self::new(&WriteLimits::DEFAULT)
     }
 }
 

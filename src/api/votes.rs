@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
 use super::paging::PageQuery;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{posts, reviews, run_blocking};
@@ -56,7 +57,7 @@ struct VoteResult {
     path = "/api/reviewvote",
     tag = "votes",
     request_body = VoteBody,
-    responses((status = 200, description = "The caller's vote and the tallies", body = VoteResult), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "The caller's vote and the tallies", body = VoteResult), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn cast(
@@ -64,6 +65,7 @@ async fn cast(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<VoteBody>,
 ) -> AppResult<Json<VoteResult>> {
+    charge_write(&state, WriteKind::Vote, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let target = match (
         optional_id(&body.review_id, "reviewId")?,

@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::claims::{acting_as_self, optional_id};
 use super::paging::PageQuery;
 use super::ratings::no_user;
+use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::wishlist::{self, WishlistItem};
 use crate::db::{albums, is_unique_violation, run_blocking, users};
@@ -85,7 +86,7 @@ struct AddBody {
     path = "/api/wishlistitem",
     tag = "wishlist",
     request_body = AddBody,
-    responses((status = 201, description = "Added", body = WishlistItem), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
+    responses((status = 201, description = "Added", body = WishlistItem), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn add(
@@ -93,6 +94,7 @@ async fn add(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<AddBody>,
 ) -> AppResult<(StatusCode, Json<WishlistItem>)> {
+    charge_write(&state, WriteKind::Wishlist, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
@@ -121,7 +123,7 @@ async fn add(
     path = "/api/wishlistitem/{id}",
     tag = "wishlist",
     params(("id" = i64, Path, description = "Wishlist item id")),
-    responses((status = 204, description = "Removed"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 204, description = "Removed"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
@@ -129,6 +131,7 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
+    charge_write(&state, WriteKind::Wishlist, caller.id)?;
     run_blocking(&state.pool, move |conn| {
         let item = wishlist::by_id(conn, id)?
             .ok_or_else(|| AppError::NotFound("That album is not on a wishlist".to_owned()))?;

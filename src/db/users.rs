@@ -72,9 +72,48 @@ pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
     one_user(conn, "id = ?1", &id)
 }
 
-/// Matched regardless of case.
+/// Matched regardless of case; a name the member has since given up finds
+/// them too, unless someone else has it now.
 pub fn by_username(conn: &Connection, username: &str) -> rusqlite::Result<Option<User>> {
-    one_user(conn, "username = ?1", &username)
+    if let Some(user) = one_user(conn, "username = ?1", &username)? {
+        return Ok(Some(user));
+    }
+    one_user(
+        conn,
+        "id = (SELECT user_id FROM former_usernames WHERE username = ?1)",
+        &username,
+    )
+}
+
+/// Gives a member a new username, keeping the old one as a former name
+/// so that links to it still lead to them. Call inside a transaction.
+pub fn set_username(
+    conn: &Connection,
+    id: i64,
+    old: &str,
+    new: &str,
+    now: &str,
+) -> rusqlite::Result<()> {
+    // The new name may be one they or another member once had.
+    conn.prepare_cached("DELETE FROM former_usernames WHERE username = ?1")?
+        .execute([new])?;
+    if !old.eq_ignore_ascii_case(new) {
+        conn.prepare_cached(
+            "INSERT OR REPLACE INTO former_usernames (username, user_id, changed_at)
+             VALUES (?1, ?2, ?3)",
+        )?
+        .execute(params![old, id, now])?;
+    }
+    conn.prepare_cached("UPDATE users SET username = ?1 WHERE id = ?2")?
+        .execute(params![new, id])?;
+    Ok(())
+}
+
+pub fn set_email(conn: &Connection, id: i64, email: &str) -> rusqlite::Result<bool> {
+    let changed = conn
+        .prepare_cached("UPDATE users SET email = ?1 WHERE id = ?2")?
+        .execute(params![email, id])?;
+    Ok(changed == 1)
 }
 
 /// The user and their password hash, for logging in. Matched regardless of case.
@@ -96,6 +135,13 @@ pub fn credentials_by_username(
     let sql = format!("SELECT {USER_COLUMNS}, users.password_hash FROM users WHERE username = ?1");
     conn.prepare_cached(&sql)?
         .query_row([username], |row| Ok((user_from_row(row)?, row.get(6)?)))
+        .optional()
+}
+
+/// A member's password hash, to check their password before a change.
+pub fn password_hash(conn: &Connection, id: i64) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached("SELECT password_hash FROM users WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
         .optional()
 }
 

@@ -3,6 +3,7 @@
 pub mod account;
 pub mod album_type;
 pub mod catalogue;
+pub mod device;
 pub mod rating_value;
 pub mod release_date;
 pub mod role;

@@ -131,6 +131,10 @@ impl TestApp {
             &conn,
             &halfstar::auth::token_hash(&token),
             id,
+            &db::sessions::Client {
+                user_agent: "test",
+                address: "127.0.0.1",
+            },
             &now,
             &expires,
         )

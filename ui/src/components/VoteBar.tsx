@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { ApiError } from '../api/client';
 import { communityApi } from '../api/community';
 import type { VoteResult } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { approvalPercent, approvalText, approvalTone, votesText } from '../lib/approval';
+import { FormMessage } from './AuthCard';
 import { Icon } from './icons';
 import { LoginPrompt } from './LoginPrompt';
 
@@ -38,6 +40,7 @@ export function VoteBar({
   const votes = answered && sameVotes(answered.over, initial) ? answered.result : initial;
   const [pending, setPending] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
+  const [slowDown, setSlowDown] = useState('');
   const own = user?.userId === authorId;
   const percent = approvalPercent(votes.votesUp, votes.votesDown);
 
@@ -45,12 +48,15 @@ export function VoteBar({
     if (!user) return setAskLogin(true);
     if (pending || own) return;
     setPending(true);
+    setSlowDown('');
     try {
       const result = await communityApi.vote(target, isThumbsUp);
       setAnswered({ over: initial, result });
       onVoted?.(result);
-    } catch {
-      // The spec swallows vote failures: the figures simply stay as they were.
+    } catch (failure) {
+      // The spec swallows vote failures: the figures simply stay as they
+      // were. Only the vote limit is said, so the member knows to wait.
+      if (failure instanceof ApiError && failure.status === 429) setSlowDown(failure.message);
     } finally {
       setPending(false);
     }
@@ -77,6 +83,7 @@ export function VoteBar({
         </button>
       ))}
       <span class="vote-count">{votesText(votes.votesUp + votes.votesDown)}</span>
+      {slowDown && <FormMessage message={slowDown} />}
       {askLogin && <LoginPrompt reason={`to vote on a ${noun}.`} onClose={() => setAskLogin(false)} />}
     </div>
   );

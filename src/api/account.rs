@@ -1,0 +1,336 @@
+//! A member managing their own account: their sessions, password, email,
+//! username, and deleting the account. Changes that would let someone who
+//! borrowed a signed-in browser take the account over (password, email,
+//! deletion) ask for the password, checked under the log-in limits.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{delete, post, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::auth::{Me, account_key, checked_password};
+use super::extract::bearer_token;
+use super::passwords::{self, Caller};
+use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
+use crate::auth::token_hash;
+use crate::db::users::{self, User};
+use crate::db::{is_unique_violation, run_blocking, sessions};
+use crate::domain::timestamp::{before_now, now};
+use crate::domain::{Email, Password, Username, device};
+use crate::error::{AppError, AppResult, ErrorMessage};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/auth/sessions",
+            delete(end_every_session).get(list_sessions),
+        )
+        .route("/auth/sessions/{session_id}", delete(end_session))
+        .route("/auth/password", put(change_password))
+        .route("/auth/email", put(change_email))
+        .route("/auth/username", put(change_username))
+        .route("/auth/delete-account", post(delete_account))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    list_sessions,
+    end_session,
+    end_every_session,
+    change_password,
+    change_email,
+    change_username,
+    delete_account
+))]
+pub struct Doc;
+
+/// One of the caller's live sessions.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SessionView {
+    /// Names the session for `DELETE /api/auth/sessions/{sessionId}`.
+    session_id: String,
+    /// The browser and system, as "Firefox on Linux".
+    device: String,
+    /// The client address at sign-in or at its latest use.
+    address: String,
+    created_at: String,
+    last_used_at: String,
+    /// Whether this is the session the request came with.
+    current: bool,
+}
+
+fn wrong_password() -> AppError {
+    AppError::Forbidden("That is not your password".to_owned())
+}
+
+/// The caller's token hash: `CurrentUser` has checked there is a token.
+fn current_session(headers: &HeaderMap) -> Vec<u8> {
+    token_hash(bearer_token(headers).unwrap_or_default())
+}
+
+/// Checks the caller's own password under the log-in limits: 403 when wrong.
+async fn confirm_password(
+    state: &AppState,
+    user: &User,
+    address: ClientAddress,
+    password: &str,
+) -> AppResult<()> {
+    if password.is_empty() {
+        return Err(AppError::BadRequest("password is required".to_owned()));
+    }
+    let id = user.id;
+    let hash = run_blocking(&state.pool, move |conn| Ok(users::password_hash(conn, id)?)).await?;
+    let verified = checked_password(state, &account_key(id), address.0, password, hash).await?;
+    if verified {
+        Ok(())
+    } else {
+        Err(wrong_password())
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/auth/sessions",
+    tag = "account",
+    responses((status = 200, description = "The caller's live sessions, the most recently used first", body = [SessionView]), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn list_sessions(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    headers: HeaderMap,
+) -> AppResult<Json<Vec<SessionView>>> {
+    let current = current_session(&headers);
+    let opened_after = before_now(state.session_max_age);
+    let rows = run_blocking(&state.pool, move |conn| {
+        Ok(sessions::list_for_user(
+            conn,
+            caller.id,
+            &now(),
+            &opened_after,
+        )?)
+    })
+    .await?;
+    let views = rows
+        .into_iter()
+        .map(|row| SessionView {
+            current: row.token_hash == current,
+            session_id: row.id,
+            device: device::name(&row.user_agent),
+            address: row.address,
+            created_at: row.created_at,
+            last_used_at: row.last_used_at,
+        })
+        .collect();
+    Ok(Json(views))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/auth/sessions/{session_id}",
+    tag = "account",
+    params(("session_id" = String, Path, description = "A session id from GET /api/auth/sessions")),
+    responses((status = 204, description = "Signed out there"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such session of yours", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn end_session(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(session_id): AppPath<String>,
+) -> AppResult<StatusCode> {
+    let ended = run_blocking(&state.pool, move |conn| {
+        Ok(sessions::delete_by_id(conn, caller.id, &session_id)?)
+    })
+    .await?;
+    if ended {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::NotFound("No such session".to_owned()))
+    }
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/auth/sessions",
+    tag = "account",
+    responses((status = 204, description = "Signed out everywhere, here too"), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn end_every_session(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+) -> AppResult<StatusCode> {
+    let ended = run_blocking(&state.pool, move |conn| {
+        Ok(sessions::delete_for_user(conn, caller.id)?)
+    })
+    .await?;
+    tracing::info!(user = %caller.username, sessions = ended, "signed out everywhere");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PasswordChange {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/auth/password",
+    tag = "account",
+    request_body = PasswordChange,
+    responses((status = 204, description = "Changed; every other session is signed out"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The current password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn change_password(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    address: ClientAddress,
+    headers: HeaderMap,
+    AppJson(body): AppJson<PasswordChange>,
+) -> AppResult<StatusCode> {
+    let new_password = Password::parse(&body.new_password)
+        .map_err(|e| AppError::BadRequest(e.replacen("password", "newPassword", 1)))?;
+    if body.current_password.is_empty() {
+        return Err(AppError::BadRequest(
+            "currentPassword is required".to_owned(),
+        ));
+    }
+    confirm_password(&state, &caller, address, &body.current_password).await?;
+    let hash = passwords::admit(&state.passwords, address.0, Caller::KnownAddress)?
+        .hash(&new_password)
+        .await?;
+    let current = current_session(&headers);
+    let id = caller.id;
+    let ended = run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        users::set_password_hash(&tx, id, &hash)?;
+        let ended = sessions::delete_others(&tx, id, &current)?;
+        tx.commit()?;
+        Ok(ended)
+    })
+    .await?;
+    tracing::info!(user = %caller.username, other_sessions_ended = ended, "password changed");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct EmailChange {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/auth/email",
+    tag = "account",
+    request_body = EmailChange,
+    responses((status = 200, description = "Changed", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn change_email(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    address: ClientAddress,
+    AppJson(body): AppJson<EmailChange>,
+) -> AppResult<Json<Me>> {
+    let email = Email::parse(&body.email).map_err(AppError::BadRequest)?;
+    confirm_password(&state, &caller, address, &body.password).await?;
+    let id = caller.id;
+    let user = run_blocking(&state.pool, move |conn| {
+        match users::set_email(conn, id, email.as_str()) {
+            Ok(_) => {}
+            Err(e) if is_unique_violation(&e) => {
+                return Err(AppError::Conflict("email is already registered".to_owned()));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        users::by_id(conn, id)?.ok_or_else(|| AppError::NotFound("No user".to_owned()))
+    })
+    .await?;
+    tracing::info!(user = %user.username, "email changed");
+    Ok(Json(user.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct UsernameChange {
+    #[serde(default)]
+    username: String,
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/auth/username",
+    tag = "account",
+    request_body = UsernameChange,
+    responses((status = 200, description = "Changed; links to the old name lead to the new one", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 409, description = "Another member has that username", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn change_username(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppJson(body): AppJson<UsernameChange>,
+) -> AppResult<Json<Me>> {
+    let username = Username::parse(&body.username).map_err(AppError::BadRequest)?;
+    let old = caller.username.clone();
+    let user = run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        let result = users::set_username(&tx, caller.id, &old, username.as_str(), &now());
+        match result {
+            Ok(()) => {}
+            Err(e) if is_unique_violation(&e) => {
+                return Err(AppError::Conflict("username is already taken".to_owned()));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let user = users::by_id(&tx, caller.id)?
+            .ok_or_else(|| AppError::NotFound("No user".to_owned()))?;
+        tx.commit()?;
+        Ok(user)
+    })
+    .await?;
+    tracing::info!(from = %caller.username, to = %user.username, "username changed");
+    Ok(Json(user.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct AccountDeletion {
+    #[serde(default)]
+    password: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/auth/delete-account",
+    tag = "account",
+    request_body = AccountDeletion,
+    responses((status = 204, description = "Deleted with everything the member wrote; every session ends"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn delete_account(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    address: ClientAddress,
+    AppJson(body): AppJson<AccountDeletion>,
+) -> AppResult<StatusCode> {
+    confirm_password(&state, &caller, address, &body.password).await?;
+    let id = caller.id;
+    run_blocking(&state.pool, move |conn| {
+        let tx = conn.transaction()?;
+        users::delete(&tx, id)?;
+        tx.commit()?;
+        Ok(())
+    })
+    .await?;
+    tracing::info!(user = %caller.username, "account deleted by its member");
+    Ok(StatusCode::NO_CONTENT)
+}
