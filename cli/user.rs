@@ -38,6 +38,12 @@ pub enum UserCommand {
     /// Set a new password (asked for, or read from standard input) and sign the
     /// member out everywhere.
     ResetPassword { name: String },
+    /// Give a member a new username; links to the old one still lead to them.
+    Rename { name: String, new_name: String },
+    /// Change a member's email address.
+    Email { name: String, email: String },
+    /// Sign a member out everywhere.
+    SignOut { name: String },
     /// Delete a member and everything they wrote.
     Delete {
         name: String,
@@ -117,6 +123,34 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
                 "New password set for {}; {signed_out} sessions signed out.",
                 user.username
             );
+        }
+        UserCommand::Rename { name, new_name } => {
+            let user = find(&conn, &name)?;
+            let username = Username::parse(&new_name).map_err(|e| anyhow!(e))?;
+            if users::by_username(&conn, username.as_str())?.is_some_and(|other| {
+                other.id != user.id && other.username.eq_ignore_ascii_case(username.as_str())
+            }) {
+                bail!("username {} is already taken", username.as_str());
+            }
+            let tx = conn.transaction()?;
+            users::set_username(&tx, user.id, &user.username, username.as_str(), &now())?;
+            tx.commit()?;
+            println!("{} is now {}.", user.username, username.as_str());
+        }
+        UserCommand::Email { name, email } => {
+            let user = find(&conn, &name)?;
+            let email = Email::parse(&email).map_err(|e| anyhow!(e))?;
+            let (_, taken) = users::taken(&conn, "", email.as_str())?;
+            if taken && !user.email.eq_ignore_ascii_case(email.as_str()) {
+                bail!("email {} is already registered", email.as_str());
+            }
+            users::set_email(&conn, user.id, email.as_str())?;
+            println!("{}'s email is now {}.", user.username, email.as_str());
+        }
+        UserCommand::SignOut { name } => {
+            let user = find(&conn, &name)?;
+            let signed_out = sessions::delete_for_user(&conn, user.id)?;
+            println!("{}: {signed_out} sessions signed out.", user.username);
         }
         UserCommand::Delete { name, yes } => {
             let user = find(&conn, &name)?;

@@ -268,3 +268,57 @@ fn delete_needs_confirmation_and_keeps_counters_exact() {
             .success()
     );
 }
+
+#[tokio::test]
+async fn an_admin_renames_changes_the_email_of_and_signs_out_a_member() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(create(dir.path(), "vinylvera").status.success());
+    assert!(create(dir.path(), "mira99").status.success());
+    let taken = user(dir.path(), &["rename", "vinylvera", "MIRA99"], "");
+    assert!(!taken.status.success());
+    assert!(out(&taken).contains("already taken"), "{}", out(&taken));
+    let renamed = user(dir.path(), &["rename", "vinylvera", "vera_spins"], "");
+    assert!(renamed.status.success(), "{}", out(&renamed));
+    let taken = user(
+        dir.path(),
+        &["email", "vera_spins", "mira99@example.org"],
+        "",
+    );
+    assert!(
+        out(&taken).contains("already registered"),
+        "{}",
+        out(&taken)
+    );
+    let emailed = user(
+        dir.path(),
+        &["email", "vera_spins", "vera@elsewhere.org"],
+        "",
+    );
+    assert!(emailed.status.success(), "{}", out(&emailed));
+
+    let app = TestApp::at(dir);
+    let signed_in = app
+        .call(
+            Method::POST,
+            "/api/auth/login",
+            None,
+            Some(json!({ "email": "vera@elsewhere.org", "password": "a-good-password" })),
+        )
+        .await;
+    assert_eq!(signed_in.status, StatusCode::OK);
+    assert_eq!(signed_in.json()["user"]["username"], "vera_spins");
+    let old_link = app.get("/api/user/username/vinylvera").await.json();
+    assert_eq!(old_link["username"], "vera_spins");
+    let token = signed_in.json()["token"].as_str().unwrap().to_owned();
+
+    let signed_out = user(app.dir.path(), &["sign-out", "vinylvera"], "");
+    assert!(
+        out(&signed_out).contains("1 sessions signed out"),
+        "{}",
+        out(&signed_out)
+    );
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&token), None)
+        .await;
+    assert_eq!(me.status, StatusCode::UNAUTHORIZED);
+}

@@ -21,14 +21,6 @@ async fn refused(app: &TestApp, token: &str, method: Method, path: &str, body: V
     assert!(message.starts_with(field), "{path}: {message}");
 }
 
-fn count(app: &TestApp, table: &str) -> i64 {
-    let conn = app.state.pool.get().unwrap();
-    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
-        row.get(0)
-    })
-    .unwrap()
-}
-
 #[tokio::test]
 async fn catalogue_names_refuse_controls_and_overrides() {
     let (app, editor) = TestApp::with_editor("crate_digger").await;
@@ -57,7 +49,7 @@ async fn catalogue_names_refuse_controls_and_overrides() {
         "pictureUrl",
     )
     .await;
-    assert_eq!(count(&app, "artists"), 0);
+    assert_eq!(app.rows("artists"), 0);
 
     let described =
         json!({ "name": "Radiohead", "description": "Line one.\n\nLine two.", "pictureUrl": "" });
@@ -73,7 +65,7 @@ async fn catalogue_names_refuse_controls_and_overrides() {
         let field = if title == OVERRIDE { "title" } else { "genres" };
         refused(&app, &editor, Method::POST, "/api/album", body, field).await;
     }
-    assert_eq!(count(&app, "albums"), 0);
+    assert_eq!(app.rows("albums"), 0);
 }
 
 #[tokio::test]
@@ -127,7 +119,7 @@ async fn members_writing_refuse_controls_but_keep_line_breaks() {
     let shout = json!({ "shoutText": ESCAPE, "recipientUsername": "mira99" });
     refused(&app, &token, Method::POST, "/api/shout", shout, "shoutText").await;
     for table in ["posts", "reviews", "comments", "shouts"] {
-        assert_eq!(count(&app, table), 0, "{table}");
+        assert_eq!(app.rows(table), 0, "{table}");
     }
 
     let written = app
@@ -168,5 +160,5 @@ async fn sign_up_refuses_controls_and_overrides_in_the_email_and_picture() {
                 .starts_with(field)
         );
     }
-    assert_eq!(count(&app, "users"), 0);
+    assert_eq!(app.rows("users"), 0);
 }

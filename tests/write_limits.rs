@@ -28,14 +28,6 @@ fn one_each() -> WriteLimits {
     }
 }
 
-fn count(app: &TestApp, table: &str) -> i64 {
-    let conn = app.state.pool.get().unwrap();
-    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
-        row.get(0)
-    })
-    .unwrap()
-}
-
 #[tokio::test]
 async fn each_kind_of_write_is_refused_past_its_allowance_with_nothing_written() {
     let mut app = TestApp::new();
@@ -119,7 +111,7 @@ async fn each_kind_of_write_is_refused_past_its_allowance_with_nothing_written()
     for (path, table, first, second, message) in writes {
         let allowed = app.call(Method::POST, path, Some(&vera), Some(first)).await;
         assert!(allowed.status.is_success(), "{path}: {}", allowed.text());
-        let before = count(&app, table);
+        let before = app.rows(table);
         let refused = app
             .call(Method::POST, path, Some(&vera), Some(second))
             .await;
@@ -127,7 +119,7 @@ async fn each_kind_of_write_is_refused_past_its_allowance_with_nothing_written()
         assert_eq!(refused.json()["message"], message, "{path}");
         let retry: u64 = refused.header("retry-after").parse().unwrap();
         assert!(retry >= 59, "{path}: {retry}");
-        assert_eq!(count(&app, table), before, "{path}: nothing written");
+        assert_eq!(app.rows(table), before, "{path}: nothing written");
         // Another member's allowance is their own.
         let theirs = app
             .call(Method::POST, path, Some(&mira), Some(json!({})))
@@ -163,7 +155,7 @@ async fn an_allowance_holds_under_parallel_requests() {
         .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
         .count();
     assert_eq!((created, refused), (3, 21));
-    assert_eq!(count(&app, "posts"), 3);
+    assert_eq!(app.rows("posts"), 3);
 }
 
 #[tokio::test]

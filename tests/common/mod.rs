@@ -178,6 +178,15 @@ impl TestApp {
         (artist_id, ids)
     }
 
+    /// How many rows `table` holds.
+    pub fn rows(&self, table: &str) -> i64 {
+        let conn = self.state.pool.get().expect("connection");
+        conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
+            row.get(0)
+        })
+        .expect("a table")
+    }
+
     /// Gives a member a role, as `halfstar user promote` does.
     pub fn set_role(&self, user_id: i64, role: Role) {
         let conn = self.state.pool.get().expect("connection");
