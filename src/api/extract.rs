@@ -74,7 +74,10 @@ const TOUCH_INTERVAL: Duration = Duration::hours(1);
 #[derive(Debug, Clone)]
 pub struct CurrentUser(pub User);
 
-/// The caller when signed in; a missing, expired or revoked token is `None`.
+/// The caller when signed in, or `None` without a token. A token that no
+/// longer works (expired, signed out elsewhere, password changed) answers
+/// 401, so that a browser still holding one learns its session is over
+/// instead of being served quietly as a visitor.
 #[derive(Debug, Clone)]
 pub struct MaybeUser(pub Option<User>);
 
@@ -162,7 +165,10 @@ where
         let address = caller_address(parts, state).await?;
         let state = AppState::from_ref(state);
         match bearer_token(&parts.headers) {
-            Some(token) => Ok(MaybeUser(user_for_token(&state, token, address).await?)),
+            Some(token) => match user_for_token(&state, token, address).await? {
+                Some(user) => Ok(MaybeUser(Some(user))),
+                None => Err(not_signed_in()),
+            },
             None => Ok(MaybeUser(None)),
         }
     }

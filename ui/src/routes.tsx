@@ -1,5 +1,6 @@
 // The spec's route table (section 2).
 import type { ComponentType } from 'preact';
+import { AccountPage } from './pages/account/AccountPage';
 import { AddAlbumPage } from './pages/add/AddAlbumPage';
 import { AddArtistPage } from './pages/add/AddArtistPage';
 import { ArtistNotFound } from './pages/ArtistNotFound';
@@ -47,4 +48,6 @@ export const routes: ScreenRoute[] = [
   { path: '/charts/:year?/:genreName?', screen: ChartsPage },
   { path: '/list', screen: CollectionPage },
   { path: '/grab-data', screen: GrabDataPage },
+  // Not in the spec: members manage their own account here.
+  { path: '/settings/account', screen: AccountPage },
 ];

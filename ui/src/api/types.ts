@@ -50,3 +50,4 @@ export type Skipped = Schemas['SkippedAlbum'];
 export type ArtistLookup = Schemas['ArtistLookup'];
 export type AlbumsLookup = Schemas['AlbumsLookup'];
 export type BatchResult = Schemas['BatchResult'];
+export type SessionView = Schemas['SessionView'];

@@ -10,6 +10,10 @@ export interface AuthState {
   signUp(form: SignUpForm): Promise<Me>;
   logIn(form: LogInForm): Promise<Me>;
   logOut(): Promise<void>;
+  /** The member's own record changed (a new email or username). */
+  replaceUser(me: Me): void;
+  /** The server has ended this session (signed out everywhere, account deleted). */
+  forgetSession(): void;
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
@@ -83,12 +87,16 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
     }
   }, [becomeViewer]);
 
-  const value = useMemo(() => (user === undefined ? undefined : { user, signUp, logIn, logOut }), [
-    user,
-    signUp,
-    logIn,
-    logOut,
-  ]);
+  const replaceUser = useCallback((me: Me) => setUser(me), []);
+  const forgetSession = useCallback(() => {
+    tokenStore.set(null);
+    becomeViewer(null);
+  }, [becomeViewer]);
+
+  const value = useMemo(
+    () => (user === undefined ? undefined : { user, signUp, logIn, logOut, replaceUser, forgetSession }),
+    [user, signUp, logIn, logOut, replaceUser, forgetSession],
+  );
 
   if (!value) return <div class="auth-pending" aria-busy="true" />;
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -56,7 +56,16 @@ export function Header() {
       <div class="header-actions">
         <AddMenu />
         <Menu label="Settings" buttonContent={<Icon name="settings" />} buttonClass="nav-link nav-button icon-only">
-          {() => <ThemeSelect />}
+          {(close) => (
+            <>
+              <ThemeSelect />
+              {user && (
+                <Link href="/settings/account" role="menuitem" class="menu-item" onClick={close}>
+                  Account settings
+                </Link>
+              )}
+            </>
+          )}
         </Menu>
         {user ? (
           <button

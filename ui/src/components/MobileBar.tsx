@@ -59,6 +59,11 @@ export function MobileBar() {
                   View Profile
                 </Link>
               )}
+              {user && (
+                <Link href="/settings/account" role="menuitem" class="menu-item" onClick={close}>
+                  Account settings
+                </Link>
+              )}
               {user ? (
                 <button
                   type="button"

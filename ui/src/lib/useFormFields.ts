@@ -32,3 +32,28 @@ export function useSubmit(action: () => Promise<void>, describeError: (message: 
   };
   return { pending, error, onSubmit };
 }
+
+/**
+ * A submit handler for a form that stays on screen: pending while the call is
+ * out, then the failure's message or the success line `action` answers.
+ */
+export function useSave(action: () => Promise<string>) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState('');
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setError('');
+    setSaved('');
+    try {
+      setSaved(await action());
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, error, saved, onSubmit };
+}

@@ -1,6 +1,8 @@
-import { Link } from 'wouter-preact';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter-preact';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
+import { profilePath } from '../../components/Header';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -18,6 +20,14 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
   const stats = useProfileStats(username);
   const { user: me } = useAuth();
   useDocumentTitle(username);
+  const [, navigate] = useLocation();
+  // A member who changed their name is found by the old one: show the new address.
+  const current = user.data?.username;
+  useEffect(() => {
+    if (current && current.toLowerCase() !== username.toLowerCase()) {
+      navigate(profilePath(current), { replace: true });
+    }
+  }, [current, username, navigate]);
 
   let body;
   if (user.isPending || stats.isPending) {

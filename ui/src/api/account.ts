@@ -1,0 +1,14 @@
+import { api } from './client';
+import type { Me, SessionView } from './types';
+
+/** The signed-in member's own account: sessions, password, email, username, deletion. */
+export const accountApi = {
+  sessions: (signal?: AbortSignal) => api<SessionView[]>('/auth/sessions', { signal }),
+  endSession: (sessionId: string) => api<void>(`/auth/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }),
+  endEverySession: () => api<void>('/auth/sessions', { method: 'DELETE' }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api<void>('/auth/password', { method: 'PUT', body: { currentPassword, newPassword } }),
+  changeEmail: (email: string, password: string) => api<Me>('/auth/email', { method: 'PUT', body: { email, password } }),
+  changeUsername: (username: string) => api<Me>('/auth/username', { method: 'PUT', body: { username } }),
+  deleteAccount: (password: string) => api<void>('/auth/delete-account', { method: 'POST', body: { password } }),
+};

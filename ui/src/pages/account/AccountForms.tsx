@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { accountApi } from '../../api/account';
+import { useAuth } from '../../auth/AuthContext';
+import { SubmitRow } from '../../components/SubmitRow';
+import { useFormFields, useSave } from '../../lib/useFormFields';
+
+/** A form's success line, read out when it appears. */
+function Saved({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <p class="form-success" role="status">
+      {message}
+    </p>
+  );
+}
+
+export function UsernameForm({ current }: { current: string }) {
+  const { replaceUser } = useAuth();
+  const client = useQueryClient();
+  const { fields, bind } = useFormFields({ username: current });
+  const { pending, error, saved, onSubmit } = useSave(async () => {
+    const me = await accountApi.changeUsername(fields.username);
+    replaceUser(me);
+    // Every list that names the member by name is out of date.
+    await client.invalidateQueries();
+    return `Your username is now ${me.username}. Links to your old name still lead to you.`;
+  });
+  return (
+    <form class="form account-section" onSubmit={onSubmit} aria-labelledby="account-username">
+      <h2 id="account-username">Username</h2>
+      <label>
+        Username
+        <input {...bind('username')} autoComplete="username" required />
+      </label>
+      <SubmitRow pending={pending} error={error} label="Change username" />
+      <Saved message={saved} />
+    </form>
+  );
+}
+
+export function EmailForm({ current }: { current: string }) {
+  const { replaceUser } = useAuth();
+  const { fields, bind } = useFormFields({ email: current, password: '' });
+  const { pending, error, saved, onSubmit } = useSave(async () => {
+    const me = await accountApi.changeEmail(fields.email, fields.password);
+    replaceUser(me);
+    return `Your email is now ${me.email}.`;
+  });
+  return (
+    <form class="form account-section" onSubmit={onSubmit} aria-labelledby="account-email">
+      <h2 id="account-email">Email</h2>
+      <label>
+        Email
+        <input {...bind('email')} type="email" autoComplete="email" required />
+      </label>
+      <label>
+        Your password
+        <input {...bind('password')} type="password" autoComplete="current-password" required />
+      </label>
+      <SubmitRow pending={pending} error={error} label="Change email" />
+      <Saved message={saved} />
+    </form>
+  );
+}
+
+export function PasswordForm() {
+  const client = useQueryClient();
+  const { fields, bind } = useFormFields({ currentPassword: '', newPassword: '' });
+  const { pending, error, saved, onSubmit } = useSave(async () => {
+    await accountApi.changePassword(fields.currentPassword, fields.newPassword);
+    await client.invalidateQueries({ queryKey: ['sessions'] });
+    return 'Your password is changed, and you are signed out everywhere else.';
+  });
+  return (
+    <form class="form account-section" onSubmit={onSubmit} aria-labelledby="account-password">
+      <h2 id="account-password">Password</h2>
+      <label>
+        Current password
+        <input {...bind('currentPassword')} type="password" autoComplete="current-password" required />
+      </label>
+      <label>
+        New password
+        <input {...bind('newPassword')} type="password" autoComplete="new-password" minLength={8} required />
+      </label>
+      <SubmitRow pending={pending} error={error} label="Change password" />
+      <Saved message={saved} />
+    </form>
+  );
+}
