@@ -13,7 +13,7 @@ use halfstar::db::{self, sessions};
 use halfstar::domain::timestamp::now;
 use halfstar::domain::{Email, Password, Role, Username};
 
-#[derive(Subcommand)]
+#[derive(Debug, Subcommand)]
 pub enum UserCommand {
     /// List every member with their role.
     List,
@@ -60,6 +60,10 @@ fn parse_role(text: &str) -> Result<Role, String> {
 pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode> {
     let pool = db::open(&data.data_dir)?;
     let mut conn = pool.get()?;
+    if !matches!(command, UserCommand::List) {
+        // Passwords are read from standard input, never part of the command.
+        halfstar::api::security_log::cli_action(&format!("user {command:?}"));
+    }
     match command {
         UserCommand::List => {
             let members = users::list(&conn)?;

@@ -5,15 +5,14 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::net::{IpAddr, SocketAddr, TcpStream};
+use std::net::IpAddr;
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::server::{RunningServer, release_binary};
+use common::server::{RunningServer, http_from, release_binary};
 
 const DEMO_PASSWORD: &str = "halfstar-demo";
 /// The server's limits (src/api/login_limits.rs and passwords.rs).
@@ -51,27 +50,10 @@ fn client(last: u8) -> IpAddr {
 }
 
 /// A log-in from `from` (bound before connecting, so the server sees it as the peer).
-fn log_in(port: u16, from: IpAddr, username: &str, password: &str) -> Answer {
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
-    socket.bind(&SocketAddr::new(from, 0).into()).unwrap();
-    let started = Instant::now();
-    socket
-        .connect(&SocketAddr::from(([127, 0, 0, 1], port)).into())
-        .unwrap();
-    let mut stream: TcpStream = socket.into();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
+fn log_in(server: u16, from: IpAddr, username: &str, password: &str) -> Answer {
     let body = format!(r#"{{"username":"{username}","password":"{password}"}}"#);
-    write!(
-        stream,
-        "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
+    let started = Instant::now();
+    let answer = http_from(server, from, "POST", "/api/auth/login", None, &body);
     let took = started.elapsed();
     let status = answer[9..12].parse().unwrap();
     let retry_after = answer.lines().find_map(|line| {

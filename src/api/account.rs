@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::auth::{Me, account_key, checked_password};
 use super::extract::bearer_token;
 use super::passwords::{self, Caller};
+use super::security_log;
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
 use crate::auth::token_hash;
 use crate::db::users::{self, User};
@@ -88,6 +89,7 @@ async fn confirm_password(
     if verified {
         Ok(())
     } else {
+        security_log::login_failed(address, &user.username);
         Err(wrong_password())
     }
 }

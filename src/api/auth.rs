@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::extract::{SESSION_LIFETIME, bearer_token};
 use super::passwords::{self, Caller};
+use super::security_log;
 use super::users::PublicUser;
 use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
@@ -285,6 +286,7 @@ async fn log_in(
     if body.password.is_empty() {
         return Err(AppError::BadRequest("password is required".to_owned()));
     }
+    let typed = identifier.clone();
     let found = run_blocking(&state.pool, move |conn| {
         let row = if by_email {
             users::credentials_by_email(conn, &identifier)?
@@ -302,6 +304,7 @@ async fn log_in(
     };
     let verified = checked_password(&state, &account, address.0, &body.password, hash).await?;
     let Some(user) = user.filter(|_| verified) else {
+        security_log::login_failed(address, &typed);
         return Err(AppError::Unauthorized("Wrong email or password".to_owned()));
     };
     let user_id = user.id;

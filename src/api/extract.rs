@@ -8,6 +8,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use time::Duration;
 
+use super::security_log::CallerSlot;
 use super::{AppState, ClientAddress};
 use crate::auth::token_hash;
 use crate::db::users::User;
@@ -128,6 +129,13 @@ async fn user_for_token(
     .await
 }
 
+/// Tells the security log who the request is from.
+fn note_caller(parts: &Parts, user: &User) {
+    if let Some(slot) = parts.extensions.get::<CallerSlot>() {
+        slot.set(user);
+    }
+}
+
 async fn caller_address<S>(parts: &mut Parts, state: &S) -> Result<ClientAddress, AppError>
 where
     AppState: FromRef<S>,
@@ -147,10 +155,11 @@ where
         let address = caller_address(parts, state).await?;
         let state = AppState::from_ref(state);
         let token = bearer_token(&parts.headers).ok_or_else(not_signed_in)?;
-        user_for_token(&state, token, address)
+        let user = user_for_token(&state, token, address)
             .await?
-            .map(CurrentUser)
-            .ok_or_else(not_signed_in)
+            .ok_or_else(not_signed_in)?;
+        note_caller(parts, &user);
+        Ok(CurrentUser(user))
     }
 }
 
@@ -166,7 +175,10 @@ where
         let state = AppState::from_ref(state);
         match bearer_token(&parts.headers) {
             Some(token) => match user_for_token(&state, token, address).await? {
-                Some(user) => Ok(MaybeUser(Some(user))),
+                Some(user) => {
+                    note_caller(parts, &user);
+                    Ok(MaybeUser(Some(user)))
+                }
                 None => Err(not_signed_in()),
             },
             None => Ok(MaybeUser(None)),

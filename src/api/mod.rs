@@ -25,6 +25,7 @@ mod rankings;
 mod ratings;
 mod reviews;
 mod search;
+pub mod security_log;
 mod shouts;
 pub mod throttle;
 mod users;
@@ -153,6 +154,10 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             kept_answers,
             kept_answers::serve_or_keep,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            security_log::watch,
         ))
         .with_state(state);
     let router = Router::new()

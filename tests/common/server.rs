@@ -59,20 +59,7 @@ impl RunningServer {
 
     /// One request on a fresh connection; the whole answer, head and body.
     pub fn http(&self, method: &str, path: &str, token: Option<&str>, body: &str) -> String {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
-        let auth = token
-            .map(|t| format!("Authorization: Bearer {t}\r\n"))
-            .unwrap_or_default();
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{auth}\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        answer
+        http_from(self.port, [127, 0, 0, 1].into(), method, path, token, body)
     }
 
     pub fn pid(&self) -> u32 {
@@ -114,4 +101,41 @@ pub fn halfstar(data_dir: &Path, args: &[&str]) -> Output {
         .env_remove("HALFSTAR_DATA_DIR")
         .output()
         .expect("runs")
+}
+
+/// One request to the server on `port` from the client address `from` (any
+/// 127.0.0.x): the connection is bound to it, so the server sees it as the
+/// peer. The whole answer, head and body.
+pub fn http_from(
+    port: u16,
+    from: std::net::IpAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> String {
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket
+        .bind(&std::net::SocketAddr::new(from, 0).into())
+        .unwrap();
+    socket
+        .connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into())
+        .unwrap();
+    let mut stream: TcpStream = socket.into();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
 }
