@@ -65,6 +65,7 @@ pub fn document_value() -> Document {
         doc.merge(part);
     }
     declare_bad_input(&mut doc);
+    declare_dead_token(&mut doc);
     let mut this = PathItem::new(
         utoipa::openapi::HttpMethod::Get,
         utoipa::openapi::path::OperationBuilder::new()
@@ -78,6 +79,53 @@ pub fn document_value() -> Document {
     this.summary = Some("The OpenAPI description".to_owned());
     doc.paths.paths.insert("/api/openapi.json".to_owned(), this);
     doc
+}
+
+/// Every operation of the description.
+fn operations(doc: &mut Document) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    doc.paths.paths.values_mut().flat_map(|item| {
+        [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+    })
+}
+
+/// Every operation that looks at who is calling answers 401 to a bearer
+/// token that no longer works (expired, or signed out elsewhere), reads
+/// included, so that a browser holding one learns its session is over. Only
+/// the health operations ignore the token.
+fn declare_dead_token(doc: &mut Document) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let dead_token = ResponseBuilder::new()
+        .description(
+            "Not signed in: the bearer token sent no longer works (sign in again, or send none)",
+        )
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorMessage")))
+                .build(),
+        )
+        .build();
+    for operation in operations(doc) {
+        let health = operation
+            .tags
+            .as_ref()
+            .is_some_and(|tags| tags.iter().any(|tag| tag == "health"));
+        if !health {
+            operation
+                .responses
+                .responses
+                .entry("401".to_owned())
+                .or_insert_with(|| dead_token.clone().into());
+        }
+    }
 }
 
 /// Every parameter and body passes through the shared extractors, which
@@ -94,27 +142,18 @@ fn declare_bad_input(doc: &mut Document) {
                 .build(),
         )
         .build();
-    for item in doc.paths.paths.values_mut() {
-        let operations = [
-            &mut item.get,
-            &mut item.put,
-            &mut item.post,
-            &mut item.delete,
-            &mut item.patch,
-        ];
-        for operation in operations.into_iter().flatten() {
-            let takes_input = operation
-                .parameters
-                .as_ref()
-                .is_some_and(|parameters| !parameters.is_empty())
-                || operation.request_body.is_some();
-            if takes_input {
-                operation
-                    .responses
-                    .responses
-                    .entry("400".to_owned())
-                    .or_insert_with(|| bad_input.clone().into());
-            }
+    for operation in operations(doc) {
+        let takes_input = operation
+            .parameters
+            .as_ref()
+            .is_some_and(|parameters| !parameters.is_empty())
+            || operation.request_body.is_some();
+        if takes_input {
+            operation
+                .responses
+                .responses
+                .entry("400".to_owned())
+                .or_insert_with(|| bad_input.clone().into());
         }
     }
 }
