@@ -212,6 +212,9 @@ pub fn generate(
         let mut session = tx.prepare(
             "INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
         )?;
+        // Opened now, whenever the member joined: sessions end 180 days
+        // after they open (the server's default), however long they last unused.
+        let opened = format(now);
         let expires = format(now + Duration::days(365));
         for n in 1..=scale.users {
             let joined = moment(&mut rng, now);
@@ -222,7 +225,7 @@ pub fn generate(
             ])?;
             if n <= scale.signed_in {
                 let hash = crate::auth::token_hash(&member_token(n));
-                session.execute(params![hash, tx.last_insert_rowid(), joined, expires])?;
+                session.execute(params![hash, tx.last_insert_rowid(), opened, expires])?;
             }
         }
         made.users = scale.users;

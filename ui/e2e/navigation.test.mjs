@@ -70,6 +70,7 @@ async function otherScreens() {
     { path: '/add-review', screen: 'add-review' },
     { path: '/add-post', screen: 'add-post' },
     { path: '/grab-data', screen: 'grab-data' },
+    { path: '/settings/account', screen: 'account', ready: '.session' },
     { path: '/login', screen: 'login' },
     { path: '/sign-up', screen: 'sign-up' },
     { path: '/artists/not-found/Nobody%20Here', screen: 'artist-not-found' },

@@ -90,4 +90,21 @@ describe('live search', () => {
     fireEvent.submit(input.closest('form')!);
     expect(view.location.history.at(-1)).toBe('/albums/sigur-ros/agaetis-byrjun');
   });
+
+  it('keeps the list for a member who leaves the box and comes straight back to type', async () => {
+    fakeServer({
+      'GET /api/search*': [200, { artists: [{ artistId: 6, name: 'Sigur Rós', slug: 'sigur-ros', pictureUrl: '' }], albums: [] }],
+    });
+    const view = renderAt('/no-such-page');
+    const input = view.container.querySelector('.header-search input') as HTMLInputElement;
+    // Out and back within the moment the list waits before closing.
+    // (preact/compat listens for focusin and focusout.)
+    fireEvent.focusIn(input);
+    fireEvent.focusOut(input);
+    fireEvent.focusIn(input);
+    fireEvent.input(input, { target: { value: 'sig' } });
+    await view.findByRole('listbox', {}, { timeout: 2000 });
+    await new Promise((wait) => setTimeout(wait, 300));
+    expect(view.queryByRole('listbox')).not.toBeNull();
+  });
 });

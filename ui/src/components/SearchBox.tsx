@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../api/catalogue';
 import { artistPath } from '../lib/paths';
@@ -33,6 +33,15 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const listId = useId();
+  // The list closes a moment after the input loses focus (so a click on an
+  // option lands first); coming back before then must keep it open, or a
+  // quick return to the box would type into a list that never shows.
+  const closing = useRef<ReturnType<typeof setTimeout>>();
+  const keepOpen = () => {
+    clearTimeout(closing.current);
+    setOpen(true);
+  };
+  useEffect(() => () => clearTimeout(closing.current), []);
   const query = useSettled(text.trim());
 
   useEffect(() => {
@@ -96,10 +105,12 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
         onInput={(event) => {
           setText(event.currentTarget.value);
           setActive(-1);
-          setOpen(true);
+          keepOpen();
         }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onFocus={() => setOpen(true)}
+        onBlur={() => {
+          closing.current = setTimeout(() => setOpen(false), 150);
+        }}
+        onFocus={keepOpen}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && options.length) {
             event.preventDefault();
