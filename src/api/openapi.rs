@@ -81,6 +81,20 @@ pub fn document_value() -> Document {
     doc
 }
 
+/// An error answer: `{"message": ...}` as JSON.
+fn error_answer(description: &str) -> utoipa::openapi::Response {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorMessage")))
+                .build(),
+        )
+        .build()
+}
+
 /// Every operation of the description.
 fn operations(doc: &mut Document) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
     doc.paths.paths.values_mut().flat_map(|item| {
@@ -101,18 +115,9 @@ fn operations(doc: &mut Document) -> impl Iterator<Item = &mut utoipa::openapi::
 /// included, so that a browser holding one learns its session is over. Only
 /// the health operations ignore the token.
 fn declare_dead_token(doc: &mut Document) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-    let dead_token = ResponseBuilder::new()
-        .description(
-            "Not signed in: the bearer token sent no longer works (sign in again, or send none)",
-        )
-        .content(
-            "application/json",
-            ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("ErrorMessage")))
-                .build(),
-        )
-        .build();
+    let dead_token = error_answer(
+        "Not signed in: the bearer token sent no longer works (sign in again, or send none)",
+    );
     for operation in operations(doc) {
         let health = operation
             .tags
@@ -132,16 +137,7 @@ fn declare_dead_token(doc: &mut Document) {
 /// answer 400 `{"message": ...}` to what does not parse; so every operation
 /// that takes input declares it, unless it describes its own 400 already.
 fn declare_bad_input(doc: &mut Document) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-    let bad_input = ResponseBuilder::new()
-        .description("Bad input; the message names the field")
-        .content(
-            "application/json",
-            ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("ErrorMessage")))
-                .build(),
-        )
-        .build();
+    let bad_input = error_answer("Bad input; the message names the field");
     for operation in operations(doc) {
         let takes_input = operation
             .parameters
