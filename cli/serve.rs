@@ -39,9 +39,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         trust_proxy: settings.trust_proxy,
         session_max_age: time::Duration::days(settings.session_max_days.into()),
         chart_prior_weight: settings.chart_prior_weight,
-        limits: std::sync::Arc::new(halfstar::api::throttle::Limits::new(
-            &settings.write_limits.limits(),
-        )),
+        limits: std::sync::Arc::new(halfstar::api::throttle::Limits::new(&settings.write_limits)),
         rankings: halfstar::api::Rankings::new(keep),
         kept_answers: halfstar::api::KeptAnswers::new(keep),
         import_sources: std::sync::Arc::new(halfstar::import::sources::Sources::new(

@@ -191,5 +191,5 @@ fn read_password() -> anyhow::Result<Password> {
         std::io::stdin().lock().read_line(&mut line)?;
         line.trim_end_matches(['\r', '\n']).to_owned()
     };
-    Password::parse(&text).map_err(|e| anyhow!(e))
+    Password::parse(&text, "password").map_err(|e| anyhow!(e))
 }

@@ -2,7 +2,6 @@
 //! `HALFSTAR_*` environment variable.
 
 use std::net::SocketAddr;
-use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -52,7 +51,7 @@ pub struct ServeSettings {
 
     /// Days a session lasts from sign-in, however much it is used (it also ends
     /// after 30 days unused).
-    #[arg(long, env = "HALFSTAR_SESSION_MAX_DAYS", default_value_t = 180,
+    #[arg(long, env = "HALFSTAR_SESSION_MAX_DAYS", default_value_t = crate::api::DEFAULT_SESSION_MAX_DAYS,
           value_parser = clap::value_parser!(u16).range(1..=3650))]
     pub session_max_days: u16,
 
@@ -91,56 +90,7 @@ pub struct ServeSettings {
     pub import: ImportSources,
 
     #[command(flatten)]
-    pub write_limits: WriteLimitSettings,
-}
-
-/// How often each member may write each kind of thing (sign-ups: each client
-/// address). Each allowance may be spent at once and refills evenly.
-#[derive(Debug, Clone, Args)]
-pub struct WriteLimitSettings {
-    /// Comments a member may post a minute.
-    #[arg(long, env = "HALFSTAR_COMMENTS_PER_MINUTE", default_value_t = WriteLimits::DEFAULT.comments_per_minute)]
-    pub comments_per_minute: NonZeroU32,
-    /// Shouts a member may send a minute.
-    #[arg(long, env = "HALFSTAR_SHOUTS_PER_MINUTE", default_value_t = WriteLimits::DEFAULT.shouts_per_minute)]
-    pub shouts_per_minute: NonZeroU32,
-    /// Posts a member may write or edit an hour.
-    #[arg(long, env = "HALFSTAR_POSTS_PER_HOUR", default_value_t = WriteLimits::DEFAULT.posts_per_hour)]
-    pub posts_per_hour: NonZeroU32,
-    /// Reviews a member may write an hour.
-    #[arg(long, env = "HALFSTAR_REVIEWS_PER_HOUR", default_value_t = WriteLimits::DEFAULT.reviews_per_hour)]
-    pub reviews_per_hour: NonZeroU32,
-    /// Votes on reviews and posts a member may cast a minute.
-    #[arg(long, env = "HALFSTAR_VOTES_PER_MINUTE", default_value_t = WriteLimits::DEFAULT.votes_per_minute)]
-    pub votes_per_minute: NonZeroU32,
-    /// Ratings and library entries a member may add or change a minute.
-    #[arg(long, env = "HALFSTAR_RATINGS_PER_MINUTE", default_value_t = WriteLimits::DEFAULT.ratings_per_minute)]
-    pub ratings_per_minute: NonZeroU32,
-    /// Wishlist additions and removals a member may make a minute.
-    #[arg(long, env = "HALFSTAR_WISHLIST_CHANGES_PER_MINUTE", default_value_t = WriteLimits::DEFAULT.wishlist_changes_per_minute)]
-    pub wishlist_changes_per_minute: NonZeroU32,
-    /// Catalogue changes and import look-ups an editor may make a minute.
-    #[arg(long, env = "HALFSTAR_CATALOGUE_EDITS_PER_MINUTE", default_value_t = WriteLimits::DEFAULT.catalogue_edits_per_minute)]
-    pub catalogue_edits_per_minute: NonZeroU32,
-    /// Accounts one client address may sign up an hour.
-    #[arg(long, env = "HALFSTAR_SIGN_UPS_PER_HOUR", default_value_t = WriteLimits::DEFAULT.sign_ups_per_hour)]
-    pub sign_ups_per_hour: NonZeroU32,
-}
-
-impl WriteLimitSettings {
-    pub fn limits(&self) -> WriteLimits {
-        WriteLimits {
-            comments_per_minute: self.comments_per_minute,
-            shouts_per_minute: self.shouts_per_minute,
-            posts_per_hour: self.posts_per_hour,
-            reviews_per_hour: self.reviews_per_hour,
-            votes_per_minute: self.votes_per_minute,
-            ratings_per_minute: self.ratings_per_minute,
-            wishlist_changes_per_minute: self.wishlist_changes_per_minute,
-            catalogue_edits_per_minute: self.catalogue_edits_per_minute,
-            sign_ups_per_hour: self.sign_ups_per_hour,
-        }
-    }
+    pub write_limits: WriteLimits,
 }
 
 fn parse_prior_weight(text: &str) -> Result<f64, String> {

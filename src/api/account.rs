@@ -10,12 +10,12 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::auth::{Me, account_key, checked_password};
-use super::extract::bearer_token;
+use super::auth::{Me, account_key, checked_password, taken_error};
+use super::extract::session_hash;
 use super::passwords::{self, Caller};
 use super::security_log;
+use super::users::no_user;
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
-use crate::auth::token_hash;
 use crate::db::users::{self, User};
 use crate::db::{is_unique_violation, run_blocking, sessions};
 use crate::domain::timestamp::{before_now, now};
@@ -64,13 +64,17 @@ struct SessionView {
     current: bool,
 }
 
-fn wrong_password() -> AppError {
-    AppError::Forbidden("That is not your password".to_owned())
+/// A write's error: 409 when another member has the name (or the email).
+fn or_taken(error: rusqlite::Error, username: bool) -> AppError {
+    if is_unique_violation(&error) {
+        taken_error(username)
+    } else {
+        error.into()
+    }
 }
 
-/// The caller's token hash: `CurrentUser` has checked there is a token.
-fn current_session(headers: &HeaderMap) -> Vec<u8> {
-    token_hash(bearer_token(headers).unwrap_or_default())
+fn wrong_password() -> AppError {
+    AppError::Forbidden("That is not your password".to_owned())
 }
 
 /// Checks the caller's own password under the log-in limits: 403 when wrong.
@@ -106,7 +110,7 @@ async fn list_sessions(
     CurrentUser(caller): CurrentUser,
     headers: HeaderMap,
 ) -> AppResult<Json<Vec<SessionView>>> {
-    let current = current_session(&headers);
+    let current = session_hash(&headers);
     let opened_after = before_now(state.session_max_age);
     let rows = run_blocking(&state.pool, move |conn| {
         Ok(sessions::list_for_user(
@@ -198,8 +202,8 @@ async fn change_password(
     headers: HeaderMap,
     AppJson(body): AppJson<PasswordChange>,
 ) -> AppResult<StatusCode> {
-    let new_password = Password::parse(&body.new_password)
-        .map_err(|e| AppError::BadRequest(e.replacen("password", "newPassword", 1)))?;
+    let new_password =
+        Password::parse(&body.new_password, "newPassword").map_err(AppError::BadRequest)?;
     if body.current_password.is_empty() {
         return Err(AppError::BadRequest(
             "currentPassword is required".to_owned(),
@@ -209,7 +213,7 @@ async fn change_password(
     let hash = passwords::admit(&state.passwords, address.0, Caller::KnownAddress)?
         .hash(&new_password)
         .await?;
-    let current = current_session(&headers);
+    let current = session_hash(&headers);
     let id = caller.id;
     let ended = run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
@@ -249,14 +253,8 @@ async fn change_email(
     confirm_password(&state, &caller, address, &body.password).await?;
     let id = caller.id;
     let user = run_blocking(&state.pool, move |conn| {
-        match users::set_email(conn, id, email.as_str()) {
-            Ok(_) => {}
-            Err(e) if is_unique_violation(&e) => {
-                return Err(AppError::Conflict("email is already registered".to_owned()));
-            }
-            Err(e) => return Err(e.into()),
-        }
-        users::by_id(conn, id)?.ok_or_else(|| AppError::NotFound("No user".to_owned()))
+        users::set_email(conn, id, email.as_str()).map_err(|e| or_taken(e, false))?;
+        users::by_id(conn, id)?.ok_or_else(no_user)
     })
     .await?;
     tracing::info!(user = %user.username, "email changed");
@@ -286,16 +284,9 @@ async fn change_username(
     let old = caller.username.clone();
     let user = run_blocking(&state.pool, move |conn| {
         let tx = conn.transaction()?;
-        let result = users::set_username(&tx, caller.id, &old, username.as_str(), &now());
-        match result {
-            Ok(()) => {}
-            Err(e) if is_unique_violation(&e) => {
-                return Err(AppError::Conflict("username is already taken".to_owned()));
-            }
-            Err(e) => return Err(e.into()),
-        }
-        let user = users::by_id(&tx, caller.id)?
-            .ok_or_else(|| AppError::NotFound("No user".to_owned()))?;
+        users::set_username(&tx, caller.id, &old, username.as_str(), &now())
+            .map_err(|e| or_taken(e, true))?;
+        let user = users::by_id(&tx, caller.id)?.ok_or_else(no_user)?;
         tx.commit()?;
         Ok(user)
     })

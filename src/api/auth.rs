@@ -9,7 +9,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::extract::{SESSION_LIFETIME, bearer_token};
+use super::extract::{SESSION_LIFETIME, session_hash};
 use super::passwords::{self, Caller};
 use super::security_log;
 use super::users::PublicUser;
@@ -175,7 +175,7 @@ pub(super) fn account_key(user_id: i64) -> String {
     format!("user:{user_id}")
 }
 
-fn taken_error(username_taken: bool) -> AppError {
+pub(super) fn taken_error(username_taken: bool) -> AppError {
     if username_taken {
         AppError::Conflict("username is already taken".to_owned())
     } else {
@@ -199,7 +199,7 @@ async fn sign_up(
     let bad = AppError::BadRequest;
     let username = Username::parse(&body.username).map_err(bad)?;
     let email = Email::parse(&body.email).map_err(bad)?;
-    let password = Password::parse(&body.password).map_err(bad)?;
+    let password = Password::parse(&body.password, "password").map_err(bad)?;
     let picture = PictureUrl::parse(&body.profile_picture_url, "profilePictureUrl").map_err(bad)?;
     let address = client_address.0;
     let client = SigningIn::new(&headers, client_address);
@@ -333,8 +333,7 @@ async fn log_out(
     CurrentUser(_): CurrentUser,
     headers: HeaderMap,
 ) -> AppResult<StatusCode> {
-    // CurrentUser has checked that the request carries a valid token.
-    let hash = token_hash(bearer_token(&headers).unwrap_or_default());
+    let hash = session_hash(&headers);
     run_blocking(&state.pool, move |conn| Ok(sessions::delete(conn, &hash)?)).await?;
     Ok(StatusCode::NO_CONTENT)
 }

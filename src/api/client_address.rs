@@ -67,6 +67,10 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        // Settled once per API request by the security log's layer.
+        if let Some(settled) = parts.extensions.get::<ClientAddress>() {
+            return Ok(*settled);
+        }
         let state = AppState::from_ref(state);
         if state.trust_proxy
             && let Some(address) = forwarded_for(&parts.headers)

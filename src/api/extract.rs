@@ -64,9 +64,6 @@ impl From<QueryRejection> for AppError {
 
 /// Sessions expire after this long without use.
 pub const SESSION_LIFETIME: Duration = Duration::days(30);
-/// However much they are used, sessions end this long after sign-in unless
-/// `--session-max-days` says otherwise.
-pub const DEFAULT_SESSION_MAX_AGE: Duration = Duration::days(180);
 /// A session's expiry is slid forward at most this often, so that reads do
 /// not each cost a write.
 const TOUCH_INTERVAL: Duration = Duration::hours(1);
@@ -106,6 +103,12 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
         .eq_ignore_ascii_case("bearer")
         .then(|| token.trim())
         .filter(|t| !t.is_empty())
+}
+
+/// The stored hash of the request's session token, for a request that
+/// `CurrentUser` has already found to carry a valid one.
+pub fn session_hash(headers: &HeaderMap) -> Vec<u8> {
+    token_hash(bearer_token(headers).unwrap_or_default())
 }
 
 async fn user_for_token(

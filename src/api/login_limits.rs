@@ -59,6 +59,8 @@ pub struct Attempt<'a> {
     address_key: String,
     pair_at: Instant,
     address_at: Instant,
+    /// The account has signed in from this address before.
+    from_known_address: bool,
 }
 
 impl LoginLimits {
@@ -76,10 +78,14 @@ impl LoginLimits {
                 return Err(wait);
             }
         };
+        let from_known_address = self
+            .signed_in_from
+            .contains_key(&(account.to_owned(), address));
         Ok(Attempt {
             limits: self,
             account: account.to_owned(),
             address,
+            from_known_address,
             pair_key,
             address_key,
             pair_at,
@@ -91,19 +97,17 @@ impl LoginLimits {
 impl Attempt<'_> {
     /// Whether the account has signed in from this address before.
     pub fn is_from_known_address(&self) -> bool {
-        self.limits
-            .signed_in_from
-            .contains_key(&(self.account.clone(), self.address))
+        self.from_known_address
     }
 
     /// How long this attempt waits before its password is checked: nothing
     /// until the account has failed `FREE_FAILURES` times, then doubling.
     pub fn delay(&self) -> Duration {
-        let limits = self.limits;
-        if self.is_from_known_address() {
+        if self.from_known_address {
             return Duration::ZERO;
         }
-        let failures = u32::try_from(limits.by_account.recent(&self.account)).unwrap_or(u32::MAX);
+        let failures =
+            u32::try_from(self.limits.by_account.recent(&self.account)).unwrap_or(u32::MAX);
         match failures.checked_sub(FREE_FAILURES) {
             None => Duration::ZERO,
             Some(over) => FIRST_DELAY

@@ -57,6 +57,10 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
 
 pub const DEFAULT_CHART_PRIOR_WEIGHT: f64 = 5.0;
 
+/// However much they are used, sessions end this many days after sign-in
+/// unless `--session-max-days` says otherwise.
+pub const DEFAULT_SESSION_MAX_DAYS: u16 = 180;
+
 /// How long one request may take before it is answered 408 and dropped,
 /// unless `--request-timeout-seconds` says otherwise.
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -91,7 +95,7 @@ impl AppState {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             trust_proxy: false,
-            session_max_age: extract::DEFAULT_SESSION_MAX_AGE,
+            session_max_age: time::Duration::days(DEFAULT_SESSION_MAX_DAYS.into()),
             limits: Arc::default(),
             passwords: Arc::default(),
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,

@@ -15,12 +15,12 @@
 
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{OriginalUri, Request, State};
+use axum::extract::{OriginalUri, Request};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::{AppState, ClientAddress};
+use super::ClientAddress;
 use crate::db::users::User;
 use crate::domain::Role;
 
@@ -52,49 +52,38 @@ impl CallerSlot {
 }
 
 /// Logs refusals (403), limits hit (429, and 503 for a full password queue)
-/// and what admins delete.
-pub async fn watch(
-    State(_): State<AppState>,
-    client: ClientAddress,
-    mut request: Request,
-    next: Next,
-) -> Response {
+/// and what admins delete. It also settles the client's address once for
+/// the request, for every `ClientAddress` extracted after it.
+pub async fn watch(client: ClientAddress, mut request: Request, next: Next) -> Response {
     let slot = CallerSlot::default();
     request.extensions_mut().insert(slot.clone());
+    request.extensions_mut().insert(client);
     let method = request.method().clone();
     // Inside the /api nest the URI has lost its prefix; the original has it.
-    let path = request
+    let uri = request
         .extensions()
         .get::<OriginalUri>()
-        .map_or_else(|| request.uri().path(), |original| original.path())
-        .to_owned();
+        .map_or_else(|| request.uri().clone(), |original| original.0.clone());
     let response = next.run(request).await;
+
     let status = response.status();
-    let caller = slot.get();
+    let caller = || slot.get();
+    let (kind, caller) = match status {
+        StatusCode::FORBIDDEN => ("permission-refused", caller()),
+        StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE => ("limit-hit", caller()),
+        _ if status.is_success() && method == Method::DELETE => match caller() {
+            Some(admin) if admin.1 == Role::Admin => ("admin-action", Some(admin)),
+            _ => return response,
+        },
+        _ => return response,
+    };
     let user = caller.as_ref().map_or("-", |(name, _)| name.as_str());
-    let request = format!("{method} {path}");
-    let status_code = status.as_u16();
-    match status {
-        StatusCode::FORBIDDEN => tracing::warn!(
-            target: TARGET,
-            "permission-refused client={client} user={user:?} request={request:?} status={status_code}"
-        ),
-        StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE => tracing::warn!(
-            target: TARGET,
-            "limit-hit client={client} user={user:?} request={request:?} status={status_code}"
-        ),
-        _ if status.is_success()
-            && method == Method::DELETE
-            && caller
-                .as_ref()
-                .is_some_and(|(_, role)| *role == Role::Admin) =>
-        {
-            tracing::info!(
-                target: TARGET,
-                "admin-action client={client} user={user:?} request={request:?} status={status_code}"
-            )
-        }
-        _ => {}
+    let request = format!("{method} {}", uri.path());
+    let status = status.as_u16();
+    if kind == "admin-action" {
+        tracing::info!(target: TARGET, "{kind} client={client} user={user:?} request={request:?} status={status}");
+    } else {
+        tracing::warn!(target: TARGET, "{kind} client={client} user={user:?} request={request:?} status={status}");
     }
     response
 }

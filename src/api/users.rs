@@ -49,7 +49,7 @@ impl From<User> for PublicUser {
     }
 }
 
-fn no_user() -> AppError {
+pub(super) fn no_user() -> AppError {
     AppError::NotFound("No user".to_owned())
 }
 

@@ -27,19 +27,37 @@ pub enum WriteKind {
     Catalogue,
 }
 
-/// The allowances, each per member: `*_per_minute` or `*_per_hour` writes,
-/// all of which may be spent at once, refilled evenly over the period.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How often each member may write each kind of thing (sign-ups: each client
+/// address): `*_per_minute` or `*_per_hour` writes, all of which may be spent
+/// at once, refilled evenly over the period. `serve` takes each as a flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
 pub struct WriteLimits {
+    /// Comments a member may post a minute.
+    #[arg(long, env = "HALFSTAR_COMMENTS_PER_MINUTE", default_value_t = Self::DEFAULT.comments_per_minute)]
     pub comments_per_minute: NonZeroU32,
+    /// Shouts a member may send a minute.
+    #[arg(long, env = "HALFSTAR_SHOUTS_PER_MINUTE", default_value_t = Self::DEFAULT.shouts_per_minute)]
     pub shouts_per_minute: NonZeroU32,
+    /// Posts a member may write or edit an hour.
+    #[arg(long, env = "HALFSTAR_POSTS_PER_HOUR", default_value_t = Self::DEFAULT.posts_per_hour)]
     pub posts_per_hour: NonZeroU32,
+    /// Reviews a member may write an hour.
+    #[arg(long, env = "HALFSTAR_REVIEWS_PER_HOUR", default_value_t = Self::DEFAULT.reviews_per_hour)]
     pub reviews_per_hour: NonZeroU32,
+    /// Votes on reviews and posts a member may cast a minute.
+    #[arg(long, env = "HALFSTAR_VOTES_PER_MINUTE", default_value_t = Self::DEFAULT.votes_per_minute)]
     pub votes_per_minute: NonZeroU32,
+    /// Ratings and library entries a member may add or change a minute.
+    #[arg(long, env = "HALFSTAR_RATINGS_PER_MINUTE", default_value_t = Self::DEFAULT.ratings_per_minute)]
     pub ratings_per_minute: NonZeroU32,
+    /// Wishlist additions and removals a member may make a minute.
+    #[arg(long, env = "HALFSTAR_WISHLIST_CHANGES_PER_MINUTE", default_value_t = Self::DEFAULT.wishlist_changes_per_minute)]
     pub wishlist_changes_per_minute: NonZeroU32,
+    /// Catalogue changes and import look-ups an editor may make a minute.
+    #[arg(long, env = "HALFSTAR_CATALOGUE_EDITS_PER_MINUTE", default_value_t = Self::DEFAULT.catalogue_edits_per_minute)]
     pub catalogue_edits_per_minute: NonZeroU32,
-    /// Per client address, not per member.
+    /// Accounts one client address may sign up an hour.
+    #[arg(long, env = "HALFSTAR_SIGN_UPS_PER_HOUR", default_value_t = Self::DEFAULT.sign_ups_per_hour)]
     pub sign_ups_per_hour: NonZeroU32,
 }
 

@@ -63,11 +63,12 @@ impl Email {
 pub struct Password(String);
 
 impl Password {
-    pub fn parse(text: &str) -> Result<Self, String> {
+    /// `field` names the JSON field in the error (`password`, `newPassword`).
+    pub fn parse(text: &str, field: &str) -> Result<Self, String> {
         if (8..=256).contains(&text.chars().count()) {
             Ok(Self(text.to_owned()))
         } else {
-            Err("password must be 8 to 256 characters".to_owned())
+            Err(format!("{field} must be 8 to 256 characters"))
         }
     }
 
@@ -158,14 +159,14 @@ mod tests {
 
     #[test]
     fn passwords_and_their_debug_form() {
-        assert!(Password::parse("12345678").is_ok());
-        assert!(Password::parse("1234567").is_err());
-        assert!(Password::parse(&"p".repeat(257)).is_err());
+        assert!(Password::parse("12345678", "password").is_ok());
+        assert!(Password::parse("1234567", "password").is_err());
+        assert!(Password::parse(&"p".repeat(257), "password").is_err());
         assert!(
-            Password::parse(&"é".repeat(8)).is_ok(),
+            Password::parse(&"é".repeat(8), "password").is_ok(),
             "counts characters, not bytes"
         );
-        let password = Password::parse("secret-password").unwrap();
+        let password = Password::parse("secret-password", "password").unwrap();
         assert!(!format!("{password:?}").contains("secret"));
     }
 

@@ -14,8 +14,12 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
   return { fields, bind };
 }
 
-/** A submit handler that tracks its pending state and shows a failure's message. */
-export function useSubmit(action: () => Promise<void>, describeError: (message: string) => string = (m) => m) {
+/**
+ * A form's submit handler: pending while the call is out, then the failure's
+ * message. A form that leaves the page on success stays pending (no second
+ * click meanwhile); one that `staysOnScreen` is ready again.
+ */
+function useFormAction(action: () => Promise<void>, describeError: (message: string) => string, staysOnScreen: boolean) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
   const onSubmit = async (event: Event) => {
@@ -25,6 +29,7 @@ export function useSubmit(action: () => Promise<void>, describeError: (message: 
     setError('');
     try {
       await action();
+      if (staysOnScreen) setPending(false);
     } catch (failure) {
       setError(describeError(failure instanceof Error ? failure.message : String(failure)));
       setPending(false);
@@ -33,27 +38,21 @@ export function useSubmit(action: () => Promise<void>, describeError: (message: 
   return { pending, error, onSubmit };
 }
 
-/**
- * A submit handler for a form that stays on screen: pending while the call is
- * out, then the failure's message or the success line `action` answers.
- */
+/** A submit handler for a form whose success leaves the page. */
+export function useSubmit(action: () => Promise<void>, describeError: (message: string) => string = (m) => m) {
+  return useFormAction(action, describeError, false);
+}
+
+/** A submit handler for a form that stays on screen, showing the success line `action` answers. */
 export function useSave(action: () => Promise<string>) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
-  const onSubmit = async (event: Event) => {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    setError('');
-    setSaved('');
-    try {
+  const submit = useFormAction(
+    async () => {
+      setSaved('');
       setSaved(await action());
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setPending(false);
-    }
-  };
-  return { pending, error, saved, onSubmit };
+    },
+    (message) => message,
+    true,
+  );
+  return { ...submit, saved };
 }

@@ -4,6 +4,7 @@ import { accountApi } from '../../api/account';
 import { useAuth } from '../../auth/AuthContext';
 import { FormMessage } from '../../components/AuthCard';
 import { Dialog } from '../../components/Dialog';
+import { useSubmit } from '../../lib/useFormFields';
 import { DownloadMyData } from '../profile/DownloadMyData';
 
 /** Deleting the account: what goes, the data export first, then the password. */
@@ -12,23 +13,12 @@ export function DeleteAccount() {
   const [, navigate] = useLocation();
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
-
-  const remove = async (event: Event) => {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    setError('');
-    try {
-      await accountApi.deleteAccount(password);
-      forgetSession();
-      navigate('/');
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setPending(false);
-    }
-  };
+  // Leaves the page on success, so the form stays pending.
+  const { pending, error, onSubmit } = useSubmit(async () => {
+    await accountApi.deleteAccount(password);
+    forgetSession();
+    navigate('/');
+  });
 
   return (
     <section class="account-section" aria-labelledby="account-delete">
@@ -47,7 +37,7 @@ export function DeleteAccount() {
         <Dialog title="Delete your account?" onClose={() => setAsking(false)}>
           <p>Download your data first if you want to keep a copy: once the account is gone, so is all of it.</p>
           <DownloadMyData />
-          <form class="form" onSubmit={remove}>
+          <form class="form" onSubmit={onSubmit}>
             <label>
               Your password
               <input
