@@ -260,6 +260,9 @@ test('wishlist and library changes show in the library and the collection withou
   await page.getByRole('link', { name: 'My collection' }).click();
   await page.locator('[data-screen="list"]').waitFor();
   await page.locator('main .album-tile').first().waitFor();
+  // The collection was shown before (kept, then refetched on return, as every
+  // page after a write): count once its fresh answer is in.
+  await page.waitForLoadState('networkidle');
   assert.equal(await tile(page, album).count(), 0);
   await nav(page).getByRole('link', { name: 'Home' }).click();
   await tile(page, album).waitFor();
