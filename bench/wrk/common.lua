@@ -28,3 +28,53 @@ function rating_request()
   }
   return wrk.format("POST", "/api/rating", headers, body)
 end
+
+-- A random signed-in member's token.
+function member_token()
+  return "Bearer synthetic-" .. math.random(1, members)
+end
+
+-- The albums of BENCH_ALBUM_FILE, one "id artistId artistSlug slug" a line,
+-- the most rated first.
+function load_albums()
+  local list = {}
+  for line in io.lines(os.getenv("BENCH_ALBUM_FILE")) do
+    local id, artist, artist_slug, slug = line:match("(%d+) (%d+) (%S+) (%S+)")
+    table.insert(list, { id = id, artist = artist, artist_slug = artist_slug, slug = slug })
+  end
+  return list
+end
+
+-- Popularity skewed like real sites: the rank is log-uniform, so half the
+-- picks fall on the top sqrt(n) albums and the rest spread over the tail.
+function popular_pick(list)
+  return list[math.floor(math.exp(math.random() * math.log(#list))) ]
+end
+
+-- The four calls of an album page, asked in turn by one member for one
+-- album before the next visit starts.
+local visit = { step = 4 }
+function album_page_request(list)
+  if visit.step == 4 then
+    visit = { step = 0, album = popular_pick(list), token = member_token() }
+  end
+  visit.step = visit.step + 1
+  local a = visit.album
+  local path = ({
+    "/api/album/name/" .. a.artist_slug .. "/" .. a.slug,
+    "/api/rating/album/" .. a.id,
+    "/api/review/" .. a.slug,
+    "/api/comment/album/" .. a.id .. "?page=1",
+  })[visit.step]
+  return wrk.format("GET", path, { ["Authorization"] = visit.token })
+end
+
+-- The album being visited, rated by its visitor.
+function rate_visited_request()
+  local a = visit.album
+  local body = string.format('{"albumId":%s,"artistId":%s,"number":%.1f}', a.id, a.artist, math.random(1, 20) / 2)
+  return wrk.format("POST", "/api/rating", {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = visit.token,
+  }, body)
+end
