@@ -24,10 +24,11 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     if let Err(error) = halfstar::open_files::raise_to_hard_limit() {
         tracing::warn!("cannot raise the open file limit: {error}");
     }
-    let pool = db::open(&data.data_dir)?;
     if settings.demo {
-        load_demo_when_empty(&pool).await?;
+        load_demo_when_empty(&db::open(&data.data_dir)?).await?;
     }
+    let database = db::Database::open(&data.data_dir)?;
+    let writer = database.writer.clone();
     // Off the start-up path: the first unknown email waits for it if it is early.
     tokio::task::spawn_blocking(auth::prepare_dummy_hash);
     let listener = crate::connections::listen(settings.listen)
@@ -42,10 +43,13 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         limits: std::sync::Arc::new(halfstar::api::throttle::Limits::new(&settings.write_limits)),
         rankings: halfstar::api::Rankings::new(keep),
         kept_answers: halfstar::api::KeptAnswers::new(keep),
+        kept_sessions: halfstar::api::KeptSessions::new(std::time::Duration::from_secs(
+            settings.session_keep_seconds,
+        )),
         import_sources: std::sync::Arc::new(halfstar::import::sources::Sources::new(
             settings.import.clone().settings(),
         )),
-        ..AppState::new(pool.clone())
+        ..AppState::new(database)
     };
     // Printed, not only logged: scripts and tests read the chosen port here.
     println!(
@@ -60,7 +64,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     let client_timeout = std::time::Duration::from_secs(settings.client_timeout_seconds);
     crate::connections::serve(listener, router, client_timeout, shutdown_signal()).await;
     tracing::info!("requests finished; closing the database");
-    db::checkpoint(&pool)?;
+    writer.finish().await?;
     Ok(())
 }
 

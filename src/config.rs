@@ -86,6 +86,12 @@ pub struct ServeSettings {
     #[arg(long, env = "HALFSTAR_RANKING_SECONDS", default_value_t = 30)]
     pub ranking_seconds: u64,
 
+    /// Seconds the session of a signed-in member's token is kept in memory
+    /// (0: read on every request). Account changes through the site end it at
+    /// once; changes made with the CLI within a tenth of a second.
+    #[arg(long, env = "HALFSTAR_SESSION_KEEP_SECONDS", default_value_t = 60)]
+    pub session_keep_seconds: u64,
+
     #[command(flatten)]
     pub import: ImportSources,
 

@@ -374,7 +374,7 @@ async fn deleting_the_account_needs_the_password_and_keeps_counters_exact() {
         .json();
     assert_eq!(album["numberOfRatings"], 1);
     assert_eq!(album["averageRating"], 5.0);
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let (count, sum): (i64, f64) = conn
         .query_row(
             "SELECT rating_count, rating_sum FROM albums WHERE id = ?1",
@@ -394,7 +394,7 @@ async fn sessions_end_at_their_absolute_lifetime_however_much_they_are_used() {
     assert_eq!(me(&app, &token).await, StatusCode::OK);
     // Opened 181 days ago and used a minute ago: its idle expiry is far off.
     let opened = halfstar::domain::timestamp::before_now(time::Duration::days(181));
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     conn.execute(
         "UPDATE sessions SET created_at = ?1 WHERE token_hash = ?2",
         rusqlite::params![opened, halfstar::auth::token_hash(&token)],

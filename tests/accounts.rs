@@ -235,10 +235,7 @@ async fn missing_malformed_and_expired_tokens_answer_401() {
         assert_eq!(me.status, StatusCode::UNAUTHORIZED);
         assert_eq!(me.json(), json!({ "message": "Not signed in" }));
     }
-    app.state
-        .pool
-        .get()
-        .unwrap()
+    app.conn()
         .execute(
             "UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?1",
             [user_id],
@@ -254,7 +251,7 @@ async fn missing_malformed_and_expired_tokens_answer_401() {
 async fn using_a_session_slides_its_expiry_forward() {
     let app = TestApp::new();
     let (token, user_id) = app.sign_up("vinylvera").await;
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     conn.execute(
         "UPDATE sessions SET last_used_at = '2000-01-01T00:00:00.000Z',
                              expires_at = '2999-01-01T00:00:00.000Z' WHERE user_id = ?1",

@@ -54,7 +54,7 @@ async fn album(
 
 /// Members who only rate, made directly (signing up hashes a password each time).
 fn raters(app: &TestApp, count: usize) -> Vec<i64> {
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let first: i64 = conn
         .query_row("SELECT count(*) FROM users", [], |r| r.get(0))
         .unwrap();
@@ -77,7 +77,7 @@ fn raters(app: &TestApp, count: usize) -> Vec<i64> {
 fn rate_many(app: &TestApp, album_id: i64, numbers: &[f64], days_ago: i64) {
     let members = raters(app, numbers.len());
     let when = halfstar::domain::timestamp::before_now(time::Duration::days(days_ago));
-    let mut conn = app.state.pool.get().unwrap();
+    let mut conn = app.conn();
     let tx = conn.transaction().unwrap();
     for (user_id, number) in members.iter().zip(numbers) {
         let value = RatingValue::from_f64(*number).expect("a half step");
@@ -541,7 +541,7 @@ async fn an_artists_albums_come_newest_first_with_the_callers_rating() {
     album(&app, &token, "Radiohead", "OK Computer", "1997-05-21", "").await;
     let (member, member_id) = app.sign_up("mira99").await;
     {
-        let mut conn = app.state.pool.get().unwrap();
+        let mut conn = app.conn();
         let tx = conn.transaction().unwrap();
         let nine = RatingValue::from_f64(9.0);
         ratings::upsert(&tx, member_id, bends, nine, "2026-01-01T00:00:00.000Z").unwrap();
@@ -872,7 +872,7 @@ async fn search_matches_prefixes_without_accents_and_refuses_bad_queries() {
 async fn the_demo_catalogue_answers_every_endpoint() {
     let app = TestApp::new();
     {
-        let mut conn = app.state.pool.get().unwrap();
+        let mut conn = app.conn();
         halfstar::demo::load(&mut conn, "demo-hash").unwrap();
     }
     let artist = app.get("/api/artist/name/radiohead").await.json();
@@ -890,7 +890,7 @@ async fn the_demo_catalogue_answers_every_endpoint() {
     );
 
     // Every figure shown equals a fresh aggregate of the ratings.
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let (count, sum): (i64, f64) = conn
         .query_row(
             "SELECT count(number), coalesce(sum(number), 0) FROM ratings WHERE album_id = ?1",
@@ -923,7 +923,7 @@ async fn the_demo_catalogue_answers_every_endpoint() {
     let search = app.get("/api/search?q=radio").await.json();
     assert_eq!(search["artists"][0]["name"], "Radiohead");
     drop(conn);
-    let _ = db::checkpoint(&app.state.pool);
+    let _ = db::checkpoint(&app.setup);
 }
 
 #[tokio::test]

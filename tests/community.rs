@@ -42,7 +42,7 @@ async fn rate(app: &TestApp, token: &str, seed: &Seed, album: i64, number: Value
 }
 
 fn counters(app: &TestApp, album: i64) -> (i64, f64) {
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     conn.query_row(
         "SELECT rating_count, rating_sum FROM albums WHERE id = ?1",
         [album],
@@ -603,7 +603,7 @@ async fn a_review_is_deleted_by_its_author_or_an_admin_with_its_comments() {
         app.get("/api/album/name/radiohead/kid-a").await.json()["numberOfReviews"],
         0
     );
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let left: i64 = conn
         .query_row("SELECT count(*) FROM comments", [], |r| r.get(0))
         .unwrap();
@@ -681,7 +681,7 @@ async fn comments_page_by_ten_and_are_rate_limited() {
     assert!(!limited.header("retry-after").is_empty());
 
     // Other members are not limited by Vera's burst; fill the album to twelve.
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     for n in 5..12 {
         let (token, _) = app.member(&format!("member{n}"));
         assert_eq!(
@@ -1029,7 +1029,7 @@ async fn an_admin_removes_an_album_with_everything_about_it() {
             .status,
         StatusCode::NO_CONTENT
     );
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let orphans: i64 = conn
         .query_row(
             "SELECT (SELECT count(*) FROM ratings WHERE album_id = ?1)
@@ -1065,7 +1065,7 @@ async fn reviews_of_albums_named_like_fixed_path_words_are_reached() {
     let app = TestApp::new();
     let titles = ["Recent", "Featured", "User", "Validate"];
     {
-        let conn = app.state.pool.get().unwrap();
+        let conn = app.conn();
         let artist = NewArtist {
             name: "Radiohead",
             description: "",

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 /// One artist with one album, written straight to the database.
 fn seed_album(app: &TestApp) -> i64 {
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let artist = NewArtist {
         name: "Slowdive",
         description: "",

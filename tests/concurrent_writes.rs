@@ -16,7 +16,7 @@ const MEMBERS: usize = 150;
 async fn simultaneous_ratings_all_land_and_the_counters_stay_exact() {
     let app = TestApp::new();
     let (artist_id, album_id) = {
-        let conn = app.state.pool.get().unwrap();
+        let conn = app.conn();
         let artist = NewArtist {
             name: "Crowd",
             description: "",
@@ -64,7 +64,7 @@ async fn simultaneous_ratings_all_land_and_the_counters_stay_exact() {
         );
     }
 
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let (rows, count, sum, kept_count, kept_sum): (i64, i64, f64, i64, f64) = conn
         .query_row(
             "SELECT (SELECT count(*) FROM ratings WHERE album_id = ?1),

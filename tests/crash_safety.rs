@@ -178,7 +178,12 @@ fn answered_writes_survive_sigkill_and_counters_stay_exact() {
     let database = data_dir.join("halfstar.db");
     let albums = Arc::new(albums);
     // The server, not this test, must be the only one with the file open.
-    let TestApp { dir: _dir, state } = app;
+    let TestApp {
+        dir: _dir,
+        state,
+        setup,
+    } = app;
+    drop(setup);
     drop(state);
 
     let mut before = stored(&database);

@@ -306,8 +306,8 @@ fn prepared_data() -> (TestApp, String) {
 #[test]
 fn a_full_disk_refuses_writes_with_507_and_loses_nothing() {
     let (app, token) = prepared_data();
-    let TestApp { dir, state } = app;
-    drop(state);
+    let TestApp { dir, state, setup } = app;
+    drop((state, setup));
     let mount = tempfile::tempdir().unwrap();
     // 3 MiB of which the ballast takes 1.2: the database fills the rest,
     // with posts from one member as fast as they are answered.
@@ -387,9 +387,9 @@ fn a_full_disk_refuses_writes_with_507_and_loses_nothing() {
 #[test]
 fn a_read_only_data_directory_stops_the_server_at_start_and_changes_nothing() {
     let (app, _) = prepared_data();
-    let TestApp { dir, state } = app;
-    halfstar::db::checkpoint(&state.pool).unwrap();
-    drop(state);
+    let TestApp { dir, state, setup } = app;
+    halfstar::db::checkpoint(&setup).unwrap();
+    drop((state, setup));
     let mount = tempfile::tempdir().unwrap();
     let script = r#"
         mount -t tmpfs halfstar-test "$1"

@@ -48,7 +48,7 @@ fn number_json(steps: Option<u8>) -> serde_json::Value {
 async fn run(steps: Vec<(usize, usize, Action)>) {
     let app = TestApp::new();
     let (artist_id, album_ids) = {
-        let conn = app.state.pool.get().unwrap();
+        let conn = app.conn();
         let artist = NewArtist {
             name: "Various",
             description: "",
@@ -125,7 +125,7 @@ async fn run(steps: Vec<(usize, usize, Action)>) {
         );
     }
 
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     let mismatches: i64 = conn
         .query_row(
             "SELECT count(*) FROM albums a

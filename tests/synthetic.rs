@@ -18,7 +18,7 @@ const TINY: Scale = Scale {
 };
 
 fn fingerprint(app: &TestApp) -> (i64, f64, String) {
-    let conn = app.state.pool.get().unwrap();
+    let conn = app.conn();
     conn.query_row(
         "SELECT (SELECT count(*) FROM ratings), (SELECT total(number) FROM ratings),
                 (SELECT group_concat(title, '|') FROM (SELECT title FROM albums ORDER BY id LIMIT 5))",
@@ -33,12 +33,12 @@ async fn the_same_scale_makes_the_same_community_with_exact_counters() {
     let first = TestApp::new();
     let second = TestApp::new();
     for app in [&first, &second] {
-        let made = synthetic::generate(&mut app.state.pool.get().unwrap(), TINY, &|_| {}).unwrap();
+        let made = synthetic::generate(&mut app.conn(), TINY, &|_| {}).unwrap();
         assert_eq!((made.albums, made.users, made.ratings), (200, 100, 3_000));
     }
     assert_eq!(fingerprint(&first), fingerprint(&second));
 
-    let conn = first.state.pool.get().unwrap();
+    let conn = first.conn();
     let wrong: i64 = conn
         .query_row(
             "SELECT count(*) FROM albums a WHERE a.rating_count <> (SELECT count(number) FROM ratings WHERE album_id = a.id)

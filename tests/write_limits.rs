@@ -170,7 +170,7 @@ async fn refused_writes_leave_kept_answers_and_successful_ones_end_them() {
     assert_eq!(first.json().as_array().unwrap().len(), 0);
     // Written behind the server's back (as the CLI would): not seen while kept.
     {
-        let conn = app.state.pool.get().unwrap();
+        let conn = app.conn();
         conn.execute(
             "INSERT INTO comments (user_id, album_id, comment_text, created_at)
              SELECT id, ?1, 'from the side', '2026-01-01T00:00:00.000Z' FROM users",

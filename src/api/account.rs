@@ -148,10 +148,11 @@ async fn end_session(
     CurrentUser(caller): CurrentUser,
     AppPath(session_id): AppPath<String>,
 ) -> AppResult<StatusCode> {
-    let ended = run_blocking(&state.pool, move |conn| {
-        Ok(sessions::delete_by_id(conn, caller.id, &session_id)?)
-    })
-    .await?;
+    let ended = state
+        .writer
+        .write(move |conn| Ok(sessions::delete_by_id(conn, caller.id, &session_id)?))
+        .await?;
+    state.kept_sessions.forget_member(caller.id);
     if ended {
         Ok(StatusCode::NO_CONTENT)
     } else {
@@ -170,10 +171,11 @@ async fn end_every_session(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
 ) -> AppResult<StatusCode> {
-    let ended = run_blocking(&state.pool, move |conn| {
-        Ok(sessions::delete_for_user(conn, caller.id)?)
-    })
-    .await?;
+    let ended = state
+        .writer
+        .write(move |conn| Ok(sessions::delete_for_user(conn, caller.id)?))
+        .await?;
+    state.kept_sessions.forget_member(caller.id);
     tracing::info!(user = %caller.username, sessions = ended, "signed out everywhere");
     Ok(StatusCode::NO_CONTENT)
 }
@@ -215,14 +217,15 @@ async fn change_password(
         .await?;
     let current = session_hash(&headers);
     let id = caller.id;
-    let ended = run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        users::set_password_hash(&tx, id, &hash)?;
-        let ended = sessions::delete_others(&tx, id, &current)?;
-        tx.commit()?;
-        Ok(ended)
-    })
-    .await?;
+    let ended = state
+        .writer
+        .write(move |conn| {
+            users::set_password_hash(conn, id, &hash)?;
+            let ended = sessions::delete_others(conn, id, &current)?;
+            Ok(ended)
+        })
+        .await?;
+    state.kept_sessions.forget_member(id);
     tracing::info!(user = %caller.username, other_sessions_ended = ended, "password changed");
     Ok(StatusCode::NO_CONTENT)
 }
@@ -252,11 +255,14 @@ async fn change_email(
     let email = Email::parse(&body.email).map_err(AppError::BadRequest)?;
     confirm_password(&state, &caller, address, &body.password).await?;
     let id = caller.id;
-    let user = run_blocking(&state.pool, move |conn| {
-        users::set_email(conn, id, email.as_str()).map_err(|e| or_taken(e, false))?;
-        users::by_id(conn, id)?.ok_or_else(no_user)
-    })
-    .await?;
+    let user = state
+        .writer
+        .write(move |conn| {
+            users::set_email(conn, id, email.as_str()).map_err(|e| or_taken(e, false))?;
+            users::by_id(conn, id)?.ok_or_else(no_user)
+        })
+        .await?;
+    state.kept_sessions.forget_member(id);
     tracing::info!(user = %user.username, "email changed");
     Ok(Json(user.into()))
 }
@@ -282,15 +288,16 @@ async fn change_username(
 ) -> AppResult<Json<Me>> {
     let username = Username::parse(&body.username).map_err(AppError::BadRequest)?;
     let old = caller.username.clone();
-    let user = run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        users::set_username(&tx, caller.id, &old, username.as_str(), &now())
-            .map_err(|e| or_taken(e, true))?;
-        let user = users::by_id(&tx, caller.id)?.ok_or_else(no_user)?;
-        tx.commit()?;
-        Ok(user)
-    })
-    .await?;
+    let user = state
+        .writer
+        .write(move |conn| {
+            users::set_username(conn, caller.id, &old, username.as_str(), &now())
+                .map_err(|e| or_taken(e, true))?;
+            let user = users::by_id(conn, caller.id)?.ok_or_else(no_user)?;
+            Ok(user)
+        })
+        .await?;
+    state.kept_sessions.forget_member(caller.id);
     tracing::info!(from = %caller.username, to = %user.username, "username changed");
     Ok(Json(user.into()))
 }
@@ -317,13 +324,14 @@ async fn delete_account(
 ) -> AppResult<StatusCode> {
     confirm_password(&state, &caller, address, &body.password).await?;
     let id = caller.id;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        users::delete(&tx, id)?;
-        tx.commit()?;
-        Ok(())
-    })
-    .await?;
+    state
+        .writer
+        .write(move |conn| {
+            users::delete(conn, id)?;
+            Ok(())
+        })
+        .await?;
+    state.kept_sessions.forget_member(id);
     tracing::info!(user = %caller.username, "account deleted by its member");
     Ok(StatusCode::NO_CONTENT)
 }

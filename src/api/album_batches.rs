@@ -12,7 +12,7 @@ use super::albums::{AlbumBody, CheckedAlbum};
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppState, Editor};
 use crate::db::albums;
-use crate::db::{artists, imports, is_unique_violation, run_blocking};
+use crate::db::{artists, imports, is_unique_violation};
 use crate::domain::PictureUrl;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -98,10 +98,10 @@ async fn create_many(
 ) -> AppResult<Json<BatchResult>> {
     charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let checked = check_all(&bodies)?;
-    run_blocking(&state.pool, move |conn| {
-        add_checked(conn, &bodies, &checked).map(Json)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| add_checked(conn, &bodies, &checked).map(Json))
+        .await
 }
 
 /// Adds the albums of a JSON list, as `POST /api/album/create-many` does:
@@ -110,19 +110,21 @@ pub fn add_albums_from_json(conn: &mut rusqlite::Connection, json: &str) -> AppR
     let bodies: Vec<AlbumBody> = serde_json::from_str(json)
         .map_err(|error| AppError::BadRequest(format!("not a list of albums: {error}")))?;
     let checked = check_all(&bodies)?;
-    add_checked(conn, &bodies, &checked)
+    let tx = conn.transaction()?;
+    let result = add_checked(&tx, &bodies, &checked)?;
+    tx.commit()?;
+    Ok(result)
 }
 
 fn add_checked(
-    conn: &mut rusqlite::Connection,
+    conn: &rusqlite::Connection,
     bodies: &[AlbumBody],
     checked: &[CheckedAlbum],
 ) -> AppResult<BatchResult> {
-    let tx = conn.transaction()?;
     let stamp = now();
     let mut result = BatchResult::default();
     for (body, album) in bodies.iter().zip(checked) {
-        let artist_id = match body.artist_id(&tx) {
+        let artist_id = match body.artist_id(conn) {
             Ok(Some(id)) => id,
             Ok(None) => {
                 result.leave_out(&album.title, "artist is required");
@@ -135,7 +137,7 @@ fn add_checked(
             Err(other) => return Err(other),
         };
         if imports::existing_album(
-            &tx,
+            conn,
             artist_id,
             &album.title,
             album.mb_release_group.as_deref(),
@@ -145,7 +147,7 @@ fn add_checked(
             result.leave_out(&album.title, "already in the catalogue");
             continue;
         }
-        match albums::insert(&tx, &album.as_new(artist_id), &stamp) {
+        match albums::insert(conn, &album.as_new(artist_id), &stamp) {
             Ok(_) => result.added.push(album.title.clone()),
             Err(e) if is_unique_violation(&e) => {
                 result.leave_out(&album.title, "already in the catalogue")
@@ -153,7 +155,6 @@ fn add_checked(
             Err(e) => return Err(e.into()),
         }
     }
-    tx.commit()?;
     Ok(result)
 }
 
@@ -172,46 +173,46 @@ async fn update_many(
 ) -> AppResult<Json<BatchResult>> {
     charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let checked = check_all(&bodies)?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let stamp = now();
-        let mut result = BatchResult::default();
-        for (body, album) in bodies.iter().zip(&checked) {
-            let found = match body.artist_id(&tx) {
-                Ok(Some(artist_id)) => imports::existing_album(
-                    &tx,
-                    artist_id,
-                    &album.title,
-                    album.mb_release_group.as_deref(),
-                )?
-                .map(|id| (artist_id, id)),
-                Ok(None) | Err(AppError::NotFound(_)) => None,
-                Err(other) => return Err(other),
-            };
-            let Some((artist_id, id)) = found else {
-                result.leave_out(&album.title, "not in the catalogue");
-                continue;
-            };
-            match albums::update(&tx, id, &album.as_change(artist_id), &stamp) {
-                Ok(()) => {}
-                Err(e) if is_unique_violation(&e) => {
-                    result.leave_out(
+    state
+        .writer
+        .write(move |conn| {
+            let stamp = now();
+            let mut result = BatchResult::default();
+            for (body, album) in bodies.iter().zip(&checked) {
+                let found = match body.artist_id(conn) {
+                    Ok(Some(artist_id)) => imports::existing_album(
+                        conn,
+                        artist_id,
                         &album.title,
-                        "another album of this artist has that title and type",
-                    );
+                        album.mb_release_group.as_deref(),
+                    )?
+                    .map(|id| (artist_id, id)),
+                    Ok(None) | Err(AppError::NotFound(_)) => None,
+                    Err(other) => return Err(other),
+                };
+                let Some((artist_id, id)) = found else {
+                    result.leave_out(&album.title, "not in the catalogue");
                     continue;
+                };
+                match albums::update(conn, id, &album.as_change(artist_id), &stamp) {
+                    Ok(()) => {}
+                    Err(e) if is_unique_violation(&e) => {
+                        result.leave_out(
+                            &album.title,
+                            "another album of this artist has that title and type",
+                        );
+                        continue;
+                    }
+                    Err(e) => return Err(e.into()),
                 }
-                Err(e) => return Err(e.into()),
+                if let Some(group) = &album.mb_release_group {
+                    imports::set_release_group(conn, id, group)?;
+                }
+                result.updated.push(album.title.clone());
             }
-            if let Some(group) = &album.mb_release_group {
-                imports::set_release_group(&tx, id, group)?;
-            }
-            result.updated.push(album.title.clone());
-        }
-        tx.commit()?;
-        Ok(Json(result))
-    })
-    .await
+            Ok(Json(result))
+        })
+        .await
 }
 
 /// A cover for an album named by its artist and title.
@@ -246,25 +247,27 @@ async fn update_photos(
                 .map_err(|message| AppError::BadRequest(format!("albums[{index}]: {message}")))
         })
         .collect::<AppResult<Vec<_>>>()?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let stamp = now();
-        let mut result = BatchResult::default();
-        for (body, picture) in bodies.iter().zip(&pictures) {
-            let album = match artists::find(&tx, body.artist.trim())? {
-                Some(artist_id) => albums::id_by_artist_and_title(&tx, artist_id, &body.title)?,
-                None => None,
-            };
-            match album {
-                Some(id) => {
-                    imports::set_picture(&tx, id, picture.as_str(), &stamp)?;
-                    result.updated.push(body.title.clone());
+    state
+        .writer
+        .write(move |conn| {
+            let stamp = now();
+            let mut result = BatchResult::default();
+            for (body, picture) in bodies.iter().zip(&pictures) {
+                let album = match artists::find(conn, body.artist.trim())? {
+                    Some(artist_id) => {
+                        albums::id_by_artist_and_title(conn, artist_id, &body.title)?
+                    }
+                    None => None,
+                };
+                match album {
+                    Some(id) => {
+                        imports::set_picture(conn, id, picture.as_str(), &stamp)?;
+                        result.updated.push(body.title.clone());
+                    }
+                    None => result.leave_out(&body.title, "not in the catalogue"),
                 }
-                None => result.leave_out(&body.title, "not in the catalogue"),
             }
-        }
-        tx.commit()?;
-        Ok(Json(result))
-    })
-    .await
+            Ok(Json(result))
+        })
+        .await
 }

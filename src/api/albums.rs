@@ -352,19 +352,19 @@ async fn create(
 ) -> AppResult<(StatusCode, Json<Album>)> {
     charge_write(&state, WriteKind::Catalogue, editor.id)?;
     let album = body.check(None)?;
-    let created = run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let artist_id = body
-            .artist_id(&tx)?
-            .ok_or_else(|| AppError::BadRequest("artist is required".to_owned()))?;
-        let id = match albums::insert(&tx, &album.as_new(artist_id), &now()) {
-            Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
-            other => other?,
-        };
-        tx.commit()?;
-        Ok(albums::by_id(conn, id, None)?.expect("the new album exists"))
-    })
-    .await?;
+    let created = state
+        .writer
+        .write(move |conn| {
+            let artist_id = body
+                .artist_id(conn)?
+                .ok_or_else(|| AppError::BadRequest("artist is required".to_owned()))?;
+            let id = match albums::insert(conn, &album.as_new(artist_id), &now()) {
+                Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
+                other => other?,
+            };
+            Ok(albums::by_id(conn, id, None)?.expect("the new album exists"))
+        })
+        .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -384,22 +384,22 @@ async fn update(
     AppJson(body): AppJson<AlbumBody>,
 ) -> AppResult<Json<Album>> {
     charge_write(&state, WriteKind::Catalogue, editor.id)?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let current = albums::by_id(&tx, id, None)?
-            .ok_or_else(|| AppError::NotFound(format!("No album with id {id}")))?;
-        let album = body.check(Some(&current))?;
-        let artist_id = body.artist_id(&tx)?.unwrap_or(current.artist_id);
-        match albums::update(&tx, id, &album.as_change(artist_id), &now()) {
-            Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
-            other => other?,
-        }
-        tx.commit()?;
-        Ok(Json(
-            albums::by_id(conn, id, Some(editor.id))?.expect("the album exists"),
-        ))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let current = albums::by_id(conn, id, None)?
+                .ok_or_else(|| AppError::NotFound(format!("No album with id {id}")))?;
+            let album = body.check(Some(&current))?;
+            let artist_id = body.artist_id(conn)?.unwrap_or(current.artist_id);
+            match albums::update(conn, id, &album.as_change(artist_id), &now()) {
+                Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
+                other => other?,
+            }
+            Ok(Json(
+                albums::by_id(conn, id, Some(editor.id))?.expect("the album exists"),
+            ))
+        })
+        .await
 }
 
 /// An admin removes an album with everything written about it, at once.
@@ -417,13 +417,13 @@ async fn remove(
     AppPath(id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
     charge_write(&state, WriteKind::Catalogue, admin.id)?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        if !albums::delete(&tx, id)? {
-            return Err(AppError::NotFound(format!("No album with id {id}")));
-        }
-        tx.commit()?;
-        Ok(StatusCode::NO_CONTENT)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            if !albums::delete(conn, id)? {
+                return Err(AppError::NotFound(format!("No album with id {id}")));
+            }
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
 }

@@ -120,29 +120,29 @@ async fn create(
         .transpose()
         .map_err(AppError::BadRequest)?;
     let artist = body.check(None)?;
-    let created = run_blocking(&state.pool, move |conn| {
-        let new = NewArtist {
-            name: &artist.name,
-            description: &artist.description,
-            picture_url: artist.picture_url.as_str(),
-            mbid: mbid.as_deref(),
-        };
-        let tx = conn.transaction()?;
-        if let Some(id) = &mbid
-            && imports::artist_by_mbid(&tx, id)?.is_some()
-        {
-            return Err(AppError::Conflict(
-                "That MusicBrainz artist is already in the catalogue".to_owned(),
-            ));
-        }
-        let id = match artists::insert(&tx, &new, &now()) {
-            Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
-            other => other?,
-        };
-        tx.commit()?;
-        Ok(artists::by_id(conn, id)?.expect("the new artist exists"))
-    })
-    .await?;
+    let created = state
+        .writer
+        .write(move |conn| {
+            let new = NewArtist {
+                name: &artist.name,
+                description: &artist.description,
+                picture_url: artist.picture_url.as_str(),
+                mbid: mbid.as_deref(),
+            };
+            if let Some(id) = &mbid
+                && imports::artist_by_mbid(conn, id)?.is_some()
+            {
+                return Err(AppError::Conflict(
+                    "That MusicBrainz artist is already in the catalogue".to_owned(),
+                ));
+            }
+            let id = match artists::insert(conn, &new, &now()) {
+                Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
+                other => other?,
+            };
+            Ok(artists::by_id(conn, id)?.expect("the new artist exists"))
+        })
+        .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -162,23 +162,23 @@ async fn update(
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<Json<Artist>> {
     charge_write(&state, WriteKind::Catalogue, editor.id)?;
-    let updated = run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let current = artists::by_id(&tx, id)?
-            .ok_or_else(|| AppError::NotFound(format!("No artist with id {id}")))?;
-        let artist = body.check(Some(&current))?;
-        let change = ArtistChange {
-            name: &artist.name,
-            description: &artist.description,
-            picture_url: artist.picture_url.as_str(),
-        };
-        match artists::update(&tx, id, &change, &now()) {
-            Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
-            other => other?,
-        }
-        tx.commit()?;
-        Ok(artists::by_id(conn, id)?.expect("the artist exists"))
-    })
-    .await?;
+    let updated = state
+        .writer
+        .write(move |conn| {
+            let current = artists::by_id(conn, id)?
+                .ok_or_else(|| AppError::NotFound(format!("No artist with id {id}")))?;
+            let artist = body.check(Some(&current))?;
+            let change = ArtistChange {
+                name: &artist.name,
+                description: &artist.description,
+                picture_url: artist.picture_url.as_str(),
+            };
+            match artists::update(conn, id, &change, &now()) {
+                Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
+                other => other?,
+            }
+            Ok(artists::by_id(conn, id)?.expect("the artist exists"))
+        })
+        .await?;
     Ok(Json(updated))
 }

@@ -221,31 +221,32 @@ async fn sign_up(
     let password_hash = passwords::admit(&state.passwords, address, Caller::Anyone)?
         .hash(&password)
         .await?;
-    let (token, user) = run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let new_user = NewUser {
-            username: username.as_str(),
-            email: email.as_str(),
-            password_hash: &password_hash,
-            profile_picture_url: picture.as_str(),
-            role: Role::User,
-        };
-        let id = match users::insert(&tx, &new_user, &now()) {
-            Ok(id) => id,
-            // Another sign-up took the name between the check and now.
-            Err(e) if is_unique_violation(&e) => {
-                let (username_taken, _) = users::taken(&tx, username.as_str(), email.as_str())?;
-                return Err(taken_error(username_taken));
-            }
-            Err(e) => return Err(e.into()),
-        };
-        let token = open_session(&tx, id, &client)?;
-        let user = users::by_id(&tx, id)?
-            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))?;
-        tx.commit()?;
-        Ok((token, user))
-    })
-    .await?;
+    let (token, user) = state
+        .writer
+        .write(move |conn| {
+            let new_user = NewUser {
+                username: username.as_str(),
+                email: email.as_str(),
+                password_hash: &password_hash,
+                profile_picture_url: picture.as_str(),
+                role: Role::User,
+            };
+            let id = match users::insert(conn, &new_user, &now()) {
+                Ok(id) => id,
+                // Another sign-up took the name between the check and now.
+                Err(e) if is_unique_violation(&e) => {
+                    let (username_taken, _) =
+                        users::taken(conn, username.as_str(), email.as_str())?;
+                    return Err(taken_error(username_taken));
+                }
+                Err(e) => return Err(e.into()),
+            };
+            let token = open_session(conn, id, &client)?;
+            let user = users::by_id(conn, id)?
+                .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))?;
+            Ok((token, user))
+        })
+        .await?;
     tracing::info!(user = %user.username, "signed up");
     let body = Signed {
         token,
@@ -310,11 +311,13 @@ async fn log_in(
     let user_id = user.id;
     let client = SigningIn::new(&headers, address);
     let opened_after = before_now(state.session_max_age);
-    let token = run_blocking(&state.pool, move |conn| {
-        sessions::delete_expired(conn, &now(), &opened_after)?;
-        Ok(open_session(conn, user_id, &client)?)
-    })
-    .await?;
+    let token = state
+        .writer
+        .write(move |conn| {
+            sessions::delete_expired(conn, &now(), &opened_after)?;
+            Ok(open_session(conn, user_id, &client)?)
+        })
+        .await?;
     Ok(Json(Signed {
         token,
         user: user.into(),
@@ -330,11 +333,15 @@ async fn log_in(
 )]
 async fn log_out(
     State(state): State<AppState>,
-    CurrentUser(_): CurrentUser,
+    CurrentUser(caller): CurrentUser,
     headers: HeaderMap,
 ) -> AppResult<StatusCode> {
     let hash = session_hash(&headers);
-    run_blocking(&state.pool, move |conn| Ok(sessions::delete(conn, &hash)?)).await?;
+    state
+        .writer
+        .write(move |conn| Ok(sessions::delete(conn, &hash)?))
+        .await?;
+    state.kept_sessions.forget_member(caller.id);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -101,22 +101,24 @@ async fn create(
         }
     };
     charge_write(&state, WriteKind::Comment, caller.id)?;
-    run_blocking(&state.pool, move |conn| {
-        let exists = match target {
-            CommentTarget::Album(id) => albums::by_id(conn, id, None)?.is_some(),
-            CommentTarget::Review(id) => reviews::author_of(conn, id)?.is_some(),
-            CommentTarget::Post(id) => posts::author_of(conn, id)?.is_some(),
-        };
-        if !exists {
-            return Err(AppError::NotFound(
-                "There is nothing to comment on there".to_owned(),
-            ));
-        }
-        let id = comments::insert(conn, caller.id, target, &text, &now())?;
-        let comment = comments::by_id(conn, id)?.expect("the comment exists");
-        Ok((StatusCode::CREATED, Json(comment)))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let exists = match target {
+                CommentTarget::Album(id) => albums::by_id(conn, id, None)?.is_some(),
+                CommentTarget::Review(id) => reviews::author_of(conn, id)?.is_some(),
+                CommentTarget::Post(id) => posts::author_of(conn, id)?.is_some(),
+            };
+            if !exists {
+                return Err(AppError::NotFound(
+                    "There is nothing to comment on there".to_owned(),
+                ));
+            }
+            let id = comments::insert(conn, caller.id, target, &text, &now())?;
+            let comment = comments::by_id(conn, id)?.expect("the comment exists");
+            Ok((StatusCode::CREATED, Json(comment)))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -132,18 +134,20 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
-    run_blocking(&state.pool, move |conn| {
-        let author = comments::author_of(conn, id)?
-            .ok_or_else(|| AppError::NotFound(format!("No comment with id {id}")))?;
-        if !may_remove(&caller, author) {
-            return Err(AppError::Forbidden(
-                "Only the author or an admin can delete this comment".to_owned(),
-            ));
-        }
-        comments::delete(conn, id)?;
-        Ok(StatusCode::NO_CONTENT)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let author = comments::author_of(conn, id)?
+                .ok_or_else(|| AppError::NotFound(format!("No comment with id {id}")))?;
+            if !may_remove(&caller, author) {
+                return Err(AppError::Forbidden(
+                    "Only the author or an admin can delete this comment".to_owned(),
+                ));
+            }
+            comments::delete(conn, id)?;
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
 }
 
 /// The shape of a page of comments: `data`, `totalPages`, and the total under

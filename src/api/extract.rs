@@ -118,18 +118,49 @@ async fn user_for_token(
 ) -> Result<Option<User>, AppError> {
     let hash = token_hash(token);
     let opened_after = before_now(state.session_max_age);
-    run_blocking(&state.pool, move |conn| {
-        let Some((user, last_used)) = sessions::user_for_token(conn, &hash, &now(), &opened_after)?
-        else {
-            return Ok(None);
-        };
-        if last_used < before_now(TOUCH_INTERVAL) {
-            let address = address.to_string();
-            sessions::touch(conn, &hash, &address, &now(), &after_now(SESSION_LIFETIME))?;
+    let outside_writes = state.outside_writes.count();
+    let kept = state.kept_sessions.get(&hash, outside_writes);
+    let session = match kept {
+        Some(session) if session.is_live(&now(), &opened_after) => session,
+        Some(_) => return Ok(None),
+        None => {
+            let (hash, opened_after) = (hash.clone(), opened_after.clone());
+            let found = run_blocking(&state.pool, move |conn| {
+                Ok(sessions::user_for_token(
+                    conn,
+                    &hash,
+                    &now(),
+                    &opened_after,
+                )?)
+            })
+            .await?;
+            let Some(session) = found else {
+                return Ok(None);
+            };
+            session
         }
-        Ok(Some(user))
-    })
-    .await
+    };
+    if session.last_used_at < before_now(TOUCH_INTERVAL) {
+        let (touched, address) = (hash.clone(), address.to_string());
+        let (used, expires) = (now(), after_now(SESSION_LIFETIME));
+        let (last_used_at, expires_at) = (used.clone(), expires.clone());
+        state
+            .writer
+            .write(move |conn| Ok(sessions::touch(conn, &touched, &address, &used, &expires)?))
+            .await?;
+        let session = sessions::LiveSession {
+            last_used_at,
+            expires_at,
+            ..session
+        };
+        state
+            .kept_sessions
+            .keep(hash, session.clone(), outside_writes);
+        return Ok(Some(session.user));
+    }
+    let user = session.user.clone();
+    state.kept_sessions.keep(hash, session, outside_writes);
+    Ok(Some(user))
 }
 
 /// Tells the security log who the request is from.

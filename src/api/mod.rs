@@ -15,6 +15,7 @@ mod extract;
 mod health;
 mod imports;
 mod kept_answers;
+mod kept_sessions;
 mod layers;
 mod login_limits;
 mod openapi;
@@ -40,7 +41,8 @@ use axum::Router;
 use axum::extract::OriginalUri;
 use axum::http::Method;
 
-use crate::db::Pool;
+use crate::db::writer::Writer;
+use crate::db::{Database, OutsideWrites, Pool};
 use crate::error::AppError;
 use crate::import::sources::Sources;
 
@@ -48,6 +50,7 @@ pub use album_batches::{BatchResult, add_albums_from_json};
 pub use client_address::ClientAddress;
 pub use extract::{Admin, AppJson, AppPath, AppQuery, CurrentUser, Editor, MaybeUser};
 pub use kept_answers::KeptAnswers;
+pub use kept_sessions::KeptSessions;
 pub use layers::apply as with_layers;
 pub use openapi::document_value as openapi_document;
 pub use rankings::Rankings;
@@ -67,7 +70,11 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Clone)]
 pub struct AppState {
+    /// Connections that only read.
     pub pool: Pool,
+    /// Every write goes through here.
+    pub writer: Writer,
+    pub outside_writes: OutsideWrites,
     pub max_body_bytes: usize,
     pub request_timeout: Duration,
     /// Take the client address from `X-Forwarded-For` (behind a reverse proxy).
@@ -86,12 +93,16 @@ pub struct AppState {
     pub rankings: rankings::Rankings,
     /// Answers to anonymous reads, kept until the next write (none by default).
     pub kept_answers: KeptAnswers,
+    /// Sessions of bearer tokens, kept for a short while (none by default).
+    pub kept_sessions: KeptSessions,
 }
 
 impl AppState {
-    pub fn new(pool: Pool) -> Self {
+    pub fn new(db: Database) -> Self {
         Self {
-            pool,
+            pool: db.readers,
+            writer: db.writer,
+            outside_writes: db.outside_writes,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             trust_proxy: false,
@@ -102,6 +113,7 @@ impl AppState {
             import_sources: Arc::new(Sources::new(Default::default())),
             rankings: rankings::Rankings::default(),
             kept_answers: KeptAnswers::default(),
+            kept_sessions: KeptSessions::default(),
         }
     }
 }

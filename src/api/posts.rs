@@ -80,12 +80,14 @@ async fn create(
     acting_as_self(&caller, &body.user_id)?;
     let title = catalogue::name(&body.title, "title").map_err(AppError::BadRequest)?;
     let text = post_text(&body.post_text)?;
-    run_blocking(&state.pool, move |conn| {
-        let id = posts::insert(conn, caller.id, &title, &text, &now())?;
-        let post = posts::by_id(conn, id)?.expect("the post exists");
-        Ok((StatusCode::CREATED, Json(post)))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let id = posts::insert(conn, caller.id, &title, &text, &now())?;
+            let post = posts::by_id(conn, id)?.expect("the post exists");
+            Ok((StatusCode::CREATED, Json(post)))
+        })
+        .await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -150,17 +152,19 @@ async fn edit(
 ) -> AppResult<Json<Post>> {
     charge_write(&state, WriteKind::Post, caller.id)?;
     let text = post_text(&body.updated_post_text)?;
-    run_blocking(&state.pool, move |conn| {
-        let author = posts::author_of(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
-        if author != caller.id {
-            return Err(AppError::Forbidden(
-                "Only the author can edit this post".to_owned(),
-            ));
-        }
-        posts::set_text(conn, post_id, &text, &now())?;
-        Ok(Json(posts::by_id(conn, post_id)?.expect("the post exists")))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let author = posts::author_of(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
+            if author != caller.id {
+                return Err(AppError::Forbidden(
+                    "Only the author can edit this post".to_owned(),
+                ));
+            }
+            posts::set_text(conn, post_id, &text, &now())?;
+            Ok(Json(posts::by_id(conn, post_id)?.expect("the post exists")))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -176,17 +180,19 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(post_id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
-    run_blocking(&state.pool, move |conn| {
-        let author = posts::author_of(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
-        if !may_remove(&caller, author) {
-            return Err(AppError::Forbidden(
-                "Only the author or an admin can delete this post".to_owned(),
-            ));
-        }
-        posts::delete(conn, post_id)?;
-        Ok(StatusCode::NO_CONTENT)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let author = posts::author_of(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
+            if !may_remove(&caller, author) {
+                return Err(AppError::Forbidden(
+                    "Only the author or an admin can delete this post".to_owned(),
+                ));
+            }
+            posts::delete(conn, post_id)?;
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
 }
 
 #[utoipa::path(

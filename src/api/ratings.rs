@@ -100,27 +100,27 @@ async fn rate(
     let artist_id = optional_id(&body.artist_id, "artistId")?
         .ok_or_else(|| AppError::BadRequest("No artistId found for this rating.".to_owned()))?;
     let number = parse_number(&body.number)?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let album = albums::by_id(&tx, album_id, None)?
-            .ok_or_else(|| AppError::NotFound(format!("No album with id {album_id}")))?;
-        if album.artist_id != artist_id {
-            return Err(AppError::BadRequest(
-                "artistId is not the artist of this album".to_owned(),
-            ));
-        }
-        let existed = ratings::mine(&tx, caller.id, album_id)?.is_some();
-        let id = ratings::upsert(&tx, caller.id, album_id, number, &now())?;
-        tx.commit()?;
-        let rating = ratings::by_id(conn, id)?.expect("the rating exists");
-        let status = if existed {
-            StatusCode::OK
-        } else {
-            StatusCode::CREATED
-        };
-        Ok((status, Json(rating)))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let album = albums::by_id(conn, album_id, None)?
+                .ok_or_else(|| AppError::NotFound(format!("No album with id {album_id}")))?;
+            if album.artist_id != artist_id {
+                return Err(AppError::BadRequest(
+                    "artistId is not the artist of this album".to_owned(),
+                ));
+            }
+            let existed = ratings::mine(conn, caller.id, album_id)?.is_some();
+            let id = ratings::upsert(conn, caller.id, album_id, number, &now())?;
+            let rating = ratings::by_id(conn, id)?.expect("the rating exists");
+            let status = if existed {
+                StatusCode::OK
+            } else {
+                StatusCode::CREATED
+            };
+            Ok((status, Json(rating)))
+        })
+        .await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -150,21 +150,21 @@ async fn change(
     charge_write(&state, WriteKind::Rating, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let number = parse_number(&body.number)?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let existing = ratings::by_id(&tx, rating_id)?.ok_or_else(no_rating)?;
-        if existing.user_id != caller.id {
-            return Err(AppError::Forbidden(
-                "You can only change your own rating".to_owned(),
-            ));
-        }
-        ratings::upsert(&tx, caller.id, existing.album_id, number, &now())?;
-        tx.commit()?;
-        Ok(Json(
-            ratings::by_id(conn, rating_id)?.expect("the rating exists"),
-        ))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let existing = ratings::by_id(conn, rating_id)?.ok_or_else(no_rating)?;
+            if existing.user_id != caller.id {
+                return Err(AppError::Forbidden(
+                    "You can only change your own rating".to_owned(),
+                ));
+            }
+            ratings::upsert(conn, caller.id, existing.album_id, number, &now())?;
+            Ok(Json(
+                ratings::by_id(conn, rating_id)?.expect("the rating exists"),
+            ))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -180,20 +180,20 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(rating_id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let existing = ratings::by_id(&tx, rating_id)?
-            .ok_or_else(|| AppError::NotFound(format!("No rating with id {rating_id}")))?;
-        if existing.user_id != caller.id {
-            return Err(AppError::Forbidden(
-                "You can only delete your own rating".to_owned(),
-            ));
-        }
-        ratings::delete(&tx, rating_id)?;
-        tx.commit()?;
-        Ok(StatusCode::NO_CONTENT)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let existing = ratings::by_id(conn, rating_id)?
+                .ok_or_else(|| AppError::NotFound(format!("No rating with id {rating_id}")))?;
+            if existing.user_id != caller.id {
+                return Err(AppError::Forbidden(
+                    "You can only delete your own rating".to_owned(),
+                ));
+            }
+            ratings::delete(conn, rating_id)?;
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
 }
 
 async fn list_for_user(

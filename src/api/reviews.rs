@@ -150,18 +150,18 @@ async fn create(
         ));
     }
     text::multi_line(&text, "reviewText").map_err(AppError::BadRequest)?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let album_id = find_album(&tx, body.artist_name.trim(), body.album_name.trim())?;
-        if reviews::id_by_user_and_album(&tx, caller.id, album_id)?.is_some() {
-            return Err(already_reviewed());
-        }
-        let id = reviews::insert(&tx, caller.id, album_id, &text, &now())?;
-        tx.commit()?;
-        let review = reviews::by_id(conn, id)?.expect("the review exists");
-        Ok((StatusCode::CREATED, Json(review)))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let album_id = find_album(conn, body.artist_name.trim(), body.album_name.trim())?;
+            if reviews::id_by_user_and_album(conn, caller.id, album_id)?.is_some() {
+                return Err(already_reviewed());
+            }
+            let id = reviews::insert(conn, caller.id, album_id, &text, &now())?;
+            let review = reviews::by_id(conn, id)?.expect("the review exists");
+            Ok((StatusCode::CREATED, Json(review)))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -177,20 +177,20 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(review_id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let author = reviews::author_of(&tx, review_id)?
-            .ok_or_else(|| AppError::NotFound(format!("No review with id {review_id}")))?;
-        if !may_remove(&caller, author) {
-            return Err(AppError::Forbidden(
-                "Only the author or an admin can delete this review".to_owned(),
-            ));
-        }
-        reviews::delete(&tx, review_id)?;
-        tx.commit()?;
-        Ok(StatusCode::NO_CONTENT)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let author = reviews::author_of(conn, review_id)?
+                .ok_or_else(|| AppError::NotFound(format!("No review with id {review_id}")))?;
+            if !may_remove(&caller, author) {
+                return Err(AppError::Forbidden(
+                    "Only the author or an admin can delete this review".to_owned(),
+                ));
+            }
+            reviews::delete(conn, review_id)?;
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
 }
 
 #[utoipa::path(

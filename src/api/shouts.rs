@@ -73,12 +73,14 @@ async fn create(
     let pool = state.pool.clone();
     let recipient = run_blocking(&pool, move |conn| user_api::named(conn, &recipient)).await?;
     charge_write(&state, WriteKind::Shout, caller.id)?;
-    run_blocking(&state.pool, move |conn| {
-        let id = shouts::insert(conn, caller.id, recipient.id, &text, &now())?;
-        let shout = shouts::by_id(conn, id)?.expect("the shout exists");
-        Ok((StatusCode::CREATED, Json(shout)))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let id = shouts::insert(conn, caller.id, recipient.id, &text, &now())?;
+            let shout = shouts::by_id(conn, id)?.expect("the shout exists");
+            Ok((StatusCode::CREATED, Json(shout)))
+        })
+        .await
 }
 
 /// The author, the profile's owner or an admin may remove a shout.
@@ -95,18 +97,21 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
-    run_blocking(&state.pool, move |conn| {
-        let (author, recipient) = shouts::parties(conn, id)?
-            .ok_or_else(|| AppError::NotFound(format!("No shout with id {id}")))?;
-        if caller.id != author && caller.id != recipient && caller.role != Role::Admin {
-            return Err(AppError::Forbidden(
-                "Only the author, the profile's owner or an admin can delete this shout".to_owned(),
-            ));
-        }
-        shouts::delete(conn, id)?;
-        Ok(StatusCode::NO_CONTENT)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let (author, recipient) = shouts::parties(conn, id)?
+                .ok_or_else(|| AppError::NotFound(format!("No shout with id {id}")))?;
+            if caller.id != author && caller.id != recipient && caller.role != Role::Admin {
+                return Err(AppError::Forbidden(
+                    "Only the author, the profile's owner or an admin can delete this shout"
+                        .to_owned(),
+                ));
+            }
+            shouts::delete(conn, id)?;
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
 }
 
 #[utoipa::path(

@@ -122,11 +122,14 @@ async fn update(
         .profile_picture_url
         .ok_or_else(|| AppError::BadRequest("profilePictureUrl is required".to_owned()))?;
     let url = PictureUrl::parse(&url, "profilePictureUrl").map_err(AppError::BadRequest)?;
-    let user = run_blocking(&state.pool, move |conn| {
-        users::set_picture(conn, id, url.as_str())?;
-        Ok(users::by_id(conn, id)?)
-    })
-    .await?;
+    let user = state
+        .writer
+        .write(move |conn| {
+            users::set_picture(conn, id, url.as_str())?;
+            Ok(users::by_id(conn, id)?)
+        })
+        .await?;
+    state.kept_sessions.forget_member(id);
     user.map(|u| Json(u.into())).ok_or_else(no_user)
 }
 

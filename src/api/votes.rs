@@ -82,28 +82,28 @@ async fn cast(
     let thumbs_up = body
         .is_thumbs_up
         .ok_or_else(|| AppError::BadRequest("isThumbsUp must be true or false".to_owned()))?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        let (author, what) = match target {
-            VoteTarget::Review(id) => (reviews::author_of(&tx, id)?, "review"),
-            VoteTarget::Post(id) => (posts::author_of(&tx, id)?, "post"),
-        };
-        let author = author.ok_or_else(|| AppError::NotFound(format!("No such {what}")))?;
-        if author == caller.id {
-            return Err(AppError::BadRequest(format!(
-                "You can't vote on your own {what}"
-            )));
-        }
-        let user_vote = votes::cast(&tx, caller.id, target, thumbs_up, &now())?;
-        let (votes_up, votes_down) = votes::tally(&tx, target)?;
-        tx.commit()?;
-        Ok(Json(VoteResult {
-            user_vote,
-            votes_up,
-            votes_down,
-        }))
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let (author, what) = match target {
+                VoteTarget::Review(id) => (reviews::author_of(conn, id)?, "review"),
+                VoteTarget::Post(id) => (posts::author_of(conn, id)?, "post"),
+            };
+            let author = author.ok_or_else(|| AppError::NotFound(format!("No such {what}")))?;
+            if author == caller.id {
+                return Err(AppError::BadRequest(format!(
+                    "You can't vote on your own {what}"
+                )));
+            }
+            let user_vote = votes::cast(conn, caller.id, target, thumbs_up, &now())?;
+            let (votes_up, votes_down) = votes::tally(conn, target)?;
+            Ok(Json(VoteResult {
+                user_vote,
+                votes_up,
+                votes_down,
+            }))
+        })
+        .await
 }
 
 async fn list(state: AppState, target: VoteTarget, query: PageQuery) -> AppResult<Json<Vec<Vote>>> {

@@ -98,24 +98,24 @@ async fn add(
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
-    run_blocking(&state.pool, move |conn| {
-        let tx = conn.transaction()?;
-        if albums::by_id(&tx, album_id, None)?.is_none() {
-            return Err(AppError::NotFound(format!("No album with id {album_id}")));
-        }
-        let id = match wishlist::add(&tx, caller.id, album_id, &now()) {
-            Err(e) if is_unique_violation(&e) => {
-                return Err(AppError::Conflict(
-                    "This album is already on your wishlist".to_owned(),
-                ));
+    state
+        .writer
+        .write(move |conn| {
+            if albums::by_id(conn, album_id, None)?.is_none() {
+                return Err(AppError::NotFound(format!("No album with id {album_id}")));
             }
-            other => other?,
-        };
-        tx.commit()?;
-        let item = wishlist::by_id(conn, id)?.expect("the item exists");
-        Ok((StatusCode::CREATED, Json(item)))
-    })
-    .await
+            let id = match wishlist::add(conn, caller.id, album_id, &now()) {
+                Err(e) if is_unique_violation(&e) => {
+                    return Err(AppError::Conflict(
+                        "This album is already on your wishlist".to_owned(),
+                    ));
+                }
+                other => other?,
+            };
+            let item = wishlist::by_id(conn, id)?.expect("the item exists");
+            Ok((StatusCode::CREATED, Json(item)))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -132,16 +132,18 @@ async fn remove(
     AppPath(id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
     charge_write(&state, WriteKind::Wishlist, caller.id)?;
-    run_blocking(&state.pool, move |conn| {
-        let item = wishlist::by_id(conn, id)?
-            .ok_or_else(|| AppError::NotFound("That album is not on a wishlist".to_owned()))?;
-        if item.user_id != caller.id {
-            return Err(AppError::Forbidden(
-                "You can only change your own wishlist".to_owned(),
-            ));
-        }
-        wishlist::delete(conn, id)?;
-        Ok(StatusCode::NO_CONTENT)
-    })
-    .await
+    state
+        .writer
+        .write(move |conn| {
+            let item = wishlist::by_id(conn, id)?
+                .ok_or_else(|| AppError::NotFound("That album is not on a wishlist".to_owned()))?;
+            if item.user_id != caller.id {
+                return Err(AppError::Forbidden(
+                    "You can only change your own wishlist".to_owned(),
+                ));
+            }
+            wishlist::delete(conn, id)?;
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
 }

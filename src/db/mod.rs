@@ -21,6 +21,7 @@ pub mod synthetic;
 pub mod users;
 pub mod votes;
 pub mod wishlist;
+pub mod writer;
 
 #[cfg(test)]
 pub(crate) mod fixtures;
@@ -65,19 +66,78 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     )
 }
 
+/// The server's connections only read: every write goes through the one
+/// writer, and a write slipped in elsewhere fails loudly instead of
+/// competing with it for the lock.
+/// Their transactions are plain reads of one snapshot (an export).
+fn configure_reader(conn: &mut Connection) -> rusqlite::Result<()> {
+    configure(conn)?;
+    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Deferred);
+    conn.execute_batch("PRAGMA query_only = ON;")
+}
+
 /// Opens (creating when missing) the database in `data_dir` and applies any
-/// pending migrations.
+/// pending migrations: the CLI's pool, whose connections read and write.
 pub fn open(data_dir: &Path) -> anyhow::Result<Pool> {
+    let pool = pool(data_dir, configure)?;
+    migrate(&mut *pool.get()?)?;
+    Ok(pool)
+}
+
+fn pool(
+    data_dir: &Path,
+    init: fn(&mut Connection) -> rusqlite::Result<()>,
+) -> anyhow::Result<Pool> {
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
     let path = crate::config::database_path(data_dir);
-    let manager = SqliteConnectionManager::file(&path).with_init(configure);
-    let pool = r2d2::Pool::builder()
+    let manager = SqliteConnectionManager::file(&path).with_init(init);
+    r2d2::Pool::builder()
         .max_size(8)
         .build(manager)
-        .with_context(|| format!("cannot open the database {}", path.display()))?;
-    migrate(&mut *pool.get()?)?;
-    Ok(pool)
+        .with_context(|| format!("cannot open the database {}", path.display()))
+}
+
+/// The server's storage: connections that only read, and the one writer.
+#[derive(Clone)]
+pub struct Database {
+    pub readers: Pool,
+    pub writer: writer::Writer,
+    /// Counts the writes of other processes (the CLI) seen while serving.
+    pub outside_writes: OutsideWrites,
+}
+
+impl Database {
+    /// Opens the database in `data_dir` for serving, migrating it first.
+    pub fn open(data_dir: &Path) -> anyhow::Result<Self> {
+        open(data_dir)?;
+        let outside_writes = OutsideWrites::default();
+        let seen = outside_writes.clone();
+        let writer = writer::Writer::start(
+            &crate::config::database_path(data_dir),
+            Box::new(move || seen.note()),
+        )?;
+        Ok(Self {
+            readers: pool(data_dir, configure_reader)?,
+            writer,
+            outside_writes,
+        })
+    }
+}
+
+/// How many times another process was seen writing the database: what the
+/// server keeps in memory from before such a write is out of date.
+#[derive(Clone, Default)]
+pub struct OutsideWrites(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl OutsideWrites {
+    pub fn count(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn note(&self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 /// Applies every migration the database lacks; returns how many ran.

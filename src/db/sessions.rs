@@ -36,22 +36,43 @@ pub fn insert(
     Ok(())
 }
 
-/// The signed-in user of a live session (unexpired, and opened after
-/// `opened_after`), and when it was last used.
+/// A live session and its member.
+#[derive(Debug, Clone)]
+pub struct LiveSession {
+    pub user: User,
+    pub created_at: String,
+    pub last_used_at: String,
+    pub expires_at: String,
+}
+
+impl LiveSession {
+    /// Whether it is still live at `now` for sessions opened after
+    /// `opened_after` (the same test `user_for_token` makes in SQL).
+    pub fn is_live(&self, now: &str, opened_after: &str) -> bool {
+        self.expires_at.as_str() > now && self.created_at.as_str() > opened_after
+    }
+}
+
+/// The live session (unexpired, and opened after `opened_after`) of a token.
 pub fn user_for_token(
     conn: &Connection,
     token_hash: &[u8],
     now: &str,
     opened_after: &str,
-) -> rusqlite::Result<Option<(User, String)>> {
+) -> rusqlite::Result<Option<LiveSession>> {
     let sql = format!(
-        "SELECT {USER_COLUMNS}, sessions.last_used_at FROM sessions
-         JOIN users ON users.id = sessions.user_id
+        "SELECT {USER_COLUMNS}, sessions.created_at, sessions.last_used_at, sessions.expires_at
+         FROM sessions JOIN users ON users.id = sessions.user_id
          WHERE sessions.token_hash = ?1 AND sessions.expires_at > ?2 AND sessions.created_at > ?3"
     );
     conn.prepare_cached(&sql)?
         .query_row(params![token_hash, now, opened_after], |row| {
-            Ok((user_from_row(row)?, row.get(6)?))
+            Ok(LiveSession {
+                user: user_from_row(row)?,
+                created_at: row.get(6)?,
+                last_used_at: row.get(7)?,
+                expires_at: row.get(8)?,
+            })
         })
         .optional()
 }

@@ -25,6 +25,8 @@ pub const RADIOHEAD: [(&str, &str); 3] = [
 pub struct TestApp {
     pub dir: TempDir,
     pub state: AppState,
+    /// Connections that write, for a test's own setup: the server's read only.
+    pub setup: db::Pool,
 }
 
 pub struct TestResponse {
@@ -53,21 +55,23 @@ impl TestResponse {
 
 impl TestApp {
     pub fn new() -> Self {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let pool = db::open(dir.path()).expect("database");
-        Self {
-            dir,
-            state: AppState::new(pool),
-        }
+        Self::at(tempfile::tempdir().expect("temporary directory"))
     }
 
     /// The app over an existing data directory (one the CLI also uses).
     pub fn at(dir: TempDir) -> Self {
-        let pool = db::open(dir.path()).expect("database");
+        let setup = db::open(dir.path()).expect("database");
+        let database = db::Database::open(dir.path()).expect("database");
         Self {
             dir,
-            state: AppState::new(pool),
+            state: AppState::new(database),
+            setup,
         }
+    }
+
+    /// A connection that may write, for a test to arrange what it needs.
+    pub fn conn(&self) -> r2d2::PooledConnection<r2d2_sqlite::SqliteConnectionManager> {
+        self.setup.get().expect("connection")
     }
 
     pub fn router(&self) -> Router {
@@ -115,7 +119,7 @@ impl TestApp {
     /// A member with a session, made directly in the database: no password is
     /// hashed, so tests that need many members stay fast.
     pub fn member(&self, username: &str) -> (String, i64) {
-        let conn = self.state.pool.get().expect("connection");
+        let conn = self.conn();
         let now = halfstar::domain::timestamp::now();
         let user = db::users::NewUser {
             username,
@@ -151,7 +155,7 @@ impl TestApp {
         genres: &[String],
     ) -> (i64, Vec<i64>) {
         const NOW: &str = "2026-01-01T00:00:00.000Z";
-        let conn = self.state.pool.get().expect("connection");
+        let conn = self.conn();
         let artist = db::artists::NewArtist {
             name,
             description: "",
@@ -180,7 +184,7 @@ impl TestApp {
 
     /// How many rows `table` holds.
     pub fn rows(&self, table: &str) -> i64 {
-        let conn = self.state.pool.get().expect("connection");
+        let conn = self.conn();
         conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
             row.get(0)
         })
@@ -189,7 +193,7 @@ impl TestApp {
 
     /// Gives a member a role, as `halfstar user promote` does.
     pub fn set_role(&self, user_id: i64, role: Role) {
-        let conn = self.state.pool.get().expect("connection");
+        let conn = self.conn();
         db::users::set_role(&conn, user_id, role).expect("role");
     }
 
