@@ -8,6 +8,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::artists::no_artist;
+use super::kept_answers::{Depends, Topic};
 use super::rankings::RankKey;
 use super::write_limits::{WriteKind, charge_write};
 use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
@@ -60,7 +61,7 @@ async fn by_artist_and_title(
     State(state): State<AppState>,
     user: MaybeUser,
     AppPath((artist, title)): AppPath<(String, String)>,
-) -> AppResult<Json<Album>> {
+) -> AppResult<(Depends, Json<Album>)> {
     let viewer = viewer(&user);
     run_blocking(&state.pool, move |conn| {
         let artist_id = artists::find(conn, &artist)?.ok_or_else(|| no_artist(&artist))?;
@@ -70,10 +71,15 @@ async fn by_artist_and_title(
             None => None,
         };
         album
-            .map(Json)
+            .map(shown)
             .ok_or_else(|| AppError::NotFound(format!("{artist} has no album called {title}")))
     })
     .await
+}
+
+/// An album's answer, which shows that album only.
+fn shown(album: Album) -> (Depends, Json<Album>) {
+    (Depends(vec![Topic::Album(album.album_id)]), Json(album))
 }
 
 #[utoipa::path(
@@ -87,14 +93,14 @@ async fn by_title(
     State(state): State<AppState>,
     user: MaybeUser,
     AppPath(title): AppPath<String>,
-) -> AppResult<Json<Album>> {
+) -> AppResult<(Depends, Json<Album>)> {
     let viewer = viewer(&user);
     run_blocking(&state.pool, move |conn| {
         let album = match albums::find_by_title(conn, &title)? {
             Some(id) => albums::by_id(conn, id, viewer)?,
             None => None,
         };
-        album.map(Json).ok_or_else(|| no_album(&title))
+        album.map(shown).ok_or_else(|| no_album(&title))
     })
     .await
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::claims::{acting_as_self, may_remove, optional_id};
+use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
@@ -77,7 +78,7 @@ async fn create(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<NewComment>,
-) -> AppResult<(StatusCode, Json<Comment>)> {
+) -> AppResult<(StatusCode, Touched, Json<Comment>)> {
     acting_as_self(&caller, &body.user_id)?;
     let text = body.comment_text.trim().to_owned();
     if text.is_empty() || text.chars().count() > MAX_COMMENT_CHARS {
@@ -105,7 +106,7 @@ async fn create(
         .writer
         .write(move |conn| {
             let exists = match target {
-                CommentTarget::Album(id) => albums::by_id(conn, id, None)?.is_some(),
+                CommentTarget::Album(id) => albums::artist_of(conn, id)?.is_some(),
                 CommentTarget::Review(id) => reviews::author_of(conn, id)?.is_some(),
                 CommentTarget::Post(id) => posts::author_of(conn, id)?.is_some(),
             };
@@ -116,7 +117,14 @@ async fn create(
             }
             let id = comments::insert(conn, caller.id, target, &text, &now())?;
             let comment = comments::by_id(conn, id)?.expect("the comment exists");
-            Ok((StatusCode::CREATED, Json(comment)))
+            // Every comment counts on its author's profile. The pages of
+            // review and post comments say nothing of what they show, so any
+            // write renews them.
+            let mut touched = vec![Topic::Member(caller.id)];
+            if let CommentTarget::Album(album) = target {
+                touched.push(Topic::AlbumComments(album));
+            }
+            Ok((StatusCode::CREATED, Touched(touched), Json(comment)))
         })
         .await
 }
@@ -217,8 +225,9 @@ async fn on_album(
     State(state): State<AppState>,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<CommentPageQuery>,
-) -> AppResult<Json<CommentPage>> {
-    page_of(state, CommentTarget::Album(id), query).await
+) -> AppResult<(Depends, Json<CommentPage>)> {
+    let page = page_of(state, CommentTarget::Album(id), query).await?;
+    Ok((Depends(vec![Topic::AlbumComments(id)]), page))
 }
 
 #[utoipa::path(

@@ -1,12 +1,19 @@
-//! Answers to anonymous reads, kept until the next write. Most visitors are
-//! not signed in and ask for the same few pages (home, the charts, popular
-//! albums); those answers are the same for all of them until something is
-//! written. Any successful write through this server forgets every kept answer at once,
-//! so members always see what they just did. Writes made by another process
-//! (the CLI's imports and role changes) show once the answer's time is up.
+//! Answers to reads, kept until a write changes what they show. Most reads
+//! ask for the same pages (home, the charts, popular albums and their album
+//! pages) and those answers are the same for every caller, signed in or not,
+//! except for the caller's own ratings; those are read in one small indexed
+//! query and put into the shared answer (`own_ratings`).
 //!
-//! Each kept answer carries an `ETag`, so a browser revalidating a page it
-//! has gets a bodyless 304.
+//! A read may say which albums and members its answer shows (`Depends`),
+//! and a write which ones it changed (`Touched`): such an answer ends only
+//! when a write touches one of them, or when a write that names nothing
+//! (a catalogue edit, a renamed member) succeeds. An answer that names
+//! nothing ends at any write. Writes made by another process (the CLI's
+//! imports and role changes) end every answer.
+//!
+//! Each answer shared as it is carries an `ETag`, so a browser revalidating
+//! a page it has gets a bodyless 304. Every answer that could be shared says
+//! in `Cache-Status` (RFC 9211) whether it came from memory.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -14,38 +21,135 @@ use std::time::Duration;
 
 use axum::body::HttpBody;
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::extract::{FromRequestParts, MatchedPath, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, IntoResponseParts, Response, ResponseParts};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use moka::sync::Cache;
 use sha2::{Digest, Sha256};
 
+use super::own_ratings::{self, RatingSlots};
+use super::{AppState, MaybeUser};
+use crate::db::OutsideWrites;
 use crate::error::AppError;
 
 /// Bigger answers (long lists) are served fresh rather than held in memory.
 const MOST_KEPT_BYTES: u64 = 256 * 1024;
 /// Roughly how many bytes of answers are kept in all.
 const KEPT_BYTES: u64 = 16 * 1024 * 1024;
+/// Albums and members share this many places for the time of their latest
+/// write; two sharing a place only end each other's answers a little early.
+const TOPIC_PLACES: usize = 1 << 16;
+
+/// Routes whose answers are the same for every caller: their handlers do
+/// not look at who is asking.
+const SAME_FOR_EVERYONE: &[&str] = &[
+    "/api/rating/album/{album_id}",
+    "/api/rating/album/{album_id}/distribution",
+    "/api/review/{album_title}",
+    "/api/comment/album/{id}",
+    "/api/user/username/{username}",
+    "/api/user/username/{username}/stats",
+    "/api/artist/name/{name}",
+];
+
+/// Routes whose answers differ by caller only in the `userRating` of the
+/// albums they list.
+const SAME_BUT_OWN_RATINGS: &[&str] = &[
+    "/api/album/name/{artist}/{title}",
+    "/api/album/name/{title}",
+    "/api/album/artist/{artist_name}",
+    "/api/album/popular-albums",
+    "/api/rating/user/{user_id}",
+    "/api/rating/user/name/{username}",
+    "/api/wishlistitem/user/{user_id}",
+];
+
+/// What an answer or a write is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Topic {
+    Album(i64),
+    /// The comments on an album, which its other answers do not show.
+    AlbumComments(i64),
+    Member(i64),
+}
+
+impl Topic {
+    fn place(self) -> usize {
+        let (kind, id) = match self {
+            Self::Album(id) => (0u64, id),
+            Self::AlbumComments(id) => (1u64, id),
+            Self::Member(id) => (2u64, id),
+        };
+        // Fibonacci hashing: neighbouring ids land far apart.
+        let key = (id as u64).wrapping_mul(4).wrapping_add(kind);
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize % TOPIC_PLACES
+    }
+}
+
+/// Part of a read's response: its answer shows only these albums and
+/// members (besides what writes that name nothing change).
+#[derive(Debug, Clone)]
+pub struct Depends(pub Vec<Topic>);
+
+impl Depends {
+    pub fn member_and_albums(member: i64, albums: impl IntoIterator<Item = i64>) -> Self {
+        let mut topics = vec![Topic::Member(member)];
+        topics.extend(albums.into_iter().map(Topic::Album));
+        Self(topics)
+    }
+}
+
+/// Part of a write's response: it changed only these albums and members.
+#[derive(Debug, Clone)]
+pub struct Touched(pub Vec<Topic>);
+
+impl IntoResponseParts for Depends {
+    type Error = std::convert::Infallible;
+
+    fn into_response_parts(self, mut res: ResponseParts) -> Result<ResponseParts, Self::Error> {
+        res.extensions_mut().insert(self);
+        Ok(res)
+    }
+}
+
+impl IntoResponseParts for Touched {
+    type Error = std::convert::Infallible;
+
+    fn into_response_parts(self, mut res: ResponseParts) -> Result<ResponseParts, Self::Error> {
+        res.extensions_mut().insert(self);
+        Ok(res)
+    }
+}
 
 #[derive(Clone)]
 pub struct KeptAnswers {
     inner: Option<Arc<Inner>>,
 }
 
+/// The times kept here are positions in the sequence of successful writes.
 struct Inner {
     answers: Cache<String, Arc<Answer>>,
-    /// Counts writes; an answer kept before the latest one is stale.
     writes: AtomicU64,
+    /// The latest write of any kind.
+    latest_write: AtomicU64,
+    /// The latest write that did not say what it touched.
+    latest_broad_write: AtomicU64,
+    /// The latest write that touched a topic in each place.
+    latest_on_topic: Box<[AtomicU64]>,
 }
 
 struct Answer {
-    after_write: u64,
+    kept_at: u64,
+    outside_writes: u64,
+    /// The places of the topics it depends on; `None`: on every write.
+    topics: Option<Box<[u32]>>,
     headers: HeaderMap,
     etag: HeaderValue,
     body: Bytes,
+    own_ratings: RatingSlots,
 }
 
 impl KeptAnswers {
@@ -61,6 +165,9 @@ impl KeptAnswers {
                     .time_to_live(keep)
                     .build(),
                 writes: AtomicU64::new(0),
+                latest_write: AtomicU64::new(0),
+                latest_broad_write: AtomicU64::new(0),
+                latest_on_topic: (0..TOPIC_PLACES).map(|_| AtomicU64::new(0)).collect(),
             })
         });
         Self { inner }
@@ -73,14 +180,69 @@ impl Default for KeptAnswers {
     }
 }
 
-/// The middleware: serves a kept answer when there is a current one, keeps
-/// new answers to anonymous reads, and forgets them all on a write.
+impl Inner {
+    fn note_write(&self, touched: Option<&Touched>) {
+        let at = self.writes.fetch_add(1, Ordering::SeqCst) + 1;
+        match touched {
+            Some(Touched(topics)) => {
+                for topic in topics {
+                    self.latest_on_topic[topic.place()].fetch_max(at, Ordering::SeqCst);
+                }
+            }
+            None => {
+                self.latest_broad_write.fetch_max(at, Ordering::SeqCst);
+            }
+        }
+        self.latest_write.fetch_max(at, Ordering::SeqCst);
+    }
+
+    /// Whether an answer made from what the database held at write `at`
+    /// still shows what it would show now.
+    fn unchanged_since(&self, at: u64, topics: Option<&[u32]>) -> bool {
+        match topics {
+            None => self.latest_write.load(Ordering::SeqCst) <= at,
+            Some(places) => {
+                self.latest_broad_write.load(Ordering::SeqCst) <= at
+                    && places
+                        .iter()
+                        .all(|&p| self.latest_on_topic[p as usize].load(Ordering::SeqCst) <= at)
+            }
+        }
+    }
+}
+
+/// How a route's answers may be shared.
+#[derive(Clone, Copy, PartialEq)]
+enum Sharing {
+    /// Only the answers to visitors who are not signed in.
+    Anonymous,
+    SameForEveryone,
+    SameButOwnRatings,
+}
+
+fn sharing_of(request: &Request) -> Sharing {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(MatchedPath::as_str)
+        .unwrap_or_default();
+    if SAME_FOR_EVERYONE.contains(&route) {
+        Sharing::SameForEveryone
+    } else if SAME_BUT_OWN_RATINGS.contains(&route) {
+        Sharing::SameButOwnRatings
+    } else {
+        Sharing::Anonymous
+    }
+}
+
+/// The middleware: serves a kept answer when there is a current one (with
+/// the caller's own ratings put in), keeps new ones, and notes writes.
 pub async fn serve_or_keep(
-    State(kept): State<KeptAnswers>,
+    State(state): State<AppState>,
     request: Request,
     next: Next,
 ) -> Response {
-    let Some(inner) = kept.inner else {
+    let Some(inner) = state.kept_answers.inner.clone() else {
         return next.run(request).await;
     };
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
@@ -90,48 +252,114 @@ pub async fn serve_or_keep(
         // transaction), so it leaves the kept answers be: otherwise anyone
         // could empty them with a stream of bad requests.
         if response.status().is_success() {
-            inner.writes.fetch_add(1, Ordering::SeqCst);
+            inner.note_write(response.extensions().get::<Touched>());
         }
         return response;
     }
-    // A signed-in reader's answers carry their own ratings and votes.
-    if request.headers().contains_key(header::AUTHORIZATION) {
-        return next.run(request).await;
-    }
-    let key = request.uri().to_string();
-    let writes_before = inner.writes.load(Ordering::SeqCst);
+    let sharing = sharing_of(&request);
+    let signed_in = request.headers().contains_key(header::AUTHORIZATION);
+    let (request, viewer) = match (signed_in, sharing) {
+        (false, _) | (true, Sharing::SameForEveryone) => (request, None),
+        (true, Sharing::Anonymous) => return next.run(request).await,
+        (true, Sharing::SameButOwnRatings) => match as_visitor(&state, request).await {
+            Ok(found) => found,
+            Err(refused) => return refused.into_response(),
+        },
+    };
     let revalidating = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let (answer, status) =
+        match kept_or_made(&inner, state.outside_writes.clone(), request, next).await {
+            Ok(found) => found,
+            Err(response) => return response,
+        };
+    let mut response = match viewer {
+        None => answer.respond(revalidating.as_ref()),
+        Some(user_id) => match answer.for_member(&state, user_id).await {
+            Ok(response) => response,
+            Err(error) => return error.into_response(),
+        },
+    };
+    response
+        .headers_mut()
+        .insert(CACHE_STATUS, HeaderValue::from_static(status));
+    response
+}
+
+const CACHE_STATUS: header::HeaderName = header::HeaderName::from_static("cache-status");
+const FROM_MEMORY: &str = "halfstar; hit";
+const MADE_AND_KEPT: &str = "halfstar; fwd=miss; stored";
+const MADE: &str = "halfstar; fwd=miss";
+
+/// The caller of a signed-in request, and the request as a visitor would
+/// send it: its answer is then the shared one. A token that no longer works
+/// answers 401, as the route's own handler would.
+async fn as_visitor(
+    state: &AppState,
+    request: Request,
+) -> Result<(Request, Option<i64>), AppError> {
+    let (mut parts, body) = request.into_parts();
+    let MaybeUser(user) = MaybeUser::from_request_parts(&mut parts, state).await?;
+    parts.headers.remove(header::AUTHORIZATION);
+    Ok((Request::from_parts(parts, body), user.map(|u| u.id)))
+}
+
+/// The current kept answer of the request, or one made now (and kept when
+/// nothing it shows was written meanwhile); an answer that cannot be shared
+/// (an error, a long list) comes back as the response to send.
+async fn kept_or_made(
+    inner: &Inner,
+    outside: OutsideWrites,
+    request: Request,
+    next: Next,
+) -> Result<(Arc<Answer>, &'static str), Response> {
+    let key = request.uri().to_string();
+    let outside_writes = outside.count();
     if let Some(answer) = inner.answers.get(&key)
-        && answer.after_write == writes_before
+        && answer.outside_writes == outside_writes
+        && inner.unchanged_since(answer.kept_at, answer.topics.as_deref())
     {
-        return answer.respond(revalidating.as_ref());
+        return Ok((answer, FROM_MEMORY));
     }
 
+    let writes_before = inner.writes.load(Ordering::SeqCst);
     let response = next.run(request).await;
+    if response.status() != StatusCode::OK {
+        return Err(response);
+    }
     let small = response
         .body()
         .size_hint()
         .upper()
         .is_some_and(|bytes| bytes <= MOST_KEPT_BYTES);
-    if response.status() != StatusCode::OK || !small {
-        return response;
-    }
-    let (parts, body) = response.into_parts();
+    let (mut parts, body) = response.into_parts();
     let body = match axum::body::to_bytes(body, usize::MAX).await {
         Ok(body) => body,
-        Err(error) => return AppError::Internal(anyhow::anyhow!(error)).into_response(),
+        Err(error) => return Err(AppError::Internal(anyhow::anyhow!(error)).into_response()),
     };
+    let topics = parts.extensions.remove::<Depends>().map(|Depends(topics)| {
+        topics
+            .iter()
+            .map(|topic| topic.place() as u32)
+            .collect::<Box<[u32]>>()
+    });
     let answer = Arc::new(Answer {
-        after_write: writes_before,
+        kept_at: writes_before,
+        outside_writes,
         etag: etag_of(&body),
+        own_ratings: RatingSlots::find(&body),
+        topics,
         headers: parts.headers,
         body,
     });
-    // Kept only if no write happened while it was being made.
-    if inner.writes.load(Ordering::SeqCst) == writes_before {
+    // Kept only if nothing it shows was written while it was being made.
+    if small
+        && outside.count() == outside_writes
+        && inner.unchanged_since(writes_before, answer.topics.as_deref())
+    {
         inner.answers.insert(key, answer.clone());
+        return Ok((answer, MADE_AND_KEPT));
     }
-    answer.respond(revalidating.as_ref())
+    Ok((answer, MADE))
 }
 
 impl Answer {
@@ -146,6 +374,13 @@ impl Answer {
         let mut headers = self.headers.clone();
         headers.insert(header::ETAG, self.etag.clone());
         (headers, Body::from(self.body.clone())).into_response()
+    }
+
+    /// The answer with a member's own ratings put in. It carries no `ETag`:
+    /// their ratings change without the shared answer changing.
+    async fn for_member(&self, state: &AppState, user_id: i64) -> Result<Response, AppError> {
+        let body = own_ratings::put_in(state, &self.own_ratings, &self.body, user_id).await?;
+        Ok((self.headers.clone(), Body::from(body)).into_response())
     }
 }
 

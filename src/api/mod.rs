@@ -19,6 +19,7 @@ mod kept_sessions;
 mod layers;
 mod login_limits;
 mod openapi;
+mod own_ratings;
 mod paging;
 mod passwords;
 mod posts;
@@ -165,10 +166,9 @@ pub(crate) async fn unknown_api_path(OriginalUri(uri): OriginalUri) -> AppError 
 pub fn app(state: AppState) -> Router {
     let max_body_bytes = state.max_body_bytes;
     let request_timeout = state.request_timeout;
-    let kept_answers = state.kept_answers.clone();
     let api = api_routes(&state)
         .layer(axum::middleware::from_fn_with_state(
-            kept_answers,
+            state.clone(),
             kept_answers::serve_or_keep,
         ))
         .layer(axum::middleware::from_fn_with_state(

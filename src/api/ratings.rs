@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
+use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
@@ -92,7 +93,7 @@ async fn rate(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<RateBody>,
-) -> AppResult<(StatusCode, Json<Rating>)> {
+) -> AppResult<(StatusCode, Touched, Json<Rating>)> {
     charge_write(&state, WriteKind::Rating, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
@@ -103,9 +104,9 @@ async fn rate(
     state
         .writer
         .write(move |conn| {
-            let album = albums::by_id(conn, album_id, None)?
+            let album_artist = albums::artist_of(conn, album_id)?
                 .ok_or_else(|| AppError::NotFound(format!("No album with id {album_id}")))?;
-            if album.artist_id != artist_id {
+            if album_artist != artist_id {
                 return Err(AppError::BadRequest(
                     "artistId is not the artist of this album".to_owned(),
                 ));
@@ -118,7 +119,7 @@ async fn rate(
             } else {
                 StatusCode::CREATED
             };
-            Ok((status, Json(rating)))
+            Ok((status, touched(&rating), Json(rating)))
         })
         .await
 }
@@ -146,7 +147,7 @@ async fn change(
     CurrentUser(caller): CurrentUser,
     AppPath(rating_id): AppPath<i64>,
     AppJson(body): AppJson<ChangeBody>,
-) -> AppResult<Json<Rating>> {
+) -> AppResult<(Touched, Json<Rating>)> {
     charge_write(&state, WriteKind::Rating, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let number = parse_number(&body.number)?;
@@ -160,9 +161,8 @@ async fn change(
                 ));
             }
             ratings::upsert(conn, caller.id, existing.album_id, number, &now())?;
-            Ok(Json(
-                ratings::by_id(conn, rating_id)?.expect("the rating exists"),
-            ))
+            let rating = ratings::by_id(conn, rating_id)?.expect("the rating exists");
+            Ok((touched(&rating), Json(rating)))
         })
         .await
 }
@@ -179,7 +179,7 @@ async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
     AppPath(rating_id): AppPath<i64>,
-) -> AppResult<StatusCode> {
+) -> AppResult<(Touched, StatusCode)> {
     state
         .writer
         .write(move |conn| {
@@ -191,7 +191,7 @@ async fn remove(
                 ));
             }
             ratings::delete(conn, rating_id)?;
-            Ok(StatusCode::NO_CONTENT)
+            Ok((touched(&existing), StatusCode::NO_CONTENT))
         })
         .await
 }
@@ -201,11 +201,13 @@ async fn list_for_user(
     viewer: Option<i64>,
     user: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<Option<users::User>> + Send + 'static,
     query: PageQuery,
-) -> AppResult<Json<Vec<Rating>>> {
+) -> AppResult<(Depends, Json<Vec<Rating>>)> {
     let page = query.page(USER_LIST_DEFAULT, USER_LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
         let user = user(conn)?.ok_or_else(no_user)?;
-        Ok(Json(ratings::by_user(conn, user.id, page, viewer)?))
+        let list = ratings::by_user(conn, user.id, page, viewer)?;
+        let albums = list.iter().map(|rating| rating.album_id);
+        Ok((Depends::member_and_albums(user.id, albums), Json(list)))
     })
     .await
 }
@@ -222,7 +224,7 @@ async fn by_user_id(
     viewer: MaybeUser,
     AppPath(user_id): AppPath<i64>,
     AppQuery(query): AppQuery<PageQuery>,
-) -> AppResult<Json<Vec<Rating>>> {
+) -> AppResult<(Depends, Json<Vec<Rating>>)> {
     let viewer = viewer.0.map(|u| u.id);
     list_for_user(
         state,
@@ -245,7 +247,7 @@ async fn by_username(
     viewer: MaybeUser,
     AppPath(username): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
-) -> AppResult<Json<Vec<Rating>>> {
+) -> AppResult<(Depends, Json<Vec<Rating>>)> {
     let viewer = viewer.0.map(|u| u.id);
     list_for_user(
         state,
@@ -267,13 +269,14 @@ async fn by_album(
     State(state): State<AppState>,
     AppPath(album_id): AppPath<i64>,
     AppQuery(query): AppQuery<PageQuery>,
-) -> AppResult<Json<Vec<Rating>>> {
+) -> AppResult<(Depends, Json<Vec<Rating>>)> {
     let page = query.page(ALBUM_LIST_DEFAULT, ALBUM_LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        if albums::by_id(conn, album_id, None)?.is_none() {
+        if albums::artist_of(conn, album_id)?.is_none() {
             return Err(AppError::NotFound(format!("No album with id {album_id}")));
         }
-        Ok(Json(ratings::by_album(conn, album_id, page)?))
+        let list = ratings::by_album(conn, album_id, page)?;
+        Ok((Depends(vec![Topic::Album(album_id)]), Json(list)))
     })
     .await
 }
@@ -301,17 +304,26 @@ struct RatingDistribution {
 async fn distribution(
     State(state): State<AppState>,
     AppPath(album_id): AppPath<i64>,
-) -> AppResult<Json<RatingDistribution>> {
+) -> AppResult<(Depends, Json<RatingDistribution>)> {
     run_blocking(&state.pool, move |conn| {
-        if albums::by_id(conn, album_id, None)?.is_none() {
+        if albums::artist_of(conn, album_id)?.is_none() {
             return Err(AppError::NotFound(format!("No album with id {album_id}")));
         }
         let counts = ratings::distribution(conn, album_id)?;
-        Ok(Json(RatingDistribution {
+        let distribution = RatingDistribution {
             album_id,
             total: counts.iter().map(|bucket| bucket.count).sum(),
             counts,
-        }))
+        };
+        Ok((Depends(vec![Topic::Album(album_id)]), Json(distribution)))
     })
     .await
+}
+
+/// What a change to a rating changes: its album's figures and its member's.
+fn touched(rating: &Rating) -> Touched {
+    Touched(vec![
+        Topic::Album(rating.album_id),
+        Topic::Member(rating.user_id),
+    ])
 }

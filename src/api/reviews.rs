@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::artists::no_artist;
 use super::claims::{acting_as_self, may_remove};
+use super::kept_answers::{Depends, Topic};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
@@ -204,12 +205,13 @@ async fn by_album(
     State(state): State<AppState>,
     AppPath(title): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
-) -> AppResult<Json<Vec<Review>>> {
+) -> AppResult<(Depends, Json<Vec<Review>>)> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
         let album_id = albums::find_by_title(conn, &title)?
             .ok_or_else(|| AppError::NotFound(format!("No album called {title}")))?;
-        Ok(Json(reviews::by_album(conn, album_id, page)?))
+        let list = reviews::by_album(conn, album_id, page)?;
+        Ok((Depends(vec![Topic::Album(album_id)]), Json(list)))
     })
     .await
 }

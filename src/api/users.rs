@@ -6,6 +6,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::kept_answers::{Depends, Topic};
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::db::run_blocking;
 use crate::db::users::{self, User};
@@ -83,12 +84,13 @@ async fn by_id(
 async fn by_username(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,
-) -> AppResult<Json<PublicUser>> {
+) -> AppResult<(Depends, Json<PublicUser>)> {
     let user = run_blocking(&state.pool, move |conn| {
         Ok(users::by_username(conn, &username)?)
     })
     .await?;
-    user.map(|u| Json(u.into())).ok_or_else(no_user)
+    let user = user.ok_or_else(no_user)?;
+    Ok((Depends(vec![Topic::Member(user.id)]), Json(user.into())))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -144,14 +146,20 @@ async fn update(
 async fn stats(
     State(state): State<AppState>,
     AppPath(username): AppPath<String>,
-) -> AppResult<Json<crate::db::stats::ProfileStats>> {
+) -> AppResult<(Depends, Json<crate::db::stats::ProfileStats>)> {
     run_blocking(&state.pool, move |conn| {
         let user = named(conn, &username)?;
-        Ok(Json(crate::db::stats::for_user(
-            conn,
-            user.id,
-            &user.created_at,
-        )?))
+        let stats = crate::db::stats::for_user(conn, user.id, &user.created_at)?;
+        let albums = [
+            &stats.top_albums,
+            &stats.recently_rated,
+            &stats.recently_commented,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|album| album.album_id);
+        let depends = Depends::member_and_albums(user.id, albums);
+        Ok((depends, Json(stats)))
     })
     .await
 }

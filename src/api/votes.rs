@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
+use super::kept_answers::{Topic, Touched};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
@@ -64,7 +65,7 @@ async fn cast(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<VoteBody>,
-) -> AppResult<Json<VoteResult>> {
+) -> AppResult<(Touched, Json<VoteResult>)> {
     charge_write(&state, WriteKind::Vote, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let target = match (
@@ -85,11 +86,12 @@ async fn cast(
     state
         .writer
         .write(move |conn| {
-            let (author, what) = match target {
-                VoteTarget::Review(id) => (reviews::author_of(conn, id)?, "review"),
-                VoteTarget::Post(id) => (posts::author_of(conn, id)?, "post"),
+            let (found, what) = match target {
+                VoteTarget::Review(id) => (reviews::author_and_album(conn, id)?, "review"),
+                VoteTarget::Post(id) => (posts::author_of(conn, id)?.map(|a| (a, 0)), "post"),
             };
-            let author = author.ok_or_else(|| AppError::NotFound(format!("No such {what}")))?;
+            let (author, album) =
+                found.ok_or_else(|| AppError::NotFound(format!("No such {what}")))?;
             if author == caller.id {
                 return Err(AppError::BadRequest(format!(
                     "You can't vote on your own {what}"
@@ -97,11 +99,18 @@ async fn cast(
             }
             let user_vote = votes::cast(conn, caller.id, target, thumbs_up, &now())?;
             let (votes_up, votes_down) = votes::tally(conn, target)?;
-            Ok(Json(VoteResult {
+            // A review's votes show on its album's page, and both members'
+            // profiles count them.
+            let mut touched = vec![Topic::Member(author), Topic::Member(caller.id)];
+            if let VoteTarget::Review(_) = target {
+                touched.push(Topic::Album(album));
+            }
+            let tally = VoteResult {
                 user_vote,
                 votes_up,
                 votes_down,
-            }))
+            };
+            Ok((Touched(touched), Json(tally)))
         })
         .await
 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
+use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::ratings::no_user;
 use super::write_limits::{WriteKind, charge_write};
@@ -46,12 +47,14 @@ async fn by_user(
     viewer: MaybeUser,
     AppPath(user_id): AppPath<i64>,
     AppQuery(query): AppQuery<PageQuery>,
-) -> AppResult<Json<Vec<WishlistItem>>> {
+) -> AppResult<(Depends, Json<Vec<WishlistItem>>)> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     let viewer = viewer.0.map(|u| u.id);
     run_blocking(&state.pool, move |conn| {
         users::by_id(conn, user_id)?.ok_or_else(no_user)?;
-        Ok(Json(wishlist::by_user(conn, user_id, page, viewer)?))
+        let list = wishlist::by_user(conn, user_id, page, viewer)?;
+        let albums = list.iter().map(|item| item.album_id);
+        Ok((Depends::member_and_albums(user_id, albums), Json(list)))
     })
     .await
 }
@@ -93,7 +96,7 @@ async fn add(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<AddBody>,
-) -> AppResult<(StatusCode, Json<WishlistItem>)> {
+) -> AppResult<(StatusCode, Touched, Json<WishlistItem>)> {
     charge_write(&state, WriteKind::Wishlist, caller.id)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
@@ -101,7 +104,7 @@ async fn add(
     state
         .writer
         .write(move |conn| {
-            if albums::by_id(conn, album_id, None)?.is_none() {
+            if albums::artist_of(conn, album_id)?.is_none() {
                 return Err(AppError::NotFound(format!("No album with id {album_id}")));
             }
             let id = match wishlist::add(conn, caller.id, album_id, &now()) {
@@ -113,7 +116,7 @@ async fn add(
                 other => other?,
             };
             let item = wishlist::by_id(conn, id)?.expect("the item exists");
-            Ok((StatusCode::CREATED, Json(item)))
+            Ok((StatusCode::CREATED, touched(&item), Json(item)))
         })
         .await
 }
@@ -130,7 +133,7 @@ async fn remove(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
     AppPath(id): AppPath<i64>,
-) -> AppResult<StatusCode> {
+) -> AppResult<(Touched, StatusCode)> {
     charge_write(&state, WriteKind::Wishlist, caller.id)?;
     state
         .writer
@@ -143,7 +146,15 @@ async fn remove(
                 ));
             }
             wishlist::delete(conn, id)?;
-            Ok(StatusCode::NO_CONTENT)
+            Ok((touched(&item), StatusCode::NO_CONTENT))
         })
         .await
+}
+
+/// What a wishlist change changes: the member's lists, and the album's.
+fn touched(item: &WishlistItem) -> Touched {
+    Touched(vec![
+        Topic::Member(item.user_id),
+        Topic::Album(item.album_id),
+    ])
 }

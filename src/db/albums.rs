@@ -73,6 +73,13 @@ pub fn id_by_artist_and_title(
     .optional()
 }
 
+/// The artist of an album, or `None` when there is no such album.
+pub fn artist_of(conn: &Connection, album_id: i64) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT artist_id FROM albums WHERE id = ?1")?
+        .query_row([album_id], |row| row.get(0))
+        .optional()
+}
+
 pub fn all_ids(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
     conn.prepare("SELECT id FROM albums ORDER BY id")?
         .query_map([], |row| row.get(0))?
@@ -177,17 +184,9 @@ pub fn by_ids(conn: &Connection, ids: &[i64], viewer: Option<i64>) -> rusqlite::
     }
 
     if let Some(user_id) = viewer {
-        let mut ratings = conn.prepare_cached(
-            "SELECT album_id, number FROM ratings
-             WHERE user_id = ?1 AND album_id IN (SELECT value FROM json_each(?2))",
-        )?;
-        let rows = ratings.query_map(params![user_id, &id_list], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, Option<f64>>(1)?))
-        })?;
-        for row in rows {
-            let (album_id, number) = row?;
+        for (album_id, number) in super::ratings::numbers_of(conn, user_id, ids)? {
             if let Some(album) = found.get_mut(&album_id) {
-                album.user_rating = number;
+                album.user_rating = Some(number);
             }
         }
     }

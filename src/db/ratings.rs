@@ -53,6 +53,22 @@ pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Rating>> {
         .optional()
 }
 
+/// A member's ratings of some albums (library entries have none), by album.
+pub fn numbers_of(
+    conn: &Connection,
+    user_id: i64,
+    album_ids: &[i64],
+) -> rusqlite::Result<HashMap<i64, f64>> {
+    let ids = serde_json::to_string(album_ids).expect("a list of ids serializes");
+    conn.prepare_cached(
+        "SELECT album_id, number FROM ratings
+         WHERE user_id = ?1 AND album_id IN (SELECT value FROM json_each(?2))
+           AND number IS NOT NULL",
+    )?
+    .query_map(params![user_id, ids], |row| Ok((row.get(0)?, row.get(1)?)))?
+    .collect()
+}
+
 /// A member's ratings and library entries, newest first, each with its album.
 pub fn by_user(
     conn: &Connection,

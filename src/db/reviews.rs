@@ -204,8 +204,13 @@ pub fn count_by_user(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
 
 /// The author of a review, for permission checks.
 pub fn author_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT user_id FROM reviews WHERE id = ?1")?
-        .query_row([id], |row| row.get(0))
+    Ok(author_and_album(conn, id)?.map(|(author, _)| author))
+}
+
+/// The author of a review and the album it is about.
+pub fn author_and_album(conn: &Connection, id: i64) -> rusqlite::Result<Option<(i64, i64)>> {
+    conn.prepare_cached("SELECT user_id, album_id FROM reviews WHERE id = ?1")?
+        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()
 }
 
