@@ -8,6 +8,8 @@ use halfstar::{AppState, app, auth, db, demo};
 use tower::ServiceExt;
 
 pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<ExitCode> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    share_malloc_arenas();
     tokio::runtime::Builder::new_multi_thread()
         // Blocking work is SQLite work, bounded by the pool's 8 connections;
         // more threads than a few per connection only add stacks and memory.
@@ -16,6 +18,18 @@ pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<Exit
         .build()?
         .block_on(serve(data, settings))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// glibc gives each thread that allocates an arena of its own and keeps
+/// what is freed there; with the threads that run SQLite work each holding
+/// one, the server grew to half as much again as it used. Two arenas serve
+/// 64 connections on two cores as fast. Set before any thread starts.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn share_malloc_arenas() {
+    // SAFETY: mallopt only changes the allocator's settings.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
 }
 
 async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<()> {

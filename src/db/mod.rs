@@ -42,6 +42,7 @@ mod embedded {
 }
 
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+const STATEMENTS_KEPT: usize = 128;
 
 /// Settings every connection gets. WAL lets readers run beside the writer;
 /// NORMAL sync is durable across application crashes and only risks the last
@@ -56,6 +57,9 @@ pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// snapshot would be stale), failing with SQLITE_BUSY instead of queueing.
 fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    // The API asks over a hundred different queries; with rusqlite's usual
+    // 16 kept, a member moving between pages would have most parsed again.
+    conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
     conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
     conn.execute_batch(
         "PRAGMA journal_mode = WAL;

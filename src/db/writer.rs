@@ -37,7 +37,7 @@ const MOST_IN_ONE_COMMIT: usize = 512;
 /// Writes waiting beyond this many make their callers wait to queue.
 const QUEUE_PLACES: usize = 4096;
 /// The writer connection's page cache.
-const WRITER_CACHE_KIB: u32 = 32 * 1024;
+const WRITER_CACHE_KIB: u32 = 8 * 1024;
 /// How often an idle writer looks for writes made by another process.
 const WATCH_INTERVAL: Duration = Duration::from_millis(100);
 /// The checkpoint thread's pause between passes while writes go on.
