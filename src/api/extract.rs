@@ -120,6 +120,7 @@ async fn user_for_token(
     let opened_after = before_now(state.session_max_age);
     let outside_writes = state.outside_writes.count();
     let kept = state.kept_sessions.get(&hash, outside_writes);
+    let from_memory = kept.is_some();
     let session = match kept {
         Some(session) if session.is_live(&now(), &opened_after) => session,
         Some(_) => return Ok(None),
@@ -156,6 +157,9 @@ async fn user_for_token(
         state
             .kept_sessions
             .keep(hash, session.clone(), outside_writes);
+        return Ok(Some(session.user));
+    }
+    if from_memory {
         return Ok(Some(session.user));
     }
     let user = session.user.clone();
