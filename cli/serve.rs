@@ -29,6 +29,10 @@ fn share_malloc_arenas() {
     // SAFETY: mallopt only changes the allocator's settings.
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 2);
+        // A fixed threshold: long answers' buffers are mapped and handed
+        // back whole when freed, instead of raising the threshold and
+        // staying in the heap.
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
     }
 }
 
