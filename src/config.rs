@@ -88,7 +88,8 @@ pub struct ServeSettings {
 
     /// Seconds the session of a signed-in member's token is kept in memory
     /// (0: read on every request). Account changes through the site end it at
-    /// once; changes made with the CLI within a tenth of a second.
+    /// once; changes made with the CLI at the next write, and for reads
+    /// within 25 ms.
     #[arg(long, env = "HALFSTAR_SESSION_KEEP_SECONDS", default_value_t = 60)]
     pub session_keep_seconds: u64,
 

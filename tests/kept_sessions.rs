@@ -61,6 +61,22 @@ async fn logging_out_and_ending_sessions_end_kept_sessions_at_once() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_role_taken_away_by_another_process_holds_for_the_very_next_write() {
+    let app = keeping_sessions();
+    let (token, id) = app.sign_up("vinylvera").await;
+    app.set_role(id, Role::Editor);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(me(&app, &token).await.1["role"], "editor");
+    // As `halfstar user demote` does, and at once an artist is submitted.
+    app.set_role(id, Role::User);
+    let artist = json!({ "name": "Lush", "description": "", "pictureUrl": "" });
+    let refused = app
+        .call(Method::POST, "/api/artist", Some(&token), Some(artist))
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_change_made_by_another_process_shows_within_a_moment() {
     let app = keeping_sessions();
     let (token, id) = app.sign_up("vinylvera").await;

@@ -4,7 +4,7 @@
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use time::Duration;
 
@@ -111,15 +111,22 @@ pub fn session_hash(headers: &HeaderMap) -> Vec<u8> {
     token_hash(bearer_token(headers).unwrap_or_default())
 }
 
+/// The member of a token. Reads may use the session kept in memory; a
+/// write always reads it from the database, so a role taken away or a
+/// sign-out made by the CLI holds for the very next write.
 async fn user_for_token(
     state: &AppState,
+    parts: &Parts,
     token: &str,
     address: ClientAddress,
 ) -> Result<Option<User>, AppError> {
     let hash = token_hash(token);
     let opened_after = before_now(state.session_max_age);
     let outside_writes = state.outside_writes.count();
-    let kept = state.kept_sessions.get(&hash, outside_writes);
+    let reading = matches!(parts.method, Method::GET | Method::HEAD);
+    let kept = reading
+        .then(|| state.kept_sessions.get(&hash, outside_writes))
+        .flatten();
     let from_memory = kept.is_some();
     let session = match kept {
         Some(session) if session.is_live(&now(), &opened_after) => session,
@@ -193,7 +200,7 @@ where
         let address = caller_address(parts, state).await?;
         let state = AppState::from_ref(state);
         let token = bearer_token(&parts.headers).ok_or_else(not_signed_in)?;
-        let user = user_for_token(&state, token, address)
+        let user = user_for_token(&state, parts, token, address)
             .await?
             .ok_or_else(not_signed_in)?;
         note_caller(parts, &user);
@@ -212,7 +219,7 @@ where
         let address = caller_address(parts, state).await?;
         let state = AppState::from_ref(state);
         match bearer_token(&parts.headers) {
-            Some(token) => match user_for_token(&state, token, address).await? {
+            Some(token) => match user_for_token(&state, parts, token, address).await? {
                 Some(user) => {
                     note_caller(parts, &user);
                     Ok(MaybeUser(Some(user)))

@@ -4,7 +4,7 @@
 //! at once when its member changes their account through the site (log-out,
 //! ending sessions, password, email, username, picture, deletion); any write
 //! by another process (the CLI's role changes, sign-outs and deletions) ends
-//! them all.
+//! them all. Writes never use them: they read the session afresh.
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -39,7 +39,7 @@ const QUEUE_PLACES: usize = 4096;
 /// The writer connection's page cache.
 const WRITER_CACHE_KIB: u32 = 8 * 1024;
 /// How often an idle writer looks for writes made by another process.
-const WATCH_INTERVAL: Duration = Duration::from_millis(100);
+const WATCH_INTERVAL: Duration = Duration::from_millis(25);
 /// The checkpoint thread's pause between passes while writes go on.
 const CHECKPOINT_PAUSE: Duration = Duration::from_millis(20);
 /// Past this many frames in the log (about 64 MB), the writer finishes the
