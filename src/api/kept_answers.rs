@@ -106,23 +106,21 @@ impl Depends {
 #[derive(Debug, Clone)]
 pub struct Touched(pub Vec<Topic>);
 
-impl IntoResponseParts for Depends {
-    type Error = std::convert::Infallible;
+/// Both travel to the middleware in the response's extensions.
+macro_rules! response_part {
+    ($($part:ty),*) => {$(
+        impl IntoResponseParts for $part {
+            type Error = std::convert::Infallible;
 
-    fn into_response_parts(self, mut res: ResponseParts) -> Result<ResponseParts, Self::Error> {
-        res.extensions_mut().insert(self);
-        Ok(res)
-    }
+            fn into_response_parts(self, mut res: ResponseParts) -> Result<ResponseParts, Self::Error> {
+                res.extensions_mut().insert(self);
+                Ok(res)
+            }
+        }
+    )*};
 }
 
-impl IntoResponseParts for Touched {
-    type Error = std::convert::Infallible;
-
-    fn into_response_parts(self, mut res: ResponseParts) -> Result<ResponseParts, Self::Error> {
-        res.extensions_mut().insert(self);
-        Ok(res)
-    }
-}
+response_part!(Depends, Touched);
 
 #[derive(Clone)]
 pub struct KeptAnswers {
@@ -196,10 +194,15 @@ impl Inner {
         self.latest_write.fetch_max(at, Ordering::SeqCst);
     }
 
-    /// Whether an answer made from what the database held at write `at`
-    /// still shows what it would show now.
-    fn unchanged_since(&self, at: u64, topics: Option<&[u32]>) -> bool {
-        match topics {
+    /// Whether an answer still shows what it would show now: no write it
+    /// depends on, and no other process's write, came after what it was
+    /// made from.
+    fn is_current(&self, answer: &Answer, outside_writes: u64) -> bool {
+        let at = answer.kept_at;
+        if answer.outside_writes != outside_writes {
+            return false;
+        }
+        match answer.topics.as_deref() {
             None => self.latest_write.load(Ordering::SeqCst) <= at,
             Some(places) => {
                 self.latest_broad_write.load(Ordering::SeqCst) <= at
@@ -315,8 +318,7 @@ async fn kept_or_made(
     let key = request.uri().to_string();
     let outside_writes = outside.count();
     if let Some(answer) = inner.answers.get(&key)
-        && answer.outside_writes == outside_writes
-        && inner.unchanged_since(answer.kept_at, answer.topics.as_deref())
+        && inner.is_current(&answer, outside_writes)
     {
         return Ok((answer, FROM_MEMORY));
     }
@@ -352,10 +354,7 @@ async fn kept_or_made(
         body,
     });
     // Kept only if nothing it shows was written while it was being made.
-    if small
-        && outside.count() == outside_writes
-        && inner.unchanged_since(writes_before, answer.topics.as_deref())
-    {
+    if small && inner.is_current(&answer, outside.count()) {
         inner.answers.insert(key, answer.clone());
         return Ok((answer, MADE_AND_KEPT));
     }

@@ -111,8 +111,7 @@ async fn rate(
                     "artistId is not the artist of this album".to_owned(),
                 ));
             }
-            let existed = ratings::mine(conn, caller.id, album_id)?.is_some();
-            let id = ratings::upsert(conn, caller.id, album_id, number, &now())?;
+            let (id, existed) = ratings::upsert(conn, caller.id, album_id, number, &now())?;
             let rating = ratings::by_id(conn, id)?.expect("the rating exists");
             let status = if existed {
                 StatusCode::OK

@@ -254,9 +254,21 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
 /// Folds the write-ahead log into the database file; run at shutdown so
 /// the data directory holds one complete file.
 pub fn checkpoint(pool: &Pool) -> anyhow::Result<()> {
-    pool.get()?
-        .execute_batch("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);")?;
-    Ok(())
+    Ok(fold_log(&*pool.get()?)?)
+}
+
+/// The closing checkpoint on one connection, with the planner's statistics.
+pub(crate) fn fold_log(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);")
+}
+
+/// A connection of its own (the writer's, the checkpoints') with the settings
+/// every connection gets.
+pub(crate) fn connection(path: &Path) -> anyhow::Result<Connection> {
+    let mut conn = Connection::open(path)
+        .with_context(|| format!("cannot open the database {}", path.display()))?;
+    configure(&mut conn)?;
+    Ok(conn)
 }
 
 /// Runs blocking SQLite work off the async threads, re-raising its panics.

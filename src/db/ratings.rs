@@ -169,14 +169,15 @@ pub fn mine(
 
 /// Sets a user's rating of an album (`None` is a library entry without a
 /// number), creating the row or updating it, and keeps the album's counters
-/// in step. Call inside a transaction. Returns the rating id.
+/// in step. Call inside a transaction. Returns the rating id, and whether
+/// the row was there before.
 pub fn upsert(
     conn: &Connection,
     user_id: i64,
     album_id: i64,
     number: Option<RatingValue>,
     now: &str,
-) -> rusqlite::Result<i64> {
+) -> rusqlite::Result<(i64, bool)> {
     let new = number.map(RatingValue::as_f64);
     let previous = mine(conn, user_id, album_id)?;
     let (id, old) = match previous {
@@ -195,7 +196,7 @@ pub fn upsert(
         }
     };
     adjust_counters(conn, album_id, old, new)?;
-    Ok(id)
+    Ok((id, previous.is_some()))
 }
 
 /// Takes a user's ratings out of their albums' counters, before the user
@@ -262,9 +263,12 @@ mod tests {
         let value = |n: f64| RatingValue::from_f64(n);
         let now = "2026-01-01T00:00:00.000Z";
 
-        let first = upsert(&conn, vera, album, value(9.5), now).unwrap();
+        let (first, _) = upsert(&conn, vera, album, value(9.5), now).unwrap();
         assert_eq!(counters(&conn, album), (1, 9.5));
-        assert_eq!(upsert(&conn, vera, album, value(7.0), now).unwrap(), first);
+        assert_eq!(
+            upsert(&conn, vera, album, value(7.0), now).unwrap().0,
+            first
+        );
         assert_eq!(counters(&conn, album), (1, 7.0));
         upsert(&conn, tom, album, None, now).unwrap();
         assert_eq!(

@@ -25,7 +25,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use anyhow::Context;
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
@@ -89,9 +88,7 @@ impl Writer {
     /// migrated) and starts its thread and the checkpoint thread; both end
     /// when the last `Writer` is dropped.
     pub fn start(path: &Path, on_outside_write: OnOutsideWrite) -> anyhow::Result<Self> {
-        let mut conn = Connection::open(path)
-            .with_context(|| format!("cannot open the database {}", path.display()))?;
-        super::configure(&mut conn)?;
+        let conn = super::connection(path)?;
         // Checkpoints are the checkpoint thread's. The writer's page cache is
         // larger than a reader's: it holds the index pages that writes touch
         // all over the file, which would otherwise be read again each time.
@@ -327,7 +324,7 @@ fn note_outside_writes(conn: &Connection, seen: &mut i64, on_outside_write: &OnO
 }
 
 fn finish(conn: &Connection) {
-    if let Err(error) = conn.execute_batch("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);") {
+    if let Err(error) = super::fold_log(conn) {
         tracing::warn!("the closing checkpoint failed: {error}");
     }
 }
@@ -343,9 +340,7 @@ struct Checkpointer {
 
 impl Checkpointer {
     fn start(path: PathBuf) -> anyhow::Result<Self> {
-        let mut conn = Connection::open(&path)
-            .with_context(|| format!("cannot open the database {}", path.display()))?;
-        super::configure(&mut conn)?;
+        let conn = super::connection(&path)?;
         let (nudges, nudged) = mpsc::sync_channel::<()>(1);
         let frames = Arc::new(AtomicU64::new(0));
         let seen = frames.clone();
