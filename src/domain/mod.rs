@@ -14,5 +14,5 @@ pub mod timestamp;
 pub use account::{Email, Password, PictureUrl, Username};
 pub use album_type::AlbumType;
 pub use rating_value::RatingValue;
-pub use release_date::ReleaseDate;
+pub use release_date::{DatePrecision, ReleaseDate};
 pub use role::Role;

@@ -3,14 +3,82 @@ use std::str::FromStr;
 
 use time::{Date, Month};
 
-/// A real calendar date. `YYYY` and `YYYY-MM` are completed with `-01`,
-/// as imports and the Add Album form often know only the year.
+/// How much of a release date is known. A date stored as `2019-01-01` with
+/// `Year` precision means "some time in 2019", and is shown as "2019".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ReleaseDate(Date);
+pub enum DatePrecision {
+    Year,
+    Month,
+    Day,
+}
+
+impl DatePrecision {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Year => "year",
+            Self::Month => "month",
+            Self::Day => "day",
+        }
+    }
+}
+
+impl FromStr for DatePrecision {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "year" => Ok(Self::Year),
+            "month" => Ok(Self::Month),
+            "day" => Ok(Self::Day),
+            _ => Err(format!(
+                "releaseDatePrecision must be year, month or day, got '{text}'"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for DatePrecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A real calendar date and how much of it is known. `YYYY` and `YYYY-MM`
+/// are completed with `-01` (so they sort at the start of their period) and
+/// keep `Year` or `Month` precision, as imports and the Add Album form often
+/// know only the year.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ReleaseDate {
+    date: Date,
+    precision: DatePrecision,
+}
 
 impl ReleaseDate {
     pub fn year(self) -> i32 {
-        self.0.year()
+        self.date.year()
+    }
+
+    pub fn precision(self) -> DatePrecision {
+        self.precision
+    }
+
+    /// A date as stored: the full `YYYY-MM-DD` and its precision. The date is
+    /// brought back to the first of its period, so a stored row can't claim a
+    /// day or month its precision says is unknown.
+    pub fn with_precision(full_date: &str, precision: DatePrecision) -> Result<Self, String> {
+        let full: Self = full_date.parse()?;
+        if full.precision != DatePrecision::Day {
+            return Err(format!(
+                "a stored release date must be YYYY-MM-DD, got '{full_date}'"
+            ));
+        }
+        let date = match precision {
+            DatePrecision::Year => full.date.replace_ordinal(1),
+            DatePrecision::Month => full.date.replace_day(1),
+            DatePrecision::Day => Ok(full.date),
+        }
+        .expect("the first of a year or month exists");
+        Ok(Self { date, precision })
     }
 }
 
@@ -32,6 +100,11 @@ impl FromStr for ReleaseDate {
         if parts.len() > 3 {
             return Err(error());
         }
+        let precision = match parts.len() {
+            1 => DatePrecision::Year,
+            2 => DatePrecision::Month,
+            _ => DatePrecision::Day,
+        };
         let year = field(0, 4)?.ok_or_else(error)?;
         let month = field(1, 2)?.unwrap_or(1);
         let day = field(2, 2)?.unwrap_or(1);
@@ -41,19 +114,22 @@ impl FromStr for ReleaseDate {
             .ok_or_else(error)?;
         let day = u8::try_from(day).map_err(|_| error())?;
         Date::from_calendar_date(i32::from(year), month, day)
-            .map(Self)
+            .map(|date| Self { date, precision })
             .map_err(|_| error())
     }
 }
 
+/// Always the full `YYYY-MM-DD`, whatever the precision: the API's
+/// `releaseDate` is the first day of the period, with `releaseDatePrecision`
+/// beside it.
 impl fmt::Display for ReleaseDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{:04}-{:02}-{:02}",
-            self.0.year(),
-            u8::from(self.0.month()),
-            self.0.day()
+            self.date.year(),
+            u8::from(self.date.month()),
+            self.date.day()
         )
     }
 }
@@ -92,6 +168,56 @@ mod tests {
     }
 
     #[test]
+    fn keeps_how_much_of_the_date_was_given() {
+        let precision = |text: &str| text.parse::<ReleaseDate>().map(|d| d.precision());
+        assert_eq!(precision("2019"), Ok(DatePrecision::Year));
+        assert_eq!(precision("2008-12"), Ok(DatePrecision::Month));
+        assert_eq!(precision("2008-12-05"), Ok(DatePrecision::Day));
+        // The same first day at another precision is another date.
+        assert_ne!(
+            "2019".parse::<ReleaseDate>(),
+            "2019-01-01".parse::<ReleaseDate>()
+        );
+    }
+
+    #[test]
+    fn precision_names_round_trip() {
+        for precision in [
+            DatePrecision::Year,
+            DatePrecision::Month,
+            DatePrecision::Day,
+        ] {
+            assert_eq!(precision.as_str().parse(), Ok(precision));
+            assert_eq!(precision.to_string(), precision.as_str());
+        }
+        assert_eq!(DatePrecision::Year.as_str(), "year");
+        assert_eq!(DatePrecision::Month.as_str(), "month");
+        assert_eq!(DatePrecision::Day.as_str(), "day");
+        assert!("Year".parse::<DatePrecision>().is_err());
+        assert!("".parse::<DatePrecision>().is_err());
+    }
+
+    #[test]
+    fn a_stored_date_reads_back_with_its_precision() {
+        for text in ["2019", "2008-12", "2008-12-05"] {
+            let date: ReleaseDate = text.parse().unwrap();
+            let stored = ReleaseDate::with_precision(&date.to_string(), date.precision());
+            assert_eq!(stored, Ok(date), "{text}");
+        }
+        // A stored day the precision says is unknown is brought back to the first.
+        assert_eq!(
+            ReleaseDate::with_precision("2008-12-05", DatePrecision::Year),
+            "2008".parse()
+        );
+        assert_eq!(
+            ReleaseDate::with_precision("2008-12-05", DatePrecision::Month),
+            "2008-12".parse()
+        );
+        assert!(ReleaseDate::with_precision("2008", DatePrecision::Year).is_err());
+        assert!(ReleaseDate::with_precision("2008-02-30", DatePrecision::Day).is_err());
+    }
+
+    #[test]
     fn year_is_the_first_four_characters() {
         assert_eq!(
             "2020-03-03".parse::<ReleaseDate>().map(|d| d.year()),
@@ -119,7 +245,12 @@ mod properties {
             };
             let text = format!("{:04}-{:02}-{:02}", year, u8::from(date.month()), date.day());
             let parsed: ReleaseDate = text.parse().map_err(TestCaseError::fail)?;
-            prop_assert_eq!(parsed, ReleaseDate(date));
+            prop_assert_eq!(parsed, ReleaseDate { date, precision: DatePrecision::Day });
+            prop_assert_eq!(parsed.precision(), DatePrecision::Day);
+            prop_assert_eq!(
+                ReleaseDate::with_precision(&text, DatePrecision::Day),
+                Ok(parsed)
+            );
             prop_assert_eq!(parsed.to_string(), text.clone());
             prop_assert_eq!(parsed.year(), year);
             prop_assert_eq!(format!(" {text}\n").parse::<ReleaseDate>(), Ok(parsed));
@@ -132,6 +263,22 @@ mod properties {
         fn a_year_or_a_month_alone_starts_on_the_first(year in 0..=9999i32, month in 1..=12u8) {
             let as_year = format!("{year:04}");
             let as_month = format!("{year:04}-{month:02}");
+            let year_only: ReleaseDate = as_year.parse().map_err(TestCaseError::fail)?;
+            let month_only: ReleaseDate = as_month.parse().map_err(TestCaseError::fail)?;
+            prop_assert_eq!(year_only.precision(), DatePrecision::Year);
+            prop_assert_eq!(month_only.precision(), DatePrecision::Month);
+            prop_assert_eq!(year_only.year(), year);
+            // What the database keeps (full date + precision) reads back the same.
+            prop_assert_eq!(
+                ReleaseDate::with_precision(&year_only.to_string(), DatePrecision::Year),
+                Ok(year_only)
+            );
+            prop_assert_eq!(
+                ReleaseDate::with_precision(&month_only.to_string(), DatePrecision::Month),
+                Ok(month_only)
+            );
+            // The first day of the period, given in full, is known to the day.
+            prop_assert_ne!(Ok(year_only), format!("{year:04}-01-01").parse::<ReleaseDate>());
             prop_assert_eq!(
                 as_year.parse::<ReleaseDate>().map(|d| d.to_string()),
                 Ok(format!("{year:04}-01-01"))
@@ -174,7 +321,13 @@ mod properties {
                     let shown = date.to_string();
                     prop_assert!(shown.starts_with(text.trim()), "{:?} -> {}", text, shown);
                     prop_assert_eq!(shown.len(), 10);
-                    prop_assert_eq!(shown.parse::<ReleaseDate>(), Ok(date));
+                    prop_assert_eq!(
+                        ReleaseDate::with_precision(&shown, date.precision()),
+                        Ok(date)
+                    );
+                    let given_parts = text.trim().split('-').count();
+                    let expected = [DatePrecision::Year, DatePrecision::Month, DatePrecision::Day];
+                    prop_assert_eq!(date.precision(), expected[given_parts - 1]);
                 }
                 Err(message) => prop_assert_eq!(message, message_for(&text)),
             }
