@@ -15,7 +15,7 @@ use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::{artists, charts, is_unique_violation, run_blocking};
 use crate::domain::timestamp::{before_now, now};
-use crate::domain::{AlbumType, PictureUrl, ReleaseDate, catalogue};
+use crate::domain::{AlbumType, DatePrecision, PictureUrl, ReleaseDate, catalogue};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::{IntoParams, ToSchema};
 
@@ -211,7 +211,13 @@ pub(super) struct AlbumBody {
     artist: Option<String>,
     artist_id: Option<i64>,
     title: Option<String>,
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`: as much as is known.
     release_date: Option<String>,
+    /// Narrows `releaseDate` (or the stored date, when absent) to this
+    /// precision, so an album sent back as answered keeps its precision.
+    /// Without it the precision is what `releaseDate` gives.
+    #[schema(value_type = Option<crate::domain::DatePrecision>)]
+    release_date_precision: Option<String>,
     picture_url: Option<String>,
     genres: Option<TagsField>,
     styles: Option<TagsField>,
@@ -268,11 +274,22 @@ impl AlbumBody {
             .clone()
             .or_else(|| current.map(|a| a.title.clone()))
             .unwrap_or_default();
-        let release_date = match (&self.release_date, current) {
-            (Some(date), _) => date.parse().map_err(bad)?,
-            (None, Some(album)) => album.release_date.parse().map_err(bad)?,
-            (None, None) => return Err(bad("releaseDate is required".to_owned())),
-        };
+        let precision = self
+            .release_date_precision
+            .as_deref()
+            .map(str::parse::<DatePrecision>)
+            .transpose()
+            .map_err(bad)?;
+        let release_date = match (&self.release_date, current, precision) {
+            (Some(date), _, None) => date.parse(),
+            (Some(date), _, Some(precision)) => ReleaseDate::with_precision(date, precision),
+            (None, Some(album), None) => album.parsed_release_date(),
+            (None, Some(album), Some(precision)) => {
+                ReleaseDate::with_precision(&album.release_date, precision)
+            }
+            (None, None, _) => return Err(bad("releaseDate is required".to_owned())),
+        }
+        .map_err(bad)?;
         let album_type = match (&self.album_type, current) {
             (Some(kind), _) => kind.parse().map_err(bad)?,
             (None, Some(album)) => album.album_type.parse().map_err(bad)?,

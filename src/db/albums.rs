@@ -25,8 +25,9 @@ pub fn insert(conn: &Connection, album: &NewAlbum, now: &str) -> rusqlite::Resul
     let styles = serde_json::to_string(album.styles).expect("a list of strings serializes");
     conn.prepare_cached(
         "INSERT INTO albums (artist_id, title, title_key, slug, search_key, type, release_date,
-                             picture_url, styles, mb_release_group, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+                             release_date_precision, picture_url, styles, mb_release_group,
+                             created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
     )?
     .execute(params![
         album.artist_id,
@@ -36,6 +37,7 @@ pub fn insert(conn: &Connection, album: &NewAlbum, now: &str) -> rusqlite::Resul
         search_key(album.title),
         album.album_type.as_str(),
         album.release_date.to_string(),
+        album.release_date.precision().as_str(),
         album.picture_url,
         styles,
         album.mb_release_group,
@@ -97,7 +99,10 @@ pub struct Album {
     pub artist: String,
     pub artist_id: i64,
     pub artist_slug: String,
+    /// The first day of the period `release_date_precision` says is known.
     pub release_date: String,
+    #[schema(value_type = crate::domain::DatePrecision)]
+    pub release_date_precision: String,
     pub release_year: i64,
     pub picture_url: String,
     #[serde(rename = "type")]
@@ -112,6 +117,17 @@ pub struct Album {
     pub user_rating: Option<f64>,
 }
 
+impl Album {
+    /// The release date with the precision it was stored with.
+    pub fn parsed_release_date(&self) -> Result<ReleaseDate, String> {
+        stored_release_date(&self.release_date, &self.release_date_precision)
+    }
+}
+
+fn stored_release_date(date: &str, precision: &str) -> Result<ReleaseDate, String> {
+    ReleaseDate::with_precision(date, precision.parse()?)
+}
+
 #[derive(Debug, Clone, Serialize, PartialEq, ToSchema)]
 pub struct GenreName {
     pub name: String,
@@ -119,7 +135,8 @@ pub struct GenreName {
 }
 
 const ALBUM_COLUMNS: &str = "a.id, a.title, a.slug, ar.name, a.artist_id, ar.slug, a.release_date,
-     a.release_year, a.picture_url, a.type, a.styles, a.rating_count, a.rating_sum, a.review_count";
+     a.release_year, a.picture_url, a.type, a.styles, a.rating_count, a.rating_sum, a.review_count,
+     a.release_date_precision";
 
 fn album_from_row(row: &rusqlite::Row) -> rusqlite::Result<Album> {
     let styles: String = row.get(10)?;
@@ -133,6 +150,7 @@ fn album_from_row(row: &rusqlite::Row) -> rusqlite::Result<Album> {
         artist_id: row.get(4)?,
         artist_slug: row.get(5)?,
         release_date: row.get(6)?,
+        release_date_precision: row.get(14)?,
         release_year: row.get(7)?,
         picture_url: row.get(8)?,
         album_type: row.get(9)?,
@@ -302,20 +320,107 @@ pub fn update(conn: &Connection, id: i64, change: &AlbumChange, now: &str) -> ru
     }
     let styles = serde_json::to_string(change.styles).expect("a list of strings serializes");
     conn.prepare_cached(
-        "UPDATE albums SET artist_id = ?1, type = ?2, release_date = ?3, picture_url = ?4,
-                           styles = ?5, updated_at = ?6
-         WHERE id = ?7",
+        "UPDATE albums SET artist_id = ?1, type = ?2, release_date = ?3,
+                           release_date_precision = ?4, picture_url = ?5, styles = ?6,
+                           updated_at = ?7
+         WHERE id = ?8",
     )?
     .execute(params![
         change.artist_id,
         change.album_type.as_str(),
         change.release_date.to_string(),
+        change.release_date.precision().as_str(),
         change.picture_url,
         styles,
         now,
         id
     ])?;
     set_genres(conn, id, change.genres)
+}
+
+/// An album's catalogue fields as stored, in the form `AlbumChange` gives
+/// them, so that a planned change can be compared with what is there.
+/// `genres` are the names of the genres the album links to, in order: a name
+/// given in another case of a known genre reads back as that genre's name
+/// ("HIP HOP" as "Hip Hop"), and repeats are gone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredAlbum {
+    pub artist_id: i64,
+    pub title: String,
+    pub release_date: ReleaseDate,
+    pub album_type: AlbumType,
+    pub picture_url: String,
+    pub genres: Vec<String>,
+    pub styles: Vec<String>,
+}
+
+impl StoredAlbum {
+    /// Whether writing `change` would leave the album as it is. Genres are
+    /// compared as `set_genres` links them: by slug, repeats left out.
+    pub fn is(&self, change: &AlbumChange) -> bool {
+        let genre_slugs = |names: &[String]| {
+            let mut slugs: Vec<String> = Vec::with_capacity(names.len());
+            for slug in names.iter().map(|name| slugify(name)) {
+                if !slugs.contains(&slug) {
+                    slugs.push(slug);
+                }
+            }
+            slugs
+        };
+        self.artist_id == change.artist_id
+            && self.title == change.title
+            && self.release_date == change.release_date
+            && self.album_type == change.album_type
+            && self.picture_url == change.picture_url
+            && self.styles == change.styles
+            && genre_slugs(&self.genres) == genre_slugs(change.genres)
+    }
+}
+
+/// The stored catalogue fields of an album, or `None` when there is none.
+pub fn stored(conn: &Connection, id: i64) -> rusqlite::Result<Option<StoredAlbum>> {
+    let found = conn
+        .prepare_cached(
+            "SELECT artist_id, title, release_date, release_date_precision, type, picture_url,
+                    styles
+             FROM albums WHERE id = ?1",
+        )?
+        .query_row([id], |row| {
+            let date: String = row.get(2)?;
+            let precision: String = row.get(3)?;
+            let release_date = stored_release_date(&date, &precision)
+                .map_err(|message| conversion_failure(2, message))?;
+            let album_type: String = row.get(4)?;
+            let styles: String = row.get(6)?;
+            Ok(StoredAlbum {
+                artist_id: row.get(0)?,
+                title: row.get(1)?,
+                release_date,
+                album_type: album_type
+                    .parse()
+                    .map_err(|message| conversion_failure(4, message))?,
+                picture_url: row.get(5)?,
+                genres: Vec::new(),
+                styles: serde_json::from_str(&styles)
+                    .map_err(|error| conversion_failure(6, error.to_string()))?,
+            })
+        })
+        .optional()?;
+    let Some(mut album) = found else {
+        return Ok(None);
+    };
+    album.genres = conn
+        .prepare_cached(
+            "SELECT g.name FROM album_genres ag JOIN genres g ON g.id = ag.genre_id
+             WHERE ag.album_id = ?1 ORDER BY ag.position",
+        )?
+        .query_map([id], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(Some(album))
+}
+
+fn conversion_failure(column: usize, message: String) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, message.into())
 }
 
 /// Deletes an album; its ratings, reviews (with their comments and votes),
@@ -399,5 +504,104 @@ mod tests {
         assert_eq!(slug, "greatest-hits-2");
         let duplicate = insert(&conn, &album(queen, "greatest hits", &[]), NOW);
         assert!(duplicate.is_err_and(|e| crate::db::is_unique_violation(&e)));
+    }
+
+    #[test]
+    fn an_album_reads_back_as_it_was_written_with_its_date_precision() {
+        let conn = crate::db::test_connection();
+        let radiohead = artist(&conn, "Radiohead");
+        let mut new = album(radiohead, "OK Computer", &[]);
+        new.release_date = "1997".parse().unwrap();
+        let id = insert(&conn, &new, NOW).unwrap();
+        let first = stored(&conn, id).unwrap().unwrap();
+        assert_eq!(first.release_date, "1997".parse().unwrap());
+        assert_eq!(first.release_date.precision().as_str(), "year");
+        assert_eq!(
+            by_id(&conn, id, None)
+                .unwrap()
+                .unwrap()
+                .release_date_precision,
+            "year"
+        );
+
+        let genres = ["Art Rock".to_owned(), "Alternative Rock".to_owned()];
+        let styles = ["Dense".to_owned(), "Melancholic".to_owned()];
+        for date in ["1997-05", "1997-05-21", "1997"] {
+            let change = AlbumChange {
+                artist_id: radiohead,
+                title: "OK Computer (Remaster)",
+                release_date: date.parse().unwrap(),
+                album_type: AlbumType::Ep,
+                picture_url: "https://example.com/okc.jpg",
+                genres: &genres,
+                styles: &styles,
+            };
+            assert!(!stored(&conn, id).unwrap().unwrap().is(&change), "{date}");
+            update(&conn, id, &change, NOW).unwrap();
+            let after = stored(&conn, id).unwrap().unwrap();
+            assert_eq!(
+                after,
+                StoredAlbum {
+                    artist_id: change.artist_id,
+                    title: change.title.to_owned(),
+                    release_date: change.release_date,
+                    album_type: change.album_type,
+                    picture_url: change.picture_url.to_owned(),
+                    genres: genres.to_vec(),
+                    styles: change.styles.to_vec(),
+                },
+                "{date}"
+            );
+            assert!(after.is(&change), "{date}");
+            let shown = by_id(&conn, id, None).unwrap().unwrap();
+            assert_eq!(
+                (shown.release_date, shown.release_date_precision),
+                (
+                    change.release_date.to_string(),
+                    change.release_date.precision().as_str().to_owned()
+                )
+            );
+        }
+        // The same first day known to another precision is a change.
+        let mut change = AlbumChange {
+            artist_id: radiohead,
+            title: "OK Computer (Remaster)",
+            release_date: "1997-01-01".parse().unwrap(),
+            album_type: AlbumType::Ep,
+            picture_url: "https://example.com/okc.jpg",
+            genres: &genres,
+            styles: &styles,
+        };
+        assert!(!stored(&conn, id).unwrap().unwrap().is(&change));
+        change.release_date = "1997".parse().unwrap();
+        assert!(stored(&conn, id).unwrap().unwrap().is(&change));
+        assert_eq!(stored(&conn, id + 1).unwrap(), None);
+    }
+
+    #[test]
+    fn genres_read_back_under_their_known_names_and_compare_as_they_link() {
+        let conn = crate::db::test_connection();
+        let radiohead = artist(&conn, "Radiohead");
+        let given = [
+            "HIP HOP".to_owned(),
+            "hip-hop".to_owned(),
+            "Zeuhl".to_owned(),
+            "ZEUHL".to_owned(),
+        ];
+        let id = insert(&conn, &album(radiohead, "Kid A", &given), NOW).unwrap();
+        let kept = stored(&conn, id).unwrap().unwrap();
+        assert_eq!(kept.genres, ["Hip Hop", "Zeuhl"]);
+        let change = |genres| AlbumChange {
+            artist_id: radiohead,
+            title: "Kid A",
+            release_date: "1997-05-21".parse().unwrap(),
+            album_type: AlbumType::Lp,
+            picture_url: "",
+            genres,
+            styles: &[],
+        };
+        assert!(kept.is(&change(&given)));
+        assert!(!kept.is(&change(&given[2..])));
+        assert!(!kept.is(&change(&["Zeuhl".to_owned(), "Hip Hop".to_owned()])));
     }
 }

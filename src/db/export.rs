@@ -52,7 +52,10 @@ pub struct AlbumRef {
     pub album_id: i64,
     pub artist: String,
     pub title: String,
+    /// The first day of the period `releaseDatePrecision` says is known.
     pub release_date: String,
+    #[schema(value_type = crate::domain::DatePrecision)]
+    pub release_date_precision: String,
     #[serde(rename = "type")]
     #[schema(value_type = crate::domain::AlbumType)]
     pub album_type: String,
@@ -166,10 +169,10 @@ pub struct ExportedVote {
 fn album_columns(album: &str, artist: &str) -> String {
     format!(
         "{album}.id, {artist}.name, {album}.title, {album}.release_date, {album}.type, \
-         {artist}.slug, {album}.slug, {album}.mb_release_group"
+         {artist}.slug, {album}.slug, {album}.mb_release_group, {album}.release_date_precision"
     )
 }
-const ALBUM_REF_WIDTH: usize = 8;
+const ALBUM_REF_WIDTH: usize = 9;
 
 fn album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<AlbumRef> {
     let artist_slug: String = row.get(first + 5)?;
@@ -179,6 +182,7 @@ fn album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<AlbumRef> {
         artist: row.get(first + 1)?,
         title: row.get(first + 2)?,
         release_date: row.get(first + 3)?,
+        release_date_precision: row.get(first + 8)?,
         album_type: row.get(first + 4)?,
         page: format!("/albums/{artist_slug}/{album_slug}"),
         musicbrainz_release_group: row.get(first + 7)?,

@@ -3,9 +3,10 @@ use std::str::FromStr;
 
 use time::{Date, Month};
 
-/// How much of a release date is known. A date stored as `2019-01-01` with
-/// `Year` precision means "some time in 2019", and is shown as "2019".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// How much of a release date is known, coarsest first. A date stored as
+/// `2019-01-01` with `Year` precision means "some time in 2019", shown "2019".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
 pub enum DatePrecision {
     Year,
     Month,
@@ -62,20 +63,21 @@ impl ReleaseDate {
         self.precision
     }
 
-    /// A date as stored: the full `YYYY-MM-DD` and its precision. The date is
-    /// brought back to the first of its period, so a stored row can't claim a
-    /// day or month its precision says is unknown.
-    pub fn with_precision(full_date: &str, precision: DatePrecision) -> Result<Self, String> {
-        let full: Self = full_date.parse()?;
-        if full.precision != DatePrecision::Day {
+    /// A date known to `precision`: a stored row's full `YYYY-MM-DD`, or a
+    /// date as given with the precision asked for beside it. A day or month
+    /// the precision leaves unknown becomes the first, so `2008-12-05` at
+    /// `Year` is `2008`; a precision finer than the text gives is refused.
+    pub fn with_precision(text: &str, precision: DatePrecision) -> Result<Self, String> {
+        let given: Self = text.parse()?;
+        if given.precision < precision {
             return Err(format!(
-                "a stored release date must be YYYY-MM-DD, got '{full_date}'"
+                "releaseDatePrecision '{precision}' needs a releaseDate that gives the {precision}, got '{text}'"
             ));
         }
         let date = match precision {
-            DatePrecision::Year => full.date.replace_ordinal(1),
-            DatePrecision::Month => full.date.replace_day(1),
-            DatePrecision::Day => Ok(full.date),
+            DatePrecision::Year => given.date.replace_ordinal(1),
+            DatePrecision::Month => given.date.replace_day(1),
+            DatePrecision::Day => Ok(given.date),
         }
         .expect("the first of a year or month exists");
         Ok(Self { date, precision })
@@ -194,6 +196,9 @@ mod tests {
         assert_eq!(DatePrecision::Month.as_str(), "month");
         assert_eq!(DatePrecision::Day.as_str(), "day");
         assert!("Year".parse::<DatePrecision>().is_err());
+        let schema =
+            serde_json::to_value(<DatePrecision as utoipa::PartialSchema>::schema()).unwrap();
+        assert_eq!(schema["enum"], serde_json::json!(["year", "month", "day"]));
         assert!("".parse::<DatePrecision>().is_err());
     }
 
@@ -213,7 +218,18 @@ mod tests {
             ReleaseDate::with_precision("2008-12-05", DatePrecision::Month),
             "2008-12".parse()
         );
-        assert!(ReleaseDate::with_precision("2008", DatePrecision::Year).is_err());
+        assert_eq!(
+            ReleaseDate::with_precision("2008", DatePrecision::Year),
+            "2008".parse()
+        );
+        assert_eq!(
+            ReleaseDate::with_precision("2008", DatePrecision::Month),
+            Err(
+                "releaseDatePrecision 'month' needs a releaseDate that gives the month, got '2008'"
+                    .into()
+            )
+        );
+        assert!(ReleaseDate::with_precision("2008-12", DatePrecision::Day).is_err());
         assert!(ReleaseDate::with_precision("2008-02-30", DatePrecision::Day).is_err());
     }
 
