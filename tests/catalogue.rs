@@ -324,6 +324,153 @@ async fn an_album_carries_every_field_and_derives_its_year() {
     assert_eq!(month.json()["releaseDate"], "1995-03-01");
 }
 
+/// `releaseDate` and `releaseDatePrecision` of an album in an answer.
+fn date_of(album: &Value) -> (&str, &str) {
+    (
+        album["releaseDate"].as_str().unwrap_or("none"),
+        album["releaseDatePrecision"].as_str().unwrap_or("none"),
+    )
+}
+
+#[tokio::test]
+async fn a_release_date_keeps_the_precision_it_was_given_in_every_answer() {
+    let (app, token) = with_editor().await;
+    add_artist(&app, &token, "Radiohead").await;
+    let added = add_album(
+        &app,
+        &token,
+        json!({ "artist": "Radiohead", "title": "Pablo Honey", "releaseDate": "2019", "genres": "Rock" }),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    let id = added.json()["albumId"].as_i64().unwrap();
+    assert_eq!(date_of(&added.json()), ("2019-01-01", "year"));
+    assert_eq!(added.json()["releaseYear"], 2019);
+    album(&app, &token, "Radiohead", "The Bends", "2019-05", "Rock").await;
+    album(&app, &token, "Radiohead", "Kid A", "2018-12-31", "Rock").await;
+    album(&app, &token, "Radiohead", "Amnesiac", "2019-01-02", "Rock").await;
+
+    let page = app
+        .get("/api/album/name/radiohead/pablo-honey")
+        .await
+        .json();
+    assert_eq!(date_of(&page), ("2019-01-01", "year"));
+    // Lists sort a year or month at the first day of its period.
+    let list = app.get("/api/album/artist/radiohead").await.json();
+    assert_eq!(
+        titles(&list),
+        ["The Bends", "Amnesiac", "Pablo Honey", "Kid A"]
+    );
+    let dates: Vec<_> = list.as_array().unwrap().iter().map(date_of).collect();
+    assert_eq!(
+        dates,
+        [
+            ("2019-05-01", "month"),
+            ("2019-01-02", "day"),
+            ("2019-01-01", "year"),
+            ("2018-12-31", "day")
+        ]
+    );
+    let chart = app.get("/api/album/top-albums/year/2019").await.json();
+    assert_eq!(
+        titles(&chart["mostRecent"]),
+        ["The Bends", "Amnesiac", "Pablo Honey"]
+    );
+    assert_eq!(date_of(&chart["mostRecent"][2]), ("2019-01-01", "year"));
+    let genre = app.get("/api/genre/top-rated/all-time/rock").await;
+    assert_eq!(genre.status, StatusCode::OK, "{}", genre.text());
+    assert_eq!(
+        date_of(&genre.json()["mostRecent"][2]),
+        ("2019-01-01", "year")
+    );
+
+    // The member export says it too.
+    let (member, _) = app.sign_up("mira99").await;
+    let rated = app
+        .call(
+            Method::POST,
+            "/api/rating",
+            Some(&member),
+            Some(json!({ "albumId": id, "artistId": 1, "number": 8 })),
+        )
+        .await;
+    assert!(rated.status.is_success(), "{}", rated.text());
+    let export = app
+        .call(Method::GET, "/api/user/me/export", Some(&member), None)
+        .await
+        .json();
+    assert_eq!(
+        date_of(&export["library"][0]["album"]),
+        ("2019-01-01", "year")
+    );
+
+    let path = format!("/api/album/{id}");
+    let patch = |body: Value| app.call(Method::PATCH, &path, Some(&token), Some(body));
+    // An edit that leaves the date alone keeps its precision.
+    let renamed = patch(json!({ "title": "Pablo Honey (Remaster)" })).await;
+    assert_eq!(date_of(&renamed.json()), ("2019-01-01", "year"));
+    // The album sent back as it was answered keeps it too.
+    let sent_back = patch(renamed.json()).await;
+    assert_eq!(sent_back.status, StatusCode::OK, "{}", sent_back.text());
+    assert_eq!(date_of(&sent_back.json()), ("2019-01-01", "year"));
+    let full = patch(json!({ "releaseDate": "2019-02-22" })).await;
+    assert_eq!(date_of(&full.json()), ("2019-02-22", "day"));
+    let slug = full.json()["slug"].as_str().unwrap().to_owned();
+    let page = app
+        .get(&format!("/api/album/name/radiohead/{slug}"))
+        .await
+        .json();
+    assert_eq!(date_of(&page), ("2019-02-22", "day"));
+    let narrowed = patch(json!({ "releaseDatePrecision": "month" })).await;
+    assert_eq!(date_of(&narrowed.json()), ("2019-02-01", "month"));
+
+    for (body, wanted) in [
+        (json!({ "releaseDate": "2019-13" }), "releaseDate"),
+        (json!({ "releaseDate": "19" }), "releaseDate"),
+        (json!({ "releaseDate": "2019-02-30" }), "releaseDate"),
+        (
+            json!({ "releaseDatePrecision": "decade" }),
+            "releaseDatePrecision",
+        ),
+        (
+            json!({ "releaseDate": "2019", "releaseDatePrecision": "day" }),
+            "releaseDatePrecision",
+        ),
+    ] {
+        let refused = patch(body.clone()).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            message(&refused).contains(wanted),
+            "{body}: {}",
+            message(&refused)
+        );
+    }
+    let refused = add_album(
+        &app,
+        &token,
+        json!({ "artist": "Radiohead", "title": "Hail", "releaseDate": "2003-5" }),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(message(&refused).starts_with("releaseDate must be"));
+
+    // Albums added in bulk keep it as well.
+    let many = app
+        .call(
+            Method::POST,
+            "/api/album/create-many",
+            Some(&token),
+            Some(json!([{ "artist": "Radiohead", "title": "Hail to the Thief", "releaseDate": "2003-06" }])),
+        )
+        .await;
+    assert_eq!(many.status, StatusCode::OK, "{}", many.text());
+    let hail = app
+        .get("/api/album/name/radiohead/hail-to-the-thief")
+        .await
+        .json();
+    assert_eq!(date_of(&hail), ("2003-06-01", "month"));
+}
+
 #[tokio::test]
 async fn a_joined_string_is_split_at_commas_but_a_listed_name_keeps_its_own() {
     let (app, token) = with_editor().await;
