@@ -99,7 +99,7 @@ pub struct Album {
     pub artist: String,
     pub artist_id: i64,
     pub artist_slug: String,
-    /// The first day of the period `release_date_precision` says is known.
+    /// The first day of the period `releaseDatePrecision` says is known.
     pub release_date: String,
     #[schema(value_type = crate::domain::DatePrecision)]
     pub release_date_precision: String,

@@ -3,8 +3,8 @@ use std::str::FromStr;
 
 use time::{Date, Month};
 
-/// How much of a release date is known, coarsest first. A date stored as
-/// `2019-01-01` with `Year` precision means "some time in 2019", shown "2019".
+/// How much of a release date is known, coarsest first: 2019-01-01 known to
+/// the year means some time in 2019, and is shown as "2019".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, utoipa::ToSchema)]
 #[schema(rename_all = "lowercase")]
 pub enum DatePrecision {

@@ -1266,7 +1266,9 @@ export interface components {
             /** Format: int64 */
             numberOfReviews: number;
             pictureUrl: string;
+            /** @description The first day of the period `releaseDatePrecision` says is known. */
             releaseDate: string;
+            releaseDatePrecision: components["schemas"]["DatePrecision"];
             /** Format: int64 */
             releaseYear: number;
             slug: string;
@@ -1288,7 +1290,9 @@ export interface components {
             /** @description The MusicBrainz release group an import took the album from. */
             mbReleaseGroup?: string | null;
             pictureUrl?: string | null;
+            /** @description `YYYY`, `YYYY-MM` or `YYYY-MM-DD`: as much as is known. */
             releaseDate?: string | null;
+            releaseDatePrecision?: null | components["schemas"]["DatePrecision"];
             styles?: null | components["schemas"]["TagsField"];
             title?: string | null;
             type?: string | null;
@@ -1326,7 +1330,9 @@ export interface components {
             musicbrainzReleaseGroup: string | null;
             /** @description The album's page on this site, e.g. `/albums/radiohead/ok-computer`. */
             page: string;
+            /** @description The first day of the period `releaseDatePrecision` says is known. */
             releaseDate: string;
+            releaseDatePrecision: components["schemas"]["DatePrecision"];
             title: string;
             type: components["schemas"]["AlbumType"];
         };
@@ -1453,6 +1459,12 @@ export interface components {
             /** Format: int64 */
             totalReviewComments?: number;
         };
+        /**
+         * @description How much of a release date is known, coarsest first: 2019-01-01 known to
+         *     the year means some time in 2019, and is shown as "2019".
+         * @enum {string}
+         */
+        DatePrecision: "year" | "month" | "day";
         EmailChange: {
             email?: string;
             password?: string;

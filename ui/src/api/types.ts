@@ -12,6 +12,8 @@ export type GenreName = Schemas['GenreName'];
 export type Album = Schemas['Album'];
 /** The kinds of release, one tab each on the artist page. */
 export type AlbumType = Schemas['AlbumType'];
+/** How much of an album's release date is known: its year, month or day. */
+export type DatePrecision = Schemas['DatePrecision'];
 export type Artist = Schemas['Artist'];
 export type Genre = Schemas['Genre'];
 export type Chart = Schemas['Chart'];

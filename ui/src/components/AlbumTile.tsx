@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter-preact';
 import { encodeSegment } from '../api/pathSegment';
 import type { Album } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { average, longDate, ratingsCount, userRating } from '../lib/format';
+import { average, ratingsCount, releaseDate, userRating } from '../lib/format';
 import { artistPath } from '../lib/paths';
 import { titleSize } from '../lib/ratingScale';
 import { Cover } from './Cover';
@@ -64,7 +64,7 @@ export function AlbumTile({
           href={`/charts/${album.releaseYear}`}
           class="tile-year"
           onClick={stop}
-          title={longDate(album.releaseDate)}
+          title={releaseDate(album)}
         >
           {album.releaseYear}
         </Link>

@@ -28,7 +28,13 @@ export function AlbumFields({ bind }: { bind: Bind<AlbumFieldName> }) {
       </label>
       <label>
         Release Date
-        <input {...bind('releaseDate')} placeholder="YYYY-MM-DD" required inputMode="numeric" />
+        <input
+          {...bind('releaseDate')}
+          placeholder="YYYY-MM-DD"
+          title="A day (2019-05-21), or only the month (2019-05) or year (2019) when that is all that is known"
+          required
+          inputMode="numeric"
+        />
       </label>
       <label>
         Image URL

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { average, longDate, ordinal, ratingsCount, userRating } from './format';
+import { average, knownDate, longDate, ordinal, ratingsCount, releaseDate, userRating } from './format';
 
 describe('dates', () => {
   it('uses ordinal days with 11th to 13th', () => {
@@ -13,6 +13,22 @@ describe('dates', () => {
     expect(longDate('1997-05-21')).toBe('May 21st, 1997');
     expect(longDate('1999-12-12')).toBe('December 12th, 1999');
     expect(longDate('unknown')).toBe('unknown');
+  });
+
+  it('shows a release date only as far as it is known', () => {
+    expect(releaseDate({ releaseDate: '2019-01-01', releaseDatePrecision: 'year' })).toBe('2019');
+    expect(releaseDate({ releaseDate: '2008-12-01', releaseDatePrecision: 'month' })).toBe('December 2008');
+    expect(releaseDate({ releaseDate: '2008-01-01', releaseDatePrecision: 'month' })).toBe('January 2008');
+    expect(releaseDate({ releaseDate: '2020-03-03', releaseDatePrecision: 'day' })).toBe('March 3rd, 2020');
+    // The first of a month known to the day is still that day.
+    expect(releaseDate({ releaseDate: '2019-01-01', releaseDatePrecision: 'day' })).toBe('January 1st, 2019');
+    expect(releaseDate({ releaseDate: 'unknown', releaseDatePrecision: 'year' })).toBe('unknown');
+  });
+
+  it('writes the known part of a release date as the forms take it', () => {
+    expect(knownDate({ releaseDate: '2019-01-01', releaseDatePrecision: 'year' })).toBe('2019');
+    expect(knownDate({ releaseDate: '2008-12-01', releaseDatePrecision: 'month' })).toBe('2008-12');
+    expect(knownDate({ releaseDate: '2008-12-05', releaseDatePrecision: 'day' })).toBe('2008-12-05');
   });
 });
 

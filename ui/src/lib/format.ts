@@ -1,5 +1,7 @@
 // Display formats of the spec's section 9.
 
+import type { DatePrecision } from '../api/types';
+
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
@@ -29,6 +31,35 @@ export function longDate(isoDate: string): string {
   const monthName = MONTHS[Number(month) - 1];
   if (!monthName) return isoDate;
   return `${monthName} ${ordinal(Number(day))}, ${year}`;
+}
+
+/** An album's date: the first day of its period, and how much of it is known. */
+interface Dated {
+  releaseDate: string;
+  releaseDatePrecision: DatePrecision;
+}
+
+const KNOWN_LENGTH: Record<DatePrecision, number> = { year: 4, month: 7, day: 10 };
+
+/**
+ * The known part of a release date as written: '2019', '2008-12' or
+ * '2008-12-05'. It is an HTML `datetime` value, and what the forms take back.
+ */
+export function knownDate({ releaseDate, releaseDatePrecision }: Dated): string {
+  return releaseDate.slice(0, KNOWN_LENGTH[releaseDatePrecision] ?? releaseDate.length);
+}
+
+/**
+ * A release date as far as it is known: '2019', 'December 2008', or in full
+ * as 'March 3rd, 2020'. A year or month is not shown as its first day.
+ */
+export function releaseDate(album: Dated): string {
+  const match = /^(\d{4})-(\d{2})/.exec(album.releaseDate);
+  if (!match || album.releaseDatePrecision === 'day') return longDate(album.releaseDate);
+  const [, year, month] = match;
+  if (album.releaseDatePrecision === 'year') return year;
+  const monthName = MONTHS[Number(month) - 1];
+  return monthName ? `${monthName} ${year}` : album.releaseDate;
 }
 
 const NO_RATINGS = 'No ratings';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter-preact';
 import type { Album } from '../../api/types';
-import { average, longDate, ratingsCount } from '../../lib/format';
+import { average, knownDate, ratingsCount, releaseDate } from '../../lib/format';
 import { MyRating } from './MyRating';
 
 /** The Info tab: the album's facts, the member's rating, genres and styles. */
@@ -23,7 +23,7 @@ export function AlbumInfo({
         <div>
           <dt>Released</dt>
           <dd>
-            <time dateTime={album.releaseDate}>{longDate(album.releaseDate)}</time>
+            <time dateTime={knownDate(album)}>{releaseDate(album)}</time>
           </dd>
         </div>
         <div>

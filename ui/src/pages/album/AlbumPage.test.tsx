@@ -267,6 +267,28 @@ describe('the Edit Album dialog', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('You must have the editor role to edit an album.');
   });
 
+  it('shows and prefills a date known only to its year as the year, and sends it back so', async () => {
+    const yearOnly = { ...okComputer, releaseDate: '1997-01-01', releaseDatePrecision: 'year' as const };
+    const server = albumServer(
+      {
+        'GET /api/album/name/radiohead/ok-computer': [200, yearOnly],
+        'PATCH /api/album/4': [200, yearOnly],
+      },
+      editor,
+    );
+    const view = renderAt(ALBUM_URL);
+    const released = await view.findByText('1997');
+    expect(released.tagName).toBe('TIME');
+    expect(released.getAttribute('datetime')).toBe('1997');
+    expect(view.container.textContent).not.toContain('January');
+    fireEvent.click(view.getByRole('button', { name: 'Edit Album' }));
+    const dialog = view.getByRole('dialog', { name: 'Edit Album' });
+    expect((within(dialog).getByLabelText('Release Date') as HTMLInputElement).value).toBe('1997');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(view.queryByRole('dialog')).toBeNull());
+    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ releaseDate: '1997' });
+  });
+
   it('saves and follows the album to its new address', async () => {
     const renamed = { ...okComputer, title: 'OK Computer OKNOTOK', slug: 'ok-computer-oknotok' };
     const server = albumServer(

@@ -8,6 +8,7 @@ import { albumPath } from '../../components/AlbumTile';
 import { AlbumFields } from '../../components/CatalogueFields';
 import { Dialog } from '../../components/Dialog';
 import { catalogueFailureMessage } from '../../lib/catalogueFailure';
+import { knownDate } from '../../lib/format';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
 import { SubmitRow } from '../../components/SubmitRow';
 
@@ -19,7 +20,8 @@ export function EditAlbumDialog({ album, onClose }: { album: Album; onClose: () 
   const { fields, bind } = useFormFields({
     artist: album.artist,
     title: album.title,
-    releaseDate: album.releaseDate,
+    // "2019" for an album known to the year: sent back, it stays so.
+    releaseDate: knownDate(album),
     pictureUrl: album.pictureUrl,
     genres: album.genres.map((genre) => genre.name).join(', '),
     type: album.type as string,

@@ -10,6 +10,7 @@ export const okComputer: Album = {
   artistId: 1,
   artistSlug: 'radiohead',
   releaseDate: '1997-05-21',
+  releaseDatePrecision: 'day',
   releaseYear: 1997,
   pictureUrl: '',
   type: 'LP',

@@ -11,6 +11,7 @@ export function album(albumId: number, title: string, extra: Partial<Album> = {}
     artistId: 7,
     artistSlug: 'slowdive',
     releaseDate: '1993-05-03',
+    releaseDatePrecision: 'day',
     releaseYear: 1993,
     pictureUrl: '',
     type: 'LP',
