@@ -1,16 +1,18 @@
 //! `import`: fill the catalogue from MusicBrainz, the Cover Art Archive,
 //! Last.fm and Discogs.
 
-use std::collections::HashSet;
-use std::io::IsTerminal;
+use std::collections::{BTreeMap, HashSet};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use halfstar::config::{DataSettings, ImportSources};
-use halfstar::db::{self, artists, imports};
+use halfstar::db::{self, artists, genres, imports};
+use halfstar::domain::DatePrecision;
 use halfstar::domain::timestamp::now;
-use halfstar::import::pipeline::{self, Plan, Planned, Progress, Request};
+use halfstar::import::musicbrainz::ArtistHit;
+use halfstar::import::pipeline::{self, Plan, Planned, Progress, Request, SkipKind};
 use halfstar::import::sources::Sources;
 use halfstar::import::store::{self, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -63,20 +65,24 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
             sources,
         } => {
             let known = HashSet::new();
+            let site_genres = site_genres(&conn)?;
             let request = Request {
                 name: &name,
                 mbid: mbid.as_deref(),
                 default_genre: default_genre.as_deref(),
                 known: &known,
+                site_genres: &site_genres,
+                artist_known: false,
             };
             let Some(plan) = plan_or_explain(&Sources::new(sources.settings()), &request)? else {
                 return Ok(ExitCode::FAILURE);
             };
             if dry_run {
                 print_plan(&plan);
-                return Ok(ExitCode::SUCCESS);
+                return Ok(finished(&plan));
             }
             print_summary(&plan, &store::apply(&mut conn, &plan)?);
+            return Ok(finished(&plan));
         }
         ImportCommand::UpdateAlbums { name, sources } => {
             let Some(artist_id) = artists::find(&conn, &name)? else {
@@ -85,16 +91,20 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
             let artist = artists::by_id(&conn, artist_id)?.context("the artist exists")?;
             let mbid = imports::artist_mbid(&conn, artist_id)?;
             let known = imports::release_groups_of(&conn, artist_id)?;
+            let site_genres = site_genres(&conn)?;
             let request = Request {
                 name: &artist.name,
                 mbid: mbid.as_deref(),
                 default_genre: None,
                 known: &known,
+                site_genres: &site_genres,
+                artist_known: true,
             };
             let Some(plan) = plan_or_explain(&Sources::new(sources.settings()), &request)? else {
                 return Ok(ExitCode::FAILURE);
             };
             print_summary(&plan, &store::apply(&mut conn, &plan)?);
+            return Ok(finished(&plan));
         }
         ImportCommand::File { path } => {
             let json = std::fs::read_to_string(&path)
@@ -120,8 +130,8 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
             for album in albums {
                 progress.album(&album.title);
                 match cover_art.front_cover(&album.release_group) {
-                    Ok(Some(url)) if url != album.picture_url => {
-                        imports::set_picture(&conn, album.album_id, &url, &now())?;
+                    Ok(Some(cover)) if cover.url != album.picture_url => {
+                        imports::set_picture(&conn, album.album_id, &cover.url, &now())?;
                         changed += 1;
                     }
                     Ok(_) => {}
@@ -138,33 +148,102 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-/// The plan, or `None` after saying why there is none.
+/// The genres the site has, which count as known genres beside MusicBrainz's.
+fn site_genres(conn: &rusqlite::Connection) -> anyhow::Result<Vec<String>> {
+    Ok(genres::all(conn)?.into_iter().map(|g| g.name).collect())
+}
+
+/// Failure when the list of release groups stopped early, so scripts notice.
+fn finished(plan: &Plan) -> ExitCode {
+    if plan.incomplete {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The plan, or `None` after saying why there is none. When several artists
+/// match, they are listed by number and one is read from standard input (a
+/// number, or nothing to stop and use `--mbid` later).
 fn plan_or_explain(sources: &Sources, request: &Request) -> anyhow::Result<Option<Plan>> {
+    let planned = plan_with_progress(sources, request)?;
+    let candidates = match planned {
+        Planned::Ready(plan) => return Ok(Some(plan)),
+        Planned::NotFound => {
+            eprintln!("MusicBrainz has no artist called {}", request.name);
+            return Ok(None);
+        }
+        Planned::Unclear(candidates) => candidates,
+    };
+    eprintln!(
+        "{} artists at MusicBrainz could be {}:",
+        candidates.len(),
+        request.name
+    );
+    for (number, hit) in candidates.iter().enumerate() {
+        eprintln!("  {:>2}. {}", number + 1, describe_candidate(hit));
+    }
+    let Some(chosen) = read_choice(candidates.len())? else {
+        eprintln!("Nothing chosen: run again with --mbid ID (the id after each name above).");
+        return Ok(None);
+    };
+    let mbid = &candidates[chosen].id;
+    plan_with_progress(
+        sources,
+        &Request {
+            mbid: Some(mbid),
+            ..*request
+        },
+    )
+    .map(|planned| match planned {
+        Planned::Ready(plan) => Some(plan),
+        _ => None,
+    })
+}
+
+fn plan_with_progress(sources: &Sources, request: &Request) -> anyhow::Result<Planned> {
     let progress = Reporter::new();
     let planned = pipeline::plan(sources, request, &progress);
     progress.done();
-    match planned? {
-        Planned::Ready(plan) => Ok(Some(plan)),
-        Planned::NotFound => {
-            eprintln!("MusicBrainz has no artist called {}", request.name);
-            Ok(None)
+    Ok(planned?)
+}
+
+/// "Nirvana  5b11f4ce-…  (90s US grunge band; group; US; 1987–1994; score 100)".
+fn describe_candidate(hit: &ArtistHit) -> String {
+    let years = hit.active_years();
+    let score = format!("score {}", hit.score);
+    let details: Vec<&str> = [
+        hit.disambiguation.as_str(),
+        hit.artist_type.as_deref().unwrap_or(""),
+        hit.country.as_deref().unwrap_or(""),
+        years.as_str(),
+        score.as_str(),
+    ]
+    .into_iter()
+    .filter(|d| !d.is_empty())
+    .collect();
+    format!("{}  {}  ({})", hit.name, hit.id, details.join("; "))
+}
+
+/// A number from 1 to `count` typed on standard input; `None` at the end of
+/// input or for an empty line. Asks again after anything else.
+fn read_choice(count: usize) -> anyhow::Result<Option<usize>> {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        eprint!("Choose 1-{count} (or press Enter to stop): ");
+        std::io::stderr().flush()?;
+        let Some(line) = lines.next().transpose()? else {
+            eprintln!();
+            return Ok(None);
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(None);
         }
-        Planned::Unclear(candidates) => {
-            eprintln!(
-                "Several artists are called {}; choose one with --mbid:",
-                request.name
-            );
-            for hit in candidates {
-                let details: Vec<&str> = [
-                    hit.disambiguation.as_str(),
-                    hit.country.as_deref().unwrap_or(""),
-                ]
-                .into_iter()
-                .filter(|d| !d.is_empty())
-                .collect();
-                eprintln!("  {}  {} ({})", hit.id, hit.name, details.join(", "));
-            }
-            Ok(None)
+        match line.parse::<usize>() {
+            Ok(n) if (1..=count).contains(&n) => return Ok(Some(n - 1)),
+            _ => eprintln!("'{line}' is not a number from 1 to {count}."),
         }
     }
 }
@@ -178,19 +257,28 @@ fn print_plan(plan: &Plan) {
         println!(
             "  + {} ({}) [{}] {}",
             album.title,
-            album.release_date,
+            as_known(album.release_date),
             album.genres.join(", "),
             album.picture_url
         );
     }
-    for skipped in &plan.skipped {
-        println!("  - {}: {}", skipped.title, skipped.reason);
-    }
+    print_left_out(plan);
     println!(
-        "{} albums, {} skipped; nothing written (dry run)",
+        "{} albums, {} left out; nothing written (dry run)",
         plan.albums.len(),
         plan.skipped.len()
     );
+}
+
+/// The date as far as it is known: "2019", "2019-05" or "2019-05-21".
+fn as_known(date: halfstar::domain::ReleaseDate) -> String {
+    let full = date.to_string();
+    let known = match date.precision() {
+        DatePrecision::Year => 4,
+        DatePrecision::Month => 7,
+        DatePrecision::Day => full.len(),
+    };
+    full[..known].to_owned()
 }
 
 fn print_summary(plan: &Plan, summary: &Summary) {
@@ -206,15 +294,38 @@ fn print_summary(plan: &Plan, summary: &Summary) {
     for title in &summary.updated {
         println!("  ~ {title}");
     }
-    for skipped in &summary.skipped {
-        println!("  - {}: {}", skipped.title, skipped.reason);
+    for skipped in summary
+        .skipped
+        .iter()
+        .filter(|s| s.kind == SkipKind::NotStored)
+    {
+        println!("  ! {}: {}", skipped.title, skipped.reason);
     }
+    print_left_out(plan);
     println!(
-        "{} added, {} updated, {} skipped",
+        "{} added, {} updated, {} unchanged, {} left out",
         summary.added.len(),
         summary.updated.len(),
+        summary.unchanged.len(),
         summary.skipped.len()
     );
+}
+
+/// What was left out, by reason, and what the sources failed to give.
+fn print_left_out(plan: &Plan) {
+    let mut by_kind: BTreeMap<SkipKind, Vec<&pipeline::Skipped>> = BTreeMap::new();
+    for skipped in &plan.skipped {
+        by_kind.entry(skipped.kind).or_default().push(skipped);
+    }
+    for (kind, skipped) in by_kind {
+        println!("  left out, {} ({}):", kind.code(), skipped.len());
+        for skipped in skipped {
+            println!("    - {}: {}", skipped.title, skipped.reason);
+        }
+    }
+    for trouble in &plan.troubles {
+        println!("  ! {}", trouble.line());
+    }
 }
 
 fn print_batch(result: &halfstar::api::BatchResult) {

@@ -70,9 +70,23 @@ async fn only_editors_look_artists_up_and_the_answer_settles_who_it_is() {
         .await
         .json();
     assert_eq!(unclear["artist"], Value::Null);
+    let candidates = unclear["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 7, "every namesake");
+    let uk = candidates
+        .iter()
+        .find(|c| c["mbid"] == "9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6")
+        .unwrap();
     assert_eq!(
-        unclear["candidates"][1]["disambiguation"],
-        "60s band from the UK"
+        uk,
+        &json!({
+            "mbid": "9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6",
+            "name": "Nirvana",
+            "disambiguation": "1960s UK psychedelic band",
+            "artistType": "Group",
+            "country": "GB",
+            "activeYears": "1967–",
+            "score": 100
+        })
     );
     let missing = app
         .call(
@@ -117,12 +131,21 @@ async fn albums_are_previewed_then_added_updated_and_given_covers_in_bulk() {
     assert_eq!(preview.status, StatusCode::OK, "{}", preview.text());
     let preview = preview.json();
     let albums = preview["albums"].as_array().unwrap().clone();
-    assert_eq!(albums.len(), 2);
-    assert_eq!(albums[0]["title"], "OK Computer");
-    assert_eq!(albums[0]["genres"], "Alternative, Rock, Alternative Rock");
-    assert_eq!(albums[0]["releaseYear"], 1997);
-    assert_eq!(albums[0]["type"], "LP");
-    assert_eq!(preview["skipped"].as_array().unwrap().len(), 2);
+    assert_eq!(albums.len(), 4);
+    assert_eq!(albums[1]["title"], "OK Computer");
+    assert_eq!(albums[1]["genres"], "Alternative Rock, Art Rock, Rock");
+    assert_eq!(albums[1]["releaseYear"], 1997);
+    assert_eq!(albums[1]["type"], "LP");
+    assert_eq!(albums[2]["title"], "Kid A");
+    assert_eq!(albums[2]["releaseDate"], "2000-10-01");
+    assert_eq!(albums[2]["releaseDatePrecision"], "month");
+    let skipped = preview["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 12);
+    assert!(skipped.contains(&json!({
+        "title": "Creep", "kind": "single", "reason": "single (MusicBrainz: Single)"
+    })));
+    assert_eq!(preview["troubles"], json!([]));
+    assert_eq!(preview["incomplete"], false);
 
     // Albums of an artist not yet in the catalogue are skipped, with the reason.
     let early = app
@@ -153,7 +176,16 @@ async fn albums_are_previewed_then_added_updated_and_given_covers_in_bulk() {
         )
         .await
         .json();
-    assert_eq!(created["added"], json!(["OK Computer", "Kid A"]));
+    assert_eq!(
+        created["added"],
+        json!(["Pablo Honey", "OK Computer", "Kid A", "A Moon Shaped Pool"])
+    );
+    let kid_a = app.get("/api/album/name/radiohead/kid-a").await.json();
+    assert_eq!(
+        (&kid_a["releaseDate"], &kid_a["releaseDatePrecision"]),
+        (&json!("2000-10-01"), &json!("month")),
+        "the precision travels from the preview to the catalogue"
+    );
     let again = app
         .call(
             Method::POST,
@@ -173,7 +205,7 @@ async fn albums_are_previewed_then_added_updated_and_given_covers_in_bulk() {
     assert!(album["pictureUrl"].as_str().unwrap().ends_with("-500.jpg"));
 
     let mut changed = albums.clone();
-    changed[0]["genres"] = json!("Art Rock");
+    changed[1]["genres"] = json!("Art Rock");
     changed.push(
         json!({ "title": "Hail to the Thief", "artist": "Radiohead", "releaseDate": "2003-06-09" }),
     );
@@ -186,7 +218,10 @@ async fn albums_are_previewed_then_added_updated_and_given_covers_in_bulk() {
         )
         .await
         .json();
-    assert_eq!(updated["updated"], json!(["OK Computer", "Kid A"]));
+    assert_eq!(
+        updated["updated"],
+        json!(["Pablo Honey", "OK Computer", "Kid A", "A Moon Shaped Pool"])
+    );
     assert_eq!(
         updated["skipped"],
         json!([{ "title": "Hail to the Thief", "reason": "not in the catalogue" }])

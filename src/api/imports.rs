@@ -8,15 +8,17 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::album_batches::SkippedAlbum;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppQuery, AppState, Editor};
+use crate::db::run_blocking;
 use crate::domain::catalogue;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::import::musicbrainz::ArtistHit;
 use crate::import::pipeline::{
-    self, AlbumPlan, ArtistPlan, FoundArtist, NoProgress, Planned, Request,
+    self, AlbumPlan, ArtistPlan, FoundArtist, NoProgress, Planned, Request, Skipped,
 };
 use crate::import::sources::Sources;
+use crate::import::troubles::{Trouble, Troubles};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
@@ -71,9 +73,65 @@ impl From<ArtistPlan> for ArtistPreview {
 struct Candidate {
     mbid: String,
     name: String,
+    /// MusicBrainz's comment telling namesakes apart ("90s US grunge band").
     disambiguation: String,
+    /// Person, Group, Orchestra, Choir, Character or Other.
+    #[schema(required)]
+    artist_type: Option<String>,
     #[schema(required)]
     country: Option<String>,
+    /// "1987–1994", "1967–", or empty when unknown.
+    active_years: String,
+    /// How well MusicBrainz's search matched, 0 to 100.
+    score: u8,
+}
+
+/// What a source failed to give, told once for everything it failed on alike.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SourceTrouble {
+    source: String,
+    /// What went wrong: "HTTP 404 (Not Found)", "no answer (timeout)".
+    what: String,
+    /// What was asked: "the tags of Kid A".
+    asked: Vec<String>,
+    /// What was not asked any more after the source failed three times in a row.
+    not_asked: Vec<String>,
+    /// What the import goes without because of it.
+    cost: String,
+}
+
+fn troubles(list: Vec<Trouble>) -> Vec<SourceTrouble> {
+    list.into_iter()
+        .map(|t| SourceTrouble {
+            source: t.source.to_owned(),
+            what: t.what,
+            asked: t.asked,
+            not_asked: t.not_asked,
+            cost: t.cost,
+        })
+        .collect()
+}
+
+/// A release group left out, and why.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct LeftOut {
+    title: String,
+    /// single, ep, live, compilation, soundtrack, remix, demo, other,
+    /// no-front-cover, no-release-date or refused.
+    kind: &'static str,
+    reason: String,
+}
+
+impl From<Skipped> for LeftOut {
+    fn from(skipped: Skipped) -> Self {
+        Self {
+            title: skipped.title,
+            kind: skipped.kind.code(),
+            reason: skipped.reason,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -83,6 +141,8 @@ struct ArtistLookup {
     artist: Option<ArtistPreview>,
     /// Otherwise the artists it might be: ask again with one's `mbid`.
     candidates: Vec<Candidate>,
+    /// What the optional sources failed to give (the description).
+    troubles: Vec<SourceTrouble>,
 }
 
 /// An album as `POST /api/album/create-many` takes it.
@@ -91,7 +151,10 @@ struct ArtistLookup {
 struct AlbumPreview {
     title: String,
     artist: String,
+    /// The first day of the period known: see `releaseDatePrecision`.
     release_date: String,
+    #[schema(value_type = crate::domain::DatePrecision)]
+    release_date_precision: &'static str,
     release_year: i32,
     picture_url: String,
     /// Comma-joined, as the spec's import payload has them.
@@ -107,6 +170,7 @@ impl AlbumPreview {
         Self {
             release_year: album.release_date.year(),
             release_date: album.release_date.to_string(),
+            release_date_precision: album.release_date.precision().as_str(),
             title: album.title,
             artist: artist.to_owned(),
             picture_url: album.picture_url,
@@ -124,17 +188,24 @@ struct AlbumsLookup {
     artist: Option<ArtistPreview>,
     candidates: Vec<Candidate>,
     albums: Vec<AlbumPreview>,
-    /// Release groups left out, and why (not a studio album, no cover, ...).
-    skipped: Vec<SkippedAlbum>,
+    /// Release groups left out, and why (a single, a live album, no cover, ...).
+    skipped: Vec<LeftOut>,
+    /// What the sources failed to give; the albums are there all the same.
+    troubles: Vec<SourceTrouble>,
+    /// MusicBrainz's list of release groups stopped early: ask again for the rest.
+    incomplete: bool,
 }
 
-fn candidates(hits: Vec<crate::import::musicbrainz::ArtistHit>) -> Vec<Candidate> {
+fn candidates(hits: Vec<ArtistHit>) -> Vec<Candidate> {
     hits.into_iter()
         .map(|hit| Candidate {
+            active_years: hit.active_years(),
             mbid: hit.id,
             name: hit.name,
             disambiguation: hit.disambiguation,
+            artist_type: hit.artist_type,
             country: hit.country,
+            score: hit.score,
         })
         .collect()
 }
@@ -188,18 +259,22 @@ async fn artist(
     let name = checked_name(&query)?;
     let mbid = checked_mbid(&query)?;
     let asked = name.clone();
-    let found = look_up(&state, move |sources| {
-        pipeline::find_artist(sources, &asked, mbid.as_deref())
+    let (found, troubled) = look_up(&state, move |sources| {
+        let mut troubles = Troubles::default();
+        pipeline::find_artist(sources, &asked, mbid.as_deref(), true, &mut troubles)
+            .map(|found| (found, troubles.into_list()))
     })
     .await?;
     match found {
         FoundArtist::Found(artist) => Ok(Json(ArtistLookup {
             artist: Some(artist.into()),
             candidates: Vec::new(),
+            troubles: troubles(troubled),
         })),
         FoundArtist::Unclear(hits) => Ok(Json(ArtistLookup {
             artist: None,
             candidates: candidates(hits),
+            troubles: Vec::new(),
         })),
         FoundArtist::NotFound => Err(not_found(&name)),
     }
@@ -222,6 +297,13 @@ async fn albums(
     let name = checked_name(&query)?;
     let mbid = checked_mbid(&query)?;
     let asked = name.clone();
+    let site_genres: Vec<String> = run_blocking(&state.pool, |conn| {
+        Ok(crate::db::genres::all(conn)?
+            .into_iter()
+            .map(|g| g.name)
+            .collect())
+    })
+    .await?;
     let planned = look_up(&state, move |sources| {
         let known = Default::default();
         let request = Request {
@@ -232,6 +314,8 @@ async fn albums(
                 .as_deref()
                 .filter(|g| !g.trim().is_empty()),
             known: &known,
+            site_genres: &site_genres,
+            artist_known: false,
         };
         pipeline::plan(sources, &request, &NoProgress)
     })
@@ -245,14 +329,9 @@ async fn albums(
                     .into_iter()
                     .map(|album| AlbumPreview::new(album, &artist))
                     .collect(),
-                skipped: plan
-                    .skipped
-                    .into_iter()
-                    .map(|s| SkippedAlbum {
-                        title: s.title,
-                        reason: s.reason,
-                    })
-                    .collect(),
+                skipped: plan.skipped.into_iter().map(LeftOut::from).collect(),
+                troubles: troubles(plan.troubles),
+                incomplete: plan.incomplete,
                 artist: Some(plan.artist.into()),
                 candidates: Vec::new(),
             }))
@@ -262,6 +341,8 @@ async fn albums(
             candidates: candidates(hits),
             albums: Vec::new(),
             skipped: Vec::new(),
+            troubles: Vec::new(),
+            incomplete: false,
         })),
         Planned::NotFound => Err(not_found(&name)),
     }

@@ -56,6 +56,13 @@ pub fn existing_album(
     super::albums::id_by_artist_and_title(conn, artist_id, title)
 }
 
+pub fn release_group_of(conn: &Connection, album_id: i64) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached("SELECT mb_release_group FROM albums WHERE id = ?1")?
+        .query_row([album_id], |row| row.get(0))
+        .optional()
+        .map(Option::flatten)
+}
+
 pub fn set_release_group(
     conn: &Connection,
     album_id: i64,

@@ -119,7 +119,16 @@ impl<'a> Discogs<'a> {
         }) else {
             return Ok(None);
         };
-        let page: ArtistPage = self.get(&path, &[])?;
+        self.profile_at(&path)
+    }
+
+    /// The profile of the Discogs artist with this id (MusicBrainz links it).
+    pub fn artist_profile_by_id(&self, id: u64) -> Result<Option<String>, SourceError> {
+        self.profile_at(&format!("/artists/{id}"))
+    }
+
+    fn profile_at(&self, path: &str) -> Result<Option<String>, SourceError> {
+        let page: ArtistPage = self.get(path, &[])?;
         Ok(Some(plain_profile(&page.profile)).filter(|text| !text.is_empty()))
     }
 }

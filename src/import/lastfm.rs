@@ -55,12 +55,17 @@ impl<'a> LastFm<'a> {
             ("autocorrect", "1"),
         ]);
         let answer = self.http.get(&url, &query, &[])?;
-        let body: Value =
-            serde_json::from_str(&answer.body).map_err(|error| SourceError::Shape {
+        // An error may come as JSON (often with HTTP 200), as plain text or as an HTML page.
+        let Ok(body) = serde_json::from_str::<Value>(&answer.body) else {
+            if answer.status != 200 {
+                return Err(SourceError::status("Last.fm", &url, &answer));
+            }
+            return Err(SourceError::Shape {
                 source_name: "Last.fm",
-                url: url.clone(),
-                error: error.to_string(),
-            })?;
+                url,
+                error: "the answer is not JSON".into(),
+            });
+        };
         if let Some(code) = body.get("error").and_then(Value::as_i64) {
             if code == 6 {
                 return Ok(None);
@@ -79,13 +84,27 @@ impl<'a> LastFm<'a> {
         Ok(Some(body))
     }
 
-    /// An album's tag names, most used first.
-    pub fn album_tags(&self, artist: &str, album: &str) -> Result<Vec<String>, SourceError> {
-        let answer = self.call(&[
-            ("method", "album.gettoptags"),
-            ("artist", artist),
-            ("album", album),
-        ])?;
+    /// An album's tag names, most used first: asked by the MusicBrainz id of
+    /// one of its releases when there is one, else (or when Last.fm does not
+    /// know that id) by the artist's name and the title.
+    pub fn album_tags(
+        &self,
+        release_mbid: Option<&str>,
+        artist: &str,
+        album: &str,
+    ) -> Result<Vec<String>, SourceError> {
+        let by_id = match release_mbid {
+            Some(mbid) => self.call(&[("method", "album.gettoptags"), ("mbid", mbid)])?,
+            None => None,
+        };
+        let answer = match by_id {
+            Some(answer) => Some(answer),
+            None => self.call(&[
+                ("method", "album.gettoptags"),
+                ("artist", artist),
+                ("album", album),
+            ])?,
+        };
         Ok(answer
             .map(|body| {
                 one_or_many(&body["toptags"]["tag"])
@@ -96,9 +115,24 @@ impl<'a> LastFm<'a> {
             .unwrap_or_default())
     }
 
-    /// The artist's biography as plain text, without the 'Read more' link.
-    pub fn artist_description(&self, artist: &str) -> Result<Option<String>, SourceError> {
-        let answer = self.call(&[("method", "artist.getinfo"), ("artist", artist)])?;
+    /// The artist's biography as plain text, without the 'Read more' link:
+    /// asked by MusicBrainz id, else by name, and then taken only when Last.fm
+    /// does not tie that name to another MusicBrainz id (a namesake's biography).
+    pub fn artist_description(
+        &self,
+        mbid: &str,
+        name: &str,
+    ) -> Result<Option<String>, SourceError> {
+        let by_id = self.call(&[("method", "artist.getinfo"), ("mbid", mbid)])?;
+        let answer = match by_id {
+            Some(answer) => Some(answer),
+            None => self
+                .call(&[("method", "artist.getinfo"), ("artist", name)])?
+                .filter(|body| {
+                    let theirs = body["artist"]["mbid"].as_str().unwrap_or_default();
+                    theirs.is_empty() || theirs.eq_ignore_ascii_case(mbid)
+                }),
+        };
         Ok(answer
             .and_then(|body| body["artist"]["bio"]["summary"].as_str().map(plain_text))
             .filter(|text| !text.is_empty()))

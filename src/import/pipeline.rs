@@ -1,12 +1,14 @@
 //! From an artist's name to what would be added: the artist, their studio
-//! albums with covers, dates and genres, and the albums left out and why.
+//! albums with covers, dates and genres, the release groups left out and why,
+//! and what the sources failed to give.
 
 use std::collections::HashSet;
 
 use super::SourceError;
-use super::musicbrainz::{ArtistChoice, ArtistHit, ReleaseGroup};
+use super::genres::{MAX_GENRES, Vocabulary, choose_genres};
+use super::musicbrainz::{self, ArtistChoice, ArtistHit, GroupKind, ReleaseGroup, by_votes};
 use super::sources::Sources;
-use super::tags::{MAX_TAG_GENRES, genres_from_tags};
+use super::troubles::{Trouble, Troubles};
 use crate::domain::{ReleaseDate, catalogue};
 
 #[derive(Debug, Clone)]
@@ -14,21 +16,76 @@ pub struct ArtistPlan {
     pub name: String,
     pub mbid: String,
     pub description: String,
+    /// MusicBrainz's genres for the artist, most voted first.
+    pub genres: Vec<String>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AlbumPlan {
     pub title: String,
     pub release_date: ReleaseDate,
     pub release_group: String,
+    /// Empty when the Cover Art Archive could not be asked (see the troubles).
     pub picture_url: String,
     pub genres: Vec<String>,
     pub styles: Vec<String>,
 }
 
+/// Why a release group is not imported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SkipKind {
+    Single,
+    Ep,
+    Live,
+    Compilation,
+    Soundtrack,
+    Remix,
+    Demo,
+    Other,
+    NoFrontCover,
+    NoReleaseDate,
+    /// A title the catalogue refuses (too long, control characters).
+    Refused,
+    /// The database refused to store it.
+    NotStored,
+}
+
+impl SkipKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Single => "single",
+            Self::Ep => "ep",
+            Self::Live => "live",
+            Self::Compilation => "compilation",
+            Self::Soundtrack => "soundtrack",
+            Self::Remix => "remix",
+            Self::Demo => "demo",
+            Self::Other => "other",
+            Self::NoFrontCover => "no-front-cover",
+            Self::NoReleaseDate => "no-release-date",
+            Self::Refused => "refused",
+            Self::NotStored => "not-stored",
+        }
+    }
+
+    fn of(kind: GroupKind) -> Self {
+        match kind {
+            GroupKind::Single => Self::Single,
+            GroupKind::Ep => Self::Ep,
+            GroupKind::Live => Self::Live,
+            GroupKind::Compilation => Self::Compilation,
+            GroupKind::Soundtrack => Self::Soundtrack,
+            GroupKind::Remix => Self::Remix,
+            GroupKind::Demo => Self::Demo,
+            GroupKind::Studio | GroupKind::Other => Self::Other,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Skipped {
     pub title: String,
+    pub kind: SkipKind,
     pub reason: String,
 }
 
@@ -37,12 +94,15 @@ pub struct Plan {
     pub artist: ArtistPlan,
     pub albums: Vec<AlbumPlan>,
     pub skipped: Vec<Skipped>,
+    pub troubles: Vec<Trouble>,
+    /// The browse of release groups stopped early: a re-run picks up the rest.
+    pub incomplete: bool,
 }
 
 #[derive(Debug)]
 pub enum Planned {
     Ready(Plan),
-    /// The name matches several artists about equally: choose one by its id.
+    /// Several artists have the name (or none exactly): choose one by its id.
     Unclear(Vec<ArtistHit>),
     NotFound,
 }
@@ -55,6 +115,10 @@ pub struct Request<'a> {
     pub default_genre: Option<&'a str>,
     /// Release groups already in the catalogue: not looked up again.
     pub known: &'a HashSet<String>,
+    /// The site's genres, known genres beside MusicBrainz's list.
+    pub site_genres: &'a [String],
+    /// The artist is in the catalogue already, so their description is not looked up.
+    pub artist_known: bool,
 }
 
 /// Reports each album as it is looked up (a progress bar, or log lines).
@@ -71,7 +135,7 @@ impl Progress for NoProgress {
     fn album(&self, _: &str) {}
 }
 
-/// The artist a request names, with their description.
+/// The artist a request names, with their description and genres.
 #[derive(Debug)]
 pub enum FoundArtist {
     Found(ArtistPlan),
@@ -79,195 +143,246 @@ pub enum FoundArtist {
     NotFound,
 }
 
-/// Finds the artist by id or by name (one MusicBrainz request) and their
-/// description (one Last.fm request).
+const LAST_FM: &str = "Last.fm";
+const DISCOGS: &str = "Discogs";
+const COVER_ART: &str = "the Cover Art Archive";
+
+/// Finds the artist by id or by name, then looks them up by id for their
+/// genres and links (MusicBrainz), and their description unless not wanted.
 pub fn find_artist(
     sources: &Sources,
     name: &str,
     mbid: Option<&str>,
+    want_description: bool,
+    troubles: &mut Troubles,
 ) -> Result<FoundArtist, SourceError> {
     let musicbrainz = sources.musicbrainz();
-    let hit = match mbid {
-        Some(mbid) => musicbrainz.artist(mbid)?,
-        None => match super::musicbrainz::choose(musicbrainz.search_artist(name)?, name) {
-            ArtistChoice::Found(hit) => Some(hit),
+    let chosen_id = match mbid {
+        Some(mbid) => mbid.to_owned(),
+        None => match musicbrainz::choose(musicbrainz.search_artist(name)?, name) {
+            ArtistChoice::Found(hit) => hit.id,
             ArtistChoice::Unclear(candidates) => return Ok(FoundArtist::Unclear(candidates)),
-            ArtistChoice::NotFound => None,
+            ArtistChoice::NotFound => return Ok(FoundArtist::NotFound),
         },
     };
-    let Some(hit) = hit else {
+    let Some(record) = musicbrainz.artist(&chosen_id)? else {
         tracing::warn!(name, "no such artist at MusicBrainz");
         return Ok(FoundArtist::NotFound);
     };
-    let description = artist_description(sources, &hit.name);
+    // Reached by name, the artist is the only one with it, so a source asked
+    // by that name cannot answer about a namesake.
+    let unique_name = mbid.is_none();
+    let description = if want_description {
+        describe(sources, &record, unique_name, troubles)
+    } else {
+        String::new()
+    };
     Ok(FoundArtist::Found(ArtistPlan {
-        name: hit.name,
-        mbid: hit.id,
+        genres: by_votes(&record.details.genres),
+        name: record.hit.name,
+        mbid: record.hit.id,
         description,
     }))
 }
 
-/// Looks everything up; writes nothing. A failure on one album skips it,
-/// with the reason; only a failure about the artist ends the run.
+/// Last.fm's biography, else the Discogs profile MusicBrainz links to (or,
+/// for an artist nobody else is named like, the one Discogs finds by name).
+/// A failing source costs only the description.
+fn describe(
+    sources: &Sources,
+    record: &musicbrainz::ArtistRecord,
+    unique_name: bool,
+    troubles: &mut Troubles,
+) -> String {
+    let artist = &record.hit;
+    let asked = || format!("the description of {}", artist.name);
+    let cost = "the artist has no description from it";
+    let from_last_fm = sources.last_fm().and_then(|last_fm| {
+        troubles
+            .ask(LAST_FM, &asked, cost, || {
+                last_fm.artist_description(&artist.id, &artist.name)
+            })
+            .flatten()
+    });
+    let from_discogs = || {
+        let discogs = sources.discogs()?;
+        let discogs_id = record.details.discogs_id();
+        if discogs_id.is_none() && !unique_name {
+            return None;
+        }
+        troubles
+            .ask(DISCOGS, &asked, cost, || match discogs_id {
+                Some(id) => discogs.artist_profile_by_id(id),
+                None => discogs.artist_profile(&artist.name),
+            })
+            .flatten()
+    };
+    from_last_fm.or_else(from_discogs).unwrap_or_default()
+}
+
+/// Looks everything up; writes nothing. Only a failure to find the artist
+/// ends the run: a failing optional source costs its part, a failing page of
+/// release groups ends the list there.
 pub fn plan(
     sources: &Sources,
     request: &Request,
     progress: &dyn Progress,
 ) -> Result<Planned, SourceError> {
-    let artist = match find_artist(sources, request.name, request.mbid)? {
+    let mut troubles = Troubles::default();
+    let artist = match find_artist(
+        sources,
+        request.name,
+        request.mbid,
+        !request.artist_known,
+        &mut troubles,
+    )? {
         FoundArtist::Found(artist) => artist,
         FoundArtist::Unclear(candidates) => return Ok(Planned::Unclear(candidates)),
         FoundArtist::NotFound => return Ok(Planned::NotFound),
     };
-    let musicbrainz = sources.musicbrainz();
-    let groups: Vec<ReleaseGroup> = musicbrainz
-        .album_groups(&artist.mbid)?
+    let browse = sources.musicbrainz().release_groups(&artist.mbid);
+    let incomplete = browse.failed_at.is_some();
+    if let Some((offset, error)) = &browse.failed_at {
+        troubles.note(
+            "MusicBrainz",
+            error.what_happened(),
+            format!("the release groups of {} from offset {offset}", artist.name),
+            "the ones from there on are missing: run the import again to continue",
+        );
+    }
+    let mut skipped = Vec::new();
+    let studio: Vec<ReleaseGroup> = browse
+        .groups
         .into_iter()
         .filter(|group| !request.known.contains(&group.id))
-        .collect();
-
-    let mut albums = Vec::new();
-    let mut skipped = Vec::new();
-    let plain: Vec<ReleaseGroup> = groups
-        .into_iter()
         .filter(|group| {
-            let keep = group.is_plain_album();
-            if !keep {
+            let kind = group.kind();
+            if kind != GroupKind::Studio {
                 skipped.push(Skipped {
                     title: group.title.clone(),
-                    reason: "not a studio album (a live album, compilation, remix or the like)"
-                        .into(),
+                    kind: SkipKind::of(kind),
+                    reason: format!("{} (MusicBrainz: {})", kind.describe(), group.typed_as()),
                 });
             }
-            keep
+            kind == GroupKind::Studio
         })
         .collect();
-    progress.albums(plain.len());
-    for group in plain {
+
+    let vocabulary = Vocabulary::new(request.site_genres.iter().map(String::as_str));
+    let mut albums = Vec::new();
+    progress.albums(studio.len());
+    for group in studio {
         progress.album(&group.title);
-        match album(sources, &artist.name, &group, request.default_genre) {
-            Ok(Ok(album)) => albums.push(album),
-            Ok(Err(reason)) => skipped.push(Skipped {
+        let looked_up = AlbumLookup {
+            sources,
+            artist: &artist,
+            vocabulary: &vocabulary,
+            default_genre: request.default_genre,
+        }
+        .album(&group, &mut troubles);
+        match looked_up {
+            Ok(album) => albums.push(album),
+            Err((kind, reason)) => skipped.push(Skipped {
                 title: group.title,
+                kind,
                 reason,
             }),
-            Err(error) => {
-                tracing::warn!(title = group.title, %error, "album skipped");
-                skipped.push(Skipped {
-                    title: group.title,
-                    reason: error.to_string(),
-                });
-            }
         }
     }
     Ok(Planned::Ready(Plan {
         artist,
         albums,
         skipped,
+        troubles: troubles.into_list(),
+        incomplete,
     }))
 }
 
-/// Last.fm's biography, else Discogs' profile; an unreachable source only
-/// costs the description.
-fn artist_description(sources: &Sources, name: &str) -> String {
-    let from_last_fm = sources.last_fm().and_then(|last_fm| {
-        last_fm.artist_description(name).unwrap_or_else(|error| {
-            tracing::warn!(%error, "no description from Last.fm");
-            None
-        })
-    });
-    from_last_fm
-        .or_else(|| {
-            sources.discogs().and_then(|discogs| {
-                discogs.artist_profile(name).unwrap_or_else(|error| {
-                    tracing::warn!(%error, "no description from Discogs");
-                    None
-                })
-            })
-        })
-        .unwrap_or_default()
+struct AlbumLookup<'a> {
+    sources: &'a Sources,
+    artist: &'a ArtistPlan,
+    vocabulary: &'a Vocabulary,
+    default_genre: Option<&'a str>,
 }
 
-/// One album's plan, or the reason it is left out.
-fn album(
-    sources: &Sources,
-    artist: &str,
-    group: &ReleaseGroup,
-    default_genre: Option<&str>,
-) -> Result<Result<AlbumPlan, String>, SourceError> {
-    let Ok(release_date) = release_date(&group.first_release_date) else {
-        return Ok(Err(format!(
-            "no usable release date ('{}')",
-            group.first_release_date
-        )));
-    };
-    let Some(picture_url) = sources.cover_art().front_cover(&group.id)? else {
-        return Ok(Err("no front cover at the Cover Art Archive".into()));
-    };
-    let mut genres = match sources.last_fm() {
-        Some(last_fm) => {
-            let tags = last_fm.album_tags(artist, &group.title)?;
-            genres_from_tags(tags.iter().map(String::as_str), artist)
-        }
-        None => Vec::new(),
-    };
-    let mut styles = Vec::new();
-    if let Some(discogs) = sources.discogs() {
-        let found = discogs.classify(artist, &group.title)?;
-        if genres.is_empty() {
-            genres = found
-                .genres
-                .into_iter()
-                .chain(found.styles.iter().cloned())
-                .take(MAX_TAG_GENRES)
-                .collect();
-        }
-        styles = found.styles;
-    }
-    if genres.is_empty() {
-        genres.extend(default_genre.map(str::to_owned));
-    }
-    // The same rules as an editor's album: names tidied and capitalised, bounded.
-    let checked = catalogue::name(&group.title, "title")
-        .and_then(|title| Ok((title, catalogue::genres(genres.iter().map(String::as_str))?)))
-        .and_then(|(title, genres)| {
-            Ok((
-                title,
-                genres,
-                catalogue::styles(styles.iter().map(String::as_str))?,
-            ))
-        });
-    let (title, genres, styles) = match checked {
-        Ok(checked) => checked,
-        Err(reason) => return Ok(Err(reason)),
-    };
-    Ok(Ok(AlbumPlan {
-        title,
-        release_date,
-        release_group: group.id.clone(),
-        picture_url,
-        genres,
-        styles,
-    }))
-}
-
-/// MusicBrainz dates may be partial: a year gets '-01-01', a month '-01'.
-fn release_date(text: &str) -> Result<ReleaseDate, String> {
-    text.trim().parse()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn partial_dates_are_completed_and_empty_ones_refused() {
-        assert_eq!(release_date("1997").unwrap().to_string(), "1997-01-01");
-        assert_eq!(release_date("1997-05").unwrap().to_string(), "1997-05-01");
-        assert_eq!(
-            release_date("1997-05-21").unwrap().to_string(),
-            "1997-05-21"
+impl AlbumLookup<'_> {
+    /// One studio album's plan, or why it is left out.
+    fn album(
+        &self,
+        group: &ReleaseGroup,
+        troubles: &mut Troubles,
+    ) -> Result<AlbumPlan, (SkipKind, String)> {
+        let release_date: ReleaseDate = group.first_release_date.trim().parse().map_err(|_| {
+            (
+                SkipKind::NoReleaseDate,
+                format!("no usable release date ('{}')", group.first_release_date),
+            )
+        })?;
+        let title = &group.title;
+        let cover = troubles.ask(
+            COVER_ART,
+            &|| format!("the cover of {title}"),
+            "imported without a cover: `import update-pictures` fetches it later",
+            || self.sources.cover_art().front_cover(&group.id),
         );
-        assert!(release_date("").is_err());
+        let (picture_url, release) = match cover {
+            Some(Some(cover)) => (cover.url, cover.release),
+            Some(None) => {
+                return Err((
+                    SkipKind::NoFrontCover,
+                    "no front cover at the Cover Art Archive".into(),
+                ));
+            }
+            None => (String::new(), None),
+        };
+
+        let mut candidates = by_votes(&group.genres);
+        candidates.extend(self.artist.genres.iter().cloned());
+        let enough = |candidates: &Vec<String>| {
+            choose_genres(candidates.iter().map(String::as_str), self.vocabulary).len()
+                >= MAX_GENRES
+        };
+        if !enough(&candidates)
+            && let Some(last_fm) = self.sources.last_fm()
+        {
+            let tags = troubles.ask(
+                LAST_FM,
+                &|| format!("the tags of {title}"),
+                "these albums have no genres from Last.fm",
+                || last_fm.album_tags(release.as_deref(), &self.artist.name, title),
+            );
+            candidates.extend(tags.unwrap_or_default());
+        }
+        let mut styles = Vec::new();
+        if let Some(discogs) = self.sources.discogs() {
+            let found = troubles.ask(
+                DISCOGS,
+                &|| format!("the genres and styles of {title}"),
+                "these albums have no styles (nor genres) from Discogs",
+                || discogs.classify(&self.artist.name, title),
+            );
+            if let Some(found) = found {
+                candidates.extend(found.styles.iter().cloned());
+                candidates.extend(found.genres);
+                styles = found.styles;
+            }
+        }
+        let mut genres = choose_genres(candidates.iter().map(String::as_str), self.vocabulary);
+        if genres.is_empty() {
+            genres.extend(self.default_genre.map(str::to_owned));
+        }
+        // The same rules as an editor's album: names tidied and capitalised, bounded.
+        let refused = |reason: String| (SkipKind::Refused, reason);
+        let title = catalogue::name(title, "title").map_err(refused)?;
+        let genres = catalogue::genres(genres.iter().map(String::as_str)).map_err(refused)?;
+        let styles = catalogue::styles(styles.iter().map(String::as_str)).map_err(refused)?;
+        Ok(AlbumPlan {
+            title,
+            release_date,
+            release_group: group.id.clone(),
+            picture_url,
+            genres,
+            styles,
+        })
     }
 }

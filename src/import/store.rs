@@ -1,11 +1,12 @@
 //! Writes a plan: the artist, then each album in its own transaction, so a
 //! failure leaves earlier albums in and later ones still tried. Albums are
 //! recognised by their release group, or by artist and title, so a second run
-//! updates in place and adds nothing twice.
+//! updates in place and adds nothing twice; an album whose every field is
+//! already as planned is not written at all (its `updated_at` stays).
 
 use rusqlite::Connection;
 
-use super::pipeline::{AlbumPlan, Plan, Skipped};
+use super::pipeline::{AlbumPlan, Plan, SkipKind, Skipped};
 use crate::db::albums::{self, AlbumChange, NewAlbum};
 use crate::db::artists::{self, NewArtist};
 use crate::db::imports;
@@ -17,6 +18,7 @@ pub struct Summary {
     pub artist_added: bool,
     pub added: Vec<String>,
     pub updated: Vec<String>,
+    pub unchanged: Vec<String>,
     pub skipped: Vec<Skipped>,
 }
 
@@ -57,17 +59,19 @@ pub fn apply(conn: &mut Connection, plan: &Plan) -> rusqlite::Result<Summary> {
     for album in &plan.albums {
         let result = (|| {
             let tx = conn.transaction()?;
-            let added = store_album(&tx, artist_id, album, &stamp)?;
+            let stored = store_album(&tx, artist_id, album, &stamp)?;
             tx.commit()?;
-            Ok::<bool, rusqlite::Error>(added)
+            Ok::<Stored, rusqlite::Error>(stored)
         })();
         match result {
-            Ok(true) => summary.added.push(album.title.clone()),
-            Ok(false) => summary.updated.push(album.title.clone()),
+            Ok(Stored::Added) => summary.added.push(album.title.clone()),
+            Ok(Stored::Updated) => summary.updated.push(album.title.clone()),
+            Ok(Stored::Unchanged) => summary.unchanged.push(album.title.clone()),
             Err(error) => {
                 tracing::warn!(title = album.title, %error, "album not stored");
                 summary.skipped.push(Skipped {
                     title: album.title.clone(),
+                    kind: SkipKind::NotStored,
                     reason: format!("could not be stored: {error}"),
                 });
             }
@@ -76,41 +80,64 @@ pub fn apply(conn: &mut Connection, plan: &Plan) -> rusqlite::Result<Summary> {
     Ok(summary)
 }
 
-/// Adds the album (true) or updates the one already there (false).
+enum Stored {
+    Added,
+    Updated,
+    Unchanged,
+}
+
+/// Adds the album, updates the one already there, or leaves it be when it
+/// is already as planned.
 fn store_album(
     conn: &Connection,
     artist_id: i64,
     album: &AlbumPlan,
     stamp: &str,
-) -> rusqlite::Result<bool> {
-    match imports::existing_album(conn, artist_id, &album.title, Some(&album.release_group))? {
-        Some(id) => {
-            let change = AlbumChange {
-                artist_id,
-                title: &album.title,
-                release_date: album.release_date,
-                album_type: AlbumType::Lp,
-                picture_url: &album.picture_url,
-                genres: &album.genres,
-                styles: &album.styles,
-            };
-            albums::update(conn, id, &change, stamp)?;
-            imports::set_release_group(conn, id, &album.release_group)?;
-            Ok(false)
+) -> rusqlite::Result<Stored> {
+    let existing =
+        imports::existing_album(conn, artist_id, &album.title, Some(&album.release_group))?;
+    let Some(id) = existing else {
+        let new = NewAlbum {
+            artist_id,
+            title: &album.title,
+            release_date: album.release_date,
+            album_type: AlbumType::Lp,
+            picture_url: &album.picture_url,
+            genres: &album.genres,
+            styles: &album.styles,
+            mb_release_group: Some(&album.release_group),
+        };
+        albums::insert(conn, &new, stamp)?;
+        return Ok(Stored::Added);
+    };
+    let change = AlbumChange {
+        artist_id,
+        title: &album.title,
+        release_date: album.release_date,
+        album_type: AlbumType::Lp,
+        // A cover the archive could not be asked for now is kept, not erased.
+        picture_url: &album.picture_url,
+        genres: &album.genres,
+        styles: &album.styles,
+    };
+    let stored = albums::stored(conn, id)?;
+    let kept_cover;
+    let change = match &stored {
+        Some(stored) if album.picture_url.is_empty() => {
+            kept_cover = stored.picture_url.clone();
+            AlbumChange {
+                picture_url: &kept_cover,
+                ..change
+            }
         }
-        None => {
-            let new = NewAlbum {
-                artist_id,
-                title: &album.title,
-                release_date: album.release_date,
-                album_type: AlbumType::Lp,
-                picture_url: &album.picture_url,
-                genres: &album.genres,
-                styles: &album.styles,
-                mb_release_group: Some(&album.release_group),
-            };
-            albums::insert(conn, &new, stamp)?;
-            Ok(true)
-        }
+        _ => change,
+    };
+    let same_group =
+        imports::release_group_of(conn, id)?.as_deref() == Some(album.release_group.as_str());
+    if same_group && stored.is_some_and(|stored| stored.is(&change)) {
+        return Ok(Stored::Unchanged);
     }
+    albums::update(conn, id, &change, stamp)?;
+    imports::set_release_group(conn, id, &album.release_group)?;
+    Ok(Stored::Updated)
 }

@@ -27,6 +27,27 @@ pub struct Log {
     pub throttle_browses: u32,
     /// Answer this many Last.fm requests with its rate-limit error (29) first.
     pub lastfm_busy: u32,
+    /// Every Last.fm request's method and how it named its subject.
+    pub lastfm: Vec<String>,
+    /// Every Discogs request: path and query.
+    pub discogs: Vec<String>,
+    /// Make Last.fm, Discogs or the Cover Art Archive fail as the real ones do.
+    pub trouble: Option<Trouble>,
+    /// Answer the browse page at this offset with an HTML 502 page this many times.
+    pub failing_page: Option<(u32, u32)>,
+}
+
+/// Ways the optional sources fail in the wild.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Trouble {
+    /// Last.fm's front end answering a plain-text 404.
+    LastFmPlainText404,
+    /// Last.fm refusing the key: HTTP 403 with its JSON error 10.
+    LastFmBadKey,
+    /// Discogs behind a proxy that answers an HTML 502 page.
+    DiscogsHtml502,
+    /// The Cover Art Archive too slow to answer within the timeout.
+    CoverArtSlow,
 }
 
 pub struct MockSources {
@@ -64,8 +85,19 @@ async fn search(
     record(&log, &headers, format!("search {query}"));
     // MusicBrainz's search ignores case.
     let folded = query.to_lowercase();
+    if q.get("limit")
+        .and_then(|l| l.parse::<u32>().ok())
+        .is_none_or(|l| l > 100)
+    {
+        return json(
+            StatusCode::BAD_REQUEST,
+            r#"{"error":"limit must be 1 to 100"}"#.into(),
+        );
+    }
     let name = if folded.contains("radiohead") {
         "mb-search-radiohead.json"
+    } else if folded.contains("宇多田") {
+        "mb-search-utada.json"
     } else if folded.contains("prolific") {
         return json(
             StatusCode::OK,
@@ -90,8 +122,22 @@ async fn artist(
     Path(mbid): Path<String>,
 ) -> Response {
     record(&log, &headers, format!("artist {mbid}"));
-    if mbid == "a74b1b7f-71a5-4011-9441-d0b5e4122711" {
-        return json(StatusCode::OK, fixture("mb-artist-radiohead.json").unwrap());
+    let fixture_name = match mbid.as_str() {
+        RADIOHEAD => "mb-artist-radiohead.json",
+        UTADA => "mb-artist-utada.json",
+        NIRVANA_UK => "mb-artist-nirvana-uk.json",
+        PROLIFIC => {
+            return json(
+                StatusCode::OK,
+                format!(
+                    r#"{{"id":"{PROLIFIC}","type":"Person","name":"Prolific","genres":[],"relations":[]}}"#
+                ),
+            );
+        }
+        _ => "",
+    };
+    if let Some(body) = fixture(fixture_name).filter(|_| !fixture_name.is_empty()) {
+        return json(StatusCode::OK, body);
     }
     json(StatusCode::NOT_FOUND, r#"{"error":"Not Found","help":"For usage, please see: https://musicbrainz.org/development/mmd"}"#.into())
 }
@@ -110,6 +156,7 @@ async fn browse(
             q.get("artist").cloned().unwrap_or_default()
         ),
     );
+    let offset: u32 = offset.parse().unwrap_or(0);
     {
         let mut log = log.lock().unwrap();
         if log.throttle_browses > 0 {
@@ -121,54 +168,135 @@ async fn browse(
             )
                 .into_response();
         }
+        if let Some((at, times)) = log.failing_page
+            && at == offset
+            && times > 0
+        {
+            log.failing_page = Some((at, times - 1));
+            return (
+                StatusCode::BAD_GATEWAY,
+                [(header::CONTENT_TYPE, "text/html")],
+                "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>openresty</center>\r\n</body>\r\n</html>\r\n",
+            )
+                .into_response();
+        }
     }
-    if q.get("limit")
+    let Some(limit) = q
+        .get("limit")
         .and_then(|l| l.parse::<u32>().ok())
-        .is_none_or(|l| l > 100)
-    {
+        .filter(|l| *l <= 100)
+    else {
         return json(
             StatusCode::BAD_REQUEST,
             r#"{"error":"limit must be 1 to 100"}"#.into(),
         );
-    }
-    if q.get("artist").map(String::as_str) == Some(PROLIFIC) {
-        return json(StatusCode::OK, prolific_groups());
-    }
-    match fixture(&format!("mb-release-groups-radiohead-{offset}.json")) {
-        Some(body)
-            if q.get("artist").map(String::as_str)
-                == Some("a74b1b7f-71a5-4011-9441-d0b5e4122711") =>
-        {
-            json(StatusCode::OK, body)
+    };
+    let all: serde_json::Value = match q.get("artist").map(String::as_str) {
+        Some(PROLIFIC) => serde_json::from_str(&prolific_groups()).unwrap(),
+        Some(RADIOHEAD) => {
+            serde_json::from_str(&fixture("mb-release-groups-radiohead.json").unwrap()).unwrap()
         }
-        _ => json(
-            StatusCode::OK,
-            r#"{"release-group-count":0,"release-group-offset":0,"release-groups":[]}"#.into(),
-        ),
-    }
+        Some(UTADA) => {
+            serde_json::from_str(&fixture("mb-release-groups-utada.json").unwrap()).unwrap()
+        }
+        Some(NIRVANA_UK) => {
+            serde_json::from_str(&fixture("mb-release-groups-nirvana-uk.json").unwrap()).unwrap()
+        }
+        _ => serde_json::json!({"release-group-count": 0, "release-groups": []}),
+    };
+    // Pages as MusicBrainz cuts them: `limit` groups from `offset`.
+    let groups = all["release-groups"].as_array().unwrap();
+    let page: Vec<&serde_json::Value> = groups
+        .iter()
+        .skip(offset as usize)
+        .take(limit as usize)
+        .collect();
+    json(
+        StatusCode::OK,
+        serde_json::json!({
+            "release-group-count": groups.len(),
+            "release-group-offset": offset,
+            "release-groups": page,
+        })
+        .to_string(),
+    )
 }
 
-/// An artist with 30 albums: one page of MusicBrainz's 100.
+pub const RADIOHEAD: &str = "a74b1b7f-71a5-4011-9441-d0b5e4122711";
+pub const UTADA: &str = "d3a4b5c6-7d8e-4f9a-8b0c-1d2e3f4a5b6c";
+pub const NIRVANA_UK: &str = "9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6";
+
+/// An artist with 230 albums: three pages of MusicBrainz's 100.
 pub const PROLIFIC: &str = "11111111-2222-3333-4444-555555555555";
 
 fn prolific_groups() -> String {
-    let groups: Vec<String> = (1..=30)
+    let groups: Vec<String> = (1..=230)
         .map(|n| {
             format!(
                 r#"{{"id":"00000000-0000-0000-0000-{n:012}","title":"Album {n}","first-release-date":"{}","primary-type":"Album","secondary-types":[]}}"#,
-                1970 + n
+                1750 + n
             )
         })
         .collect();
     format!(
-        r#"{{"release-group-count":30,"release-group-offset":0,"release-groups":[{}]}}"#,
+        r#"{{"release-group-count":230,"release-group-offset":0,"release-groups":[{}]}}"#,
         groups.join(",")
     )
 }
 
+/// Release groups the archive has a front cover for, beside the recorded ones.
+const COVERED: &[&str] = &[
+    "0a0b1c2d-3e4f-3a5b-8c6d-7e8f9a0b1c2d",
+    "e2f3a4b5-c6d7-3e8f-9a0b-1c2d3e4f5a6b",
+    "11a2b3c4-d5e6-3f7a-8b9c-0d1e2f3a4b5c",
+    "22b3c4d5-e6f7-3a8b-9c0d-1e2f3a4b5c6d",
+    "33c4d5e6-f7a8-3b9c-8d1e-2f3a4b5c6d7e",
+    "44d5e6f7-a8b9-3c0d-9e2f-3a4b5c6d7e8f",
+    "55e6f7a8-b9c0-3d1e-8f3a-4b5c6d7e8f9a",
+    "7a1b2c3d-4e5f-3a6b-8c7d-9e0f1a2b3c4d",
+    "8b2c3d4e-5f6a-3b7c-9d8e-0f1a2b3c4d5e",
+    "9c3d4e5f-6a7b-3c8d-8e9f-1a2b3c4d5e6f",
+];
+
+/// The release a generated cover belongs to: the group's id with another first part.
+pub fn cover_release(release_group: &str) -> String {
+    format!("7e1ea5e0{}", &release_group[8..])
+}
+
+/// An index as the archive writes one: the front image and its thumbnails over http.
+fn generated_index(release_group: &str) -> Option<String> {
+    let prolific = release_group.starts_with("00000000-0000-0000-0000-");
+    if !COVERED.contains(&release_group) && !prolific {
+        return None;
+    }
+    let release = cover_release(release_group);
+    let image =
+        |suffix: &str| format!("http://coverartarchive.org/release/{release}/4242{suffix}.jpg");
+    Some(
+        serde_json::json!({
+            "images": [{
+                "approved": true, "back": false, "comment": "", "edit": 40000001, "front": true,
+                "id": 4242, "image": image(""), "types": ["Front"],
+                "thumbnails": {"250": image("-250"), "500": image("-500"), "1200": image("-1200"),
+                               "small": image("-250"), "large": image("-500")},
+            }],
+            "release": format!("https://musicbrainz.org/release/{release}"),
+        })
+        .to_string(),
+    )
+}
+
+fn cover_index_of(release_group: &str) -> Option<String> {
+    fixture(&format!("caa-{release_group}.json")).or_else(|| generated_index(release_group))
+}
+
 /// Like the real archive: a redirect to the index, kept on another path.
-async fn cover_redirect(Path(mbid): Path<String>) -> Response {
-    if fixture(&format!("caa-{mbid}.json")).is_none() {
+async fn cover_redirect(State(log): State<Shared>, Path(mbid): Path<String>) -> Response {
+    let trouble = log.lock().unwrap().trouble;
+    if trouble == Some(Trouble::CoverArtSlow) {
+        tokio::time::sleep(Duration::from_secs(3)).await;
+    }
+    if cover_index_of(&mbid).is_none() {
         return (
             StatusCode::NOT_FOUND,
             format!("No cover art found for release group {mbid}"),
@@ -179,10 +307,7 @@ async fn cover_redirect(Path(mbid): Path<String>) -> Response {
 }
 
 async fn cover_index(Path(mbid): Path<String>) -> Response {
-    json(
-        StatusCode::OK,
-        fixture(&format!("caa-{mbid}.json")).unwrap(),
-    )
+    json(StatusCode::OK, cover_index_of(&mbid).unwrap())
 }
 
 async fn last_fm(State(log): State<Shared>, Query(q): Query<HashMap<String, String>>) -> Response {
@@ -196,20 +321,70 @@ async fn last_fm(State(log): State<Shared>, Query(q): Query<HashMap<String, Stri
             );
         }
     }
+    let get = |key: &str| q.get(key).map(String::as_str).unwrap_or_default();
+    let method = get("method");
+    let subject = if q.contains_key("mbid") {
+        format!("mbid={}", get("mbid"))
+    } else {
+        format!("artist={} album={}", get("artist"), get("album"))
+    };
+    let trouble = {
+        let mut log = log.lock().unwrap();
+        log.lastfm
+            .push(format!("{method} {}", subject.trim_end_matches(" album=")));
+        log.trouble
+    };
+    match trouble {
+        Some(Trouble::LastFmPlainText404) => {
+            return (
+                StatusCode::NOT_FOUND,
+                [(header::CONTENT_TYPE, "text/plain")],
+                "Not Found\n",
+            )
+                .into_response();
+        }
+        Some(Trouble::LastFmBadKey) => {
+            return json(
+                StatusCode::FORBIDDEN,
+                r#"{"error":10,"message":"Invalid API key - You must be granted a valid key by last.fm","links":[]}"#.into(),
+            );
+        }
+        _ => {}
+    }
     if q.get("api_key").map(String::as_str) != Some(LASTFM_KEY) {
         return json(
             StatusCode::FORBIDDEN,
             r#"{"error":10,"message":"Invalid API key - You must be granted a valid key by last.fm","links":[]}"#.into(),
         );
     }
-    let name = match (
-        q.get("method").map(String::as_str),
-        q.get("album").map(String::as_str),
-    ) {
-        (Some("album.gettoptags"), Some("OK Computer")) => "lastfm-toptags-ok-computer.json",
-        (Some("album.gettoptags"), Some("Kid A")) => "lastfm-toptags-kid-a.json",
-        (Some("artist.getinfo"), _) if q.get("artist").map(String::as_str) == Some("Radiohead") => {
-            "lastfm-artist-radiohead.json"
+    let cant_wait = format!(
+        "mbid={}",
+        cover_release("55e6f7a8-b9c0-3d1e-8f3a-4b5c6d7e8f9a")
+    );
+    let name = match (method, subject.as_str()) {
+        ("album.gettoptags", "mbid=76df3287-6cda-33eb-8e9a-044b5e15ffdd") => {
+            "lastfm-toptags-kid-a.json"
+        }
+        ("album.gettoptags", s) if s == cant_wait => "lastfm-toptags-cant-wait.json",
+        ("album.gettoptags", "artist=Radiohead album=OK Computer") => {
+            "lastfm-toptags-ok-computer.json"
+        }
+        ("album.gettoptags", "artist=Radiohead album=Kid A") => "lastfm-toptags-kid-a.json",
+        ("album.gettoptags", "artist=宇多田ヒカル album=BADモード") => {
+            "lastfm-toptags-bad-mode.json"
+        }
+        (
+            "artist.getinfo",
+            "mbid=a74b1b7f-71a5-4011-9441-d0b5e4122711" | "artist=Radiohead album=",
+        ) => "lastfm-artist-radiohead.json",
+        // Asked by name, Last.fm answers with the best-known namesake.
+        ("artist.getinfo", "artist=Nirvana album=") => "lastfm-artist-nirvana.json",
+        ("artist.getinfo", _) => {
+            return json(
+                StatusCode::OK,
+                r#"{"error":6,"message":"The artist you supplied could not be found","links":[]}"#
+                    .into(),
+            );
         }
         // Last.fm reports a missing album with HTTP 200 and an error code.
         _ => {
@@ -222,7 +397,14 @@ async fn last_fm(State(log): State<Shared>, Query(q): Query<HashMap<String, Stri
     json(StatusCode::OK, fixture(name).unwrap())
 }
 
-async fn discogs(headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
+async fn discogs(
+    State(log): State<Shared>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    if let Some(response) = discogs_trouble(&log, format!("search {q:?}")) {
+        return response;
+    }
     let expected = format!("Discogs token={DISCOGS_TOKEN}");
     if headers
         .get(header::AUTHORIZATION)
@@ -252,7 +434,24 @@ async fn discogs(headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -
     response
 }
 
-async fn discogs_artist(Path(id): Path<String>) -> Response {
+/// Notes the request; answers for Discogs when it is told to fail.
+fn discogs_trouble(log: &Shared, line: String) -> Option<Response> {
+    let mut log = log.lock().unwrap();
+    log.discogs.push(line);
+    (log.trouble == Some(Trouble::DiscogsHtml502)).then(|| {
+        (
+            StatusCode::BAD_GATEWAY,
+            [(header::CONTENT_TYPE, "text/html; charset=UTF-8")],
+            "<!DOCTYPE html>\n<html><head><title>discogs.com | 502: Bad gateway</title></head><body><h1>Bad gateway</h1><p>Cloudflare</p></body></html>",
+        )
+            .into_response()
+    })
+}
+
+async fn discogs_artist(State(log): State<Shared>, Path(id): Path<String>) -> Response {
+    if let Some(response) = discogs_trouble(&log, format!("artist {id}")) {
+        return response;
+    }
     match fixture(&format!("discogs-artist-{id}.json")) {
         Some(body) => json(StatusCode::OK, body),
         None => json(
