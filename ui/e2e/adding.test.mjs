@@ -48,6 +48,40 @@ test('an editor adds an artist and then an album, landing on each page', async (
   await page.close();
 });
 
+test('an album known only to its year reads as the year, and keeps it through an edit', async () => {
+  const { page } = await demoMemberPage(run, 'crate_digger');
+  await page.goto(`${run.server.url}/add-album`);
+  await page.getByLabel('Artist', { exact: true }).fill('Radiohead');
+  await page.getByLabel('Album Name').fill('Airbag Sessions');
+  await page.getByLabel('Release Date').fill('2019');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(`${run.server.url}/albums/radiohead/airbag-sessions`);
+  await page.getByRole('heading', { name: 'Airbag Sessions', level: 1 }).waitFor();
+  const released = page.locator('.album-facts time');
+  assert.equal(await released.innerText(), '2019');
+  assert.equal(await released.getAttribute('datetime'), '2019');
+  const facts = await page.locator('.album-facts').innerText();
+  assert.doesNotMatch(facts, /January|2019-01-01/);
+  const album = await apiGet(run, '/album/name/radiohead/airbag-sessions');
+  assert.equal(album.releaseDate, '2019-01-01');
+  assert.equal(album.releaseDatePrecision, 'year');
+
+  // The edit form offers the year as given, and a month given there stays a month.
+  await page.getByRole('button', { name: 'Edit Album' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Album' });
+  assert.equal(await dialog.getByLabel('Release Date').inputValue(), '2019');
+  await dialog.getByLabel('Release Date').fill('2019-05');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('.album-facts time', { hasText: 'May 2019' }).waitFor();
+
+  await page.goto(`${run.server.url}/artists/radiohead`);
+  const year = page.locator('.album-tile', { hasText: 'Airbag Sessions' }).locator('.tile-year');
+  assert.equal(await year.getAttribute('title'), 'May 2019');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("the server's reasons show under the form", async () => {
   const { page } = await demoMemberPage(run, 'crate_digger');
   // Every submit here is refused on purpose (400 and 409).
