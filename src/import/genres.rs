@@ -220,3 +220,53 @@ mod tests {
         }
     }
 }
+
+/// Properties over many generated tag lists, beside the examples above.
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn tag() -> impl Strategy<Value = String> {
+        let known = prop::sample::select(
+            [
+                "rock",
+                "Alternative Rock",
+                "hip-hop",
+                "rap",
+                "synthpop",
+                "IDM",
+                "seen live",
+                "albums I own",
+                "1997",
+                "Parlophone",
+                "Krautrock",
+            ]
+            .to_vec(),
+        );
+        prop_oneof![
+            known.prop_map(str::to_owned),
+            "[a-zA-Z0-9&' -]{0,14}",
+            any::<String>()
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn chosen_genres_are_few_known_and_distinct(tags in prop::collection::vec(tag(), 0..12)) {
+            let vocabulary = Vocabulary::new(["Krautrock"]);
+            let chosen = choose_genres(tags.iter().map(String::as_str), &vocabulary);
+            prop_assert!(chosen.len() <= MAX_GENRES);
+            for (i, genre) in chosen.iter().enumerate() {
+                prop_assert_eq!(vocabulary.genre(genre), Some(genre.as_str()));
+                prop_assert!(!chosen[..i].iter().any(|g| key(g) == key(genre)), "{:?}", chosen);
+            }
+            let again = choose_genres(chosen.iter().map(String::as_str), &vocabulary);
+            let mut sorted_again = again.clone();
+            sorted_again.sort();
+            let mut sorted = chosen.clone();
+            sorted.sort();
+            prop_assert_eq!(sorted_again, sorted);
+        }
+    }
+}

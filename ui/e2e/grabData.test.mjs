@@ -26,34 +26,44 @@ test('an editor previews an artist and their albums, then updates the catalogue 
 
   await page.getByRole('button', { name: 'Get Albums' }).click();
   const albums = page.getByRole('region', { name: 'Albums' });
-  await albums.getByRole('heading', { name: '2 Albums' }).waitFor();
-  assert.deepEqual(await albums.locator('.grab-data-album strong').allInnerTexts(), ['OK Computer', 'Kid A']);
-  await albums.getByText('Alternative, Rock, Alternative Rock').waitFor();
+  await albums.getByRole('heading', { name: '4 Albums' }).waitFor();
+  assert.deepEqual(await albums.locator('.grab-data-album strong').allInnerTexts(), [
+    'Pablo Honey',
+    'OK Computer',
+    'Kid A',
+    'A Moon Shaped Pool',
+  ]);
+  const kidA = albums.locator('.grab-data-album', { hasText: 'Kid A' });
+  assert.equal(await kidA.locator('time').innerText(), 'October 2000', 'a month-only date is no made-up day');
+  await kidA.getByText('Alternative Rock, Art Rock, Rock').waitFor();
   const leftOut = page.getByRole('region', { name: 'Left out' });
   await leftOut.getByText(/Amnesiac.*no front cover/).waitFor();
+  await leftOut.getByText(/Creep.*single \(MusicBrainz: Single\)/).waitFor();
+  await leftOut.getByText(/Kid A Mnesia.*live album \(MusicBrainz: Album \+ Compilation \+ Live\)/).waitFor();
 
   // The demo catalogue has Radiohead already: adding is refused (409), updating works.
   page.allowConsole(new RegExp(`^${run.server.url}/api/artist$`));
   await page.getByRole('button', { name: 'Add Artist' }).click();
   await page.locator('.grab-data-outcome.form-error', { hasText: /already/ }).waitFor();
   await page.getByRole('button', { name: 'Add Albums' }).click();
-  await page.getByText('Add Albums: 0 added, 0 updated, 2 skipped.').waitFor();
+  await page.getByText('Add Albums: 0 added, 0 updated, 4 skipped.').waitFor();
   const outcome = await page.locator('.grab-data-outcome').innerText();
   assert.match(outcome, /OK Computer: already in the catalogue/, outcome);
 
   await page.getByRole('button', { name: 'Update Artist Albums' }).click();
-  await page.getByText('Update Artist Albums: 0 added, 2 updated, 0 skipped.').waitFor();
-  const updated = await apiGet(run, '/album/name/radiohead/ok-computer');
+  await page.getByText('Update Artist Albums: 0 added, 4 updated, 0 skipped.').waitFor();
+  const updated = await apiGet(run, '/album/name/radiohead/kid-a');
   assert.deepEqual(
     updated.genres.map((g) => g.name),
-    ['Alternative', 'Rock', 'Alternative Rock'],
+    ['Alternative Rock', 'Art Rock', 'Rock'],
   );
-  assert.equal(updated.releaseDate, '1997-05-21');
+  assert.equal(updated.releaseDate, '2000-10-01');
+  assert.equal(updated.releaseDatePrecision, 'month');
 
   await page.getByRole('button', { name: 'Update Album Pictures' }).click();
-  await page.getByText('Update Album Pictures: 0 added, 2 updated, 0 skipped.').waitFor();
+  await page.getByText('Update Album Pictures: 0 added, 4 updated, 0 skipped.').waitFor();
   const covered = await apiGet(run, '/album/name/radiohead/kid-a');
-  assert.match(covered.pictureUrl, /^http:\/\/coverartarchive\.org\/.+-500\.jpg$/);
+  assert.match(covered.pictureUrl, /^https:\/\/coverartarchive\.org\/.+-500\.jpg$/);
   await page.getByRole('button', { name: 'Clear' }).click();
   assert.equal(await page.getByLabel('Artist', { exact: true }).inputValue(), '');
   assert.equal(await page.getByRole('region', { name: 'Albums' }).count(), 0);
@@ -64,7 +74,7 @@ test('an editor previews an artist and their albums, then updates the catalogue 
   await page.close();
 });
 
-test('an unclear name lists the candidates to choose from', async () => {
+test('every namesake is offered with what tells them apart, and the chosen one comes without a namesake\'s biography', async () => {
   const { page } = await demoMemberPage(run, 'crate_digger');
   // A name MusicBrainz doesn't know is answered 404 on purpose.
   page.allowConsole(new RegExp(`^${run.server.url}/api/import/artist\\?name=Nobody\\+Like\\+This$`));
@@ -72,11 +82,25 @@ test('an unclear name lists the candidates to choose from', async () => {
   await page.getByLabel('Artist', { exact: true }).fill('Nirvana');
   await page.getByRole('button', { name: 'Get Artist' }).click();
   const candidates = page.getByRole('region', { name: 'Candidates' });
-  await candidates.getByRole('button', { name: /60s band from the UK/ }).waitFor();
-  assert.equal(await candidates.getByRole('button').count(), 2);
-  await page.getByLabel('Artist', { exact: true }).fill('Nobody Like This');
+  const uk = candidates.getByRole('button', { name: /1960s UK psychedelic band · Group · GB · 1967– · score 100/ });
+  await uk.waitFor();
+  assert.equal(await candidates.getByRole('button').count(), 7);
+  await uk.click();
+  const artist = page.getByRole('region', { name: 'Artist' });
+  await artist.getByText('MusicBrainz id 9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6').waitFor();
+  // Last.fm, asked by name, answers about the US band: that is not this artist's biography.
+  await artist.getByText('No description found.').waitFor();
+
+  await page.getByRole('button', { name: 'Get Albums' }).click();
+  const albums = page.getByRole('region', { name: 'Albums' });
+  await albums.getByRole('heading', { name: '3 Albums' }).waitFor();
+  const dates = await albums.locator('time').allInnerTexts();
+  assert.deepEqual(dates, ['1968', 'September 1968', '1971']);
+
+  await page.getByRole('textbox', { name: 'Artist' }).fill('Nobody Like This');
   await page.getByRole('button', { name: 'Get Artist' }).click();
   await page.getByText('MusicBrainz has no artist called Nobody Like This').waitFor();
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 

@@ -6,6 +6,18 @@ import { resolve } from 'node:path';
 
 const FIXTURES = resolve(import.meta.dirname, '../../tests/fixtures/import');
 const RADIOHEAD = 'a74b1b7f-71a5-4011-9441-d0b5e4122711';
+const NIRVANA_UK = '9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6';
+const LOOKUPS = { [RADIOHEAD]: 'mb-artist-radiohead.json', [NIRVANA_UK]: 'mb-artist-nirvana-uk.json' };
+const BROWSES = { [RADIOHEAD]: 'mb-release-groups-radiohead.json', [NIRVANA_UK]: 'mb-release-groups-nirvana-uk.json' };
+// Release groups the archive has a generated front cover for, beside the recorded ones
+// (as in tests/common/sources.rs).
+const COVERED = new Set([
+  '0a0b1c2d-3e4f-3a5b-8c6d-7e8f9a0b1c2d',
+  'e2f3a4b5-c6d7-3e8f-9a0b-1c2d3e4f5a6b',
+  '7a1b2c3d-4e5f-3a6b-8c7d-9e0f1a2b3c4d',
+  '8b2c3d4e-5f6a-3b7c-9d8e-0f1a2b3c4d5e',
+  '9c3d4e5f-6a7b-3c8d-8e9f-1a2b3c4d5e6f',
+]);
 export const LASTFM_KEY = 'test-lastfm-key';
 
 const fixture = (name) => readFileSync(resolve(FIXTURES, name), 'utf8');
@@ -26,30 +38,49 @@ function route(request, response) {
     return answer(response, 200, '{"count":0,"offset":0,"artists":[]}');
   }
   if (path.startsWith('/ws/2/artist/')) {
-    if (path.endsWith(RADIOHEAD)) return answer(response, 200, fixture('mb-artist-radiohead.json'));
+    const lookup = LOOKUPS[path.split('/')[4]];
+    if (lookup) return answer(response, 200, fixture(lookup));
     return answer(response, 404, '{"error":"Not Found"}');
   }
   if (path === '/ws/2/release-group') {
-    const page = `mb-release-groups-radiohead-${q.get('offset') ?? '0'}.json`;
-    if (q.get('artist') === RADIOHEAD && existsSync(resolve(FIXTURES, page))) return answer(response, 200, fixture(page));
-    return answer(response, 200, '{"release-group-count":0,"release-group-offset":0,"release-groups":[]}');
+    const browse = BROWSES[q.get('artist')];
+    const groups = browse ? JSON.parse(fixture(browse))['release-groups'] : [];
+    const offset = Number(q.get('offset') ?? 0);
+    const page = groups.slice(offset, offset + Number(q.get('limit') ?? 25));
+    const body = { 'release-group-count': groups.length, 'release-group-offset': offset, 'release-groups': page };
+    return answer(response, 200, JSON.stringify(body));
   }
   if (path.startsWith('/release-group/')) {
     const mbid = path.split('/')[2];
-    if (!existsSync(resolve(FIXTURES, `caa-${mbid}.json`))) {
+    if (!existsSync(resolve(FIXTURES, `caa-${mbid}.json`)) && !COVERED.has(mbid)) {
       response.writeHead(404, { 'content-type': 'text/plain' });
       return response.end(`No cover art found for release group ${mbid}`);
     }
     response.writeHead(307, { location: `/archive/${mbid}/index.json` });
     return response.end();
   }
-  if (path.startsWith('/archive/')) return answer(response, 200, fixture(`caa-${path.split('/')[2]}.json`));
+  if (path.startsWith('/archive/')) {
+    const mbid = path.split('/')[2];
+    if (existsSync(resolve(FIXTURES, `caa-${mbid}.json`))) return answer(response, 200, fixture(`caa-${mbid}.json`));
+    const release = `7e1ea5e0${mbid.slice(8)}`;
+    const image = (suffix) => `http://coverartarchive.org/release/${release}/4242${suffix}.jpg`;
+    const index = {
+      images: [{ approved: true, back: false, front: true, id: 4242, image: image(''), types: ['Front'],
+        thumbnails: { 250: image('-250'), 500: image('-500'), 1200: image('-1200'), small: image('-250'), large: image('-500') } }],
+      release: `https://musicbrainz.org/release/${release}`,
+    };
+    return answer(response, 200, JSON.stringify(index));
+  }
   if (path === '/2.0/') {
     if (q.get('api_key') !== LASTFM_KEY) return answer(response, 403, '{"error":10,"message":"Invalid API key"}');
     const method = q.get('method');
     if (method === 'album.gettoptags' && q.get('album') === 'OK Computer') return answer(response, 200, fixture('lastfm-toptags-ok-computer.json'));
     if (method === 'album.gettoptags' && q.get('album') === 'Kid A') return answer(response, 200, fixture('lastfm-toptags-kid-a.json'));
-    if (method === 'artist.getinfo' && q.get('artist') === 'Radiohead') return answer(response, 200, fixture('lastfm-artist-radiohead.json'));
+    if (method === 'artist.getinfo' && (q.get('mbid') === RADIOHEAD || q.get('artist') === 'Radiohead')) {
+      return answer(response, 200, fixture('lastfm-artist-radiohead.json'));
+    }
+    // Asked by name, Last.fm answers with the best-known namesake.
+    if (method === 'artist.getinfo' && q.get('artist') === 'Nirvana') return answer(response, 200, fixture('lastfm-artist-nirvana.json'));
     return answer(response, 200, '{"error":6,"message":"Not found","links":[]}');
   }
   return answer(response, 404, '{"message":"not a mocked path"}');

@@ -11,7 +11,9 @@ export type {
   ArtistPreview,
   BatchResult,
   Candidate,
+  LeftOut,
   Skipped,
+  SourceTrouble,
 } from './types';
 
 function lookupQuery(name: string, mbid?: string): string {

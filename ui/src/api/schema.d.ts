@@ -1316,7 +1316,9 @@ export interface components {
             genres: string;
             mbReleaseGroup: string;
             pictureUrl: string;
+            /** @description The first day of the period known: see `releaseDatePrecision`. */
             releaseDate: string;
+            releaseDatePrecision: components["schemas"]["DatePrecision"];
             /** Format: int32 */
             releaseYear: number;
             styles: string[];
@@ -1345,8 +1347,12 @@ export interface components {
             albums: components["schemas"]["AlbumPreview"][];
             artist: null | components["schemas"]["ArtistPreview"];
             candidates: components["schemas"]["Candidate"][];
-            /** @description Release groups left out, and why (not a studio album, no cover, ...). */
-            skipped: components["schemas"]["SkippedAlbum"][];
+            /** @description MusicBrainz's list of release groups stopped early: ask again for the rest. */
+            incomplete: boolean;
+            /** @description Release groups left out, and why (a single, a live album, no cover, ...). */
+            skipped: components["schemas"]["LeftOut"][];
+            /** @description What the sources failed to give; the albums are there all the same. */
+            troubles: components["schemas"]["SourceTrouble"][];
         };
         /** @description An artist with the rating count and average over all their albums. */
         Artist: {
@@ -1380,6 +1386,8 @@ export interface components {
             artist: null | components["schemas"]["ArtistPreview"];
             /** @description Otherwise the artists it might be: ask again with one's `mbid`. */
             candidates: components["schemas"]["Candidate"][];
+            /** @description What the optional sources failed to give (the description). */
+            troubles: components["schemas"]["SourceTrouble"][];
         };
         /** @description An artist as `POST /api/artist` takes it, with their MusicBrainz id. */
         ArtistPreview: {
@@ -1412,10 +1420,20 @@ export interface components {
         };
         /** @description One of several artists the name matches. */
         Candidate: {
+            /** @description "1987–1994", "1967–", or empty when unknown. */
+            activeYears: string;
+            /** @description Person, Group, Orchestra, Choir, Character or Other. */
+            artistType: string | null;
             country: string | null;
+            /** @description MusicBrainz's comment telling namesakes apart ("90s US grunge band"). */
             disambiguation: string;
             mbid: string;
             name: string;
+            /**
+             * Format: int32
+             * @description How well MusicBrainz's search matched, 0 to 100.
+             */
+            score: number;
         };
         ChangeBody: {
             number?: unknown;
@@ -1541,6 +1559,16 @@ export interface components {
              */
             percentage: number;
             slug: string;
+        };
+        /** @description A release group left out, and why. */
+        LeftOut: {
+            /**
+             * @description single, ep, live, compilation, soundtrack, remix, demo, other,
+             *     no-front-cover, no-release-date or refused.
+             */
+            kind: string;
+            reason: string;
+            title: string;
         };
         LibraryEntry: {
             album: components["schemas"]["AlbumRef"];
@@ -1817,6 +1845,18 @@ export interface components {
         SkippedAlbum: {
             reason: string;
             title: string;
+        };
+        /** @description What a source failed to give, told once for everything it failed on alike. */
+        SourceTrouble: {
+            /** @description What was asked: "the tags of Kid A". */
+            asked: string[];
+            /** @description What the import goes without because of it. */
+            cost: string;
+            /** @description What was not asked any more after the source failed three times in a row. */
+            notAsked: string[];
+            source: string;
+            /** @description What went wrong: "HTTP 404 (Not Found)", "no answer (timeout)". */
+            what: string;
         };
         TagItem: string | {
             name: string;

@@ -1,7 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterWrite } from '../../api/viewerCache';
 import { useId, useState } from 'react';
-import { importApi, type AlbumPreview, type ArtistPreview, type BatchResult, type Candidate, type Skipped } from '../../api/imports';
+import {
+  importApi,
+  type AlbumPreview,
+  type ArtistPreview,
+  type BatchResult,
+  type Candidate,
+  type LeftOut,
+  type Skipped,
+  type SourceTrouble,
+} from '../../api/imports';
+import { knownDate, releaseDate } from '../../lib/format';
 import { editsCatalogue, useAuth } from '../../auth/AuthContext';
 import { Cover } from '../../components/Cover';
 import { Loading } from '../../components/QueryState';
@@ -53,7 +63,9 @@ function Importer() {
   const [artist, setArtist] = useState<ArtistPreview | null>(null);
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [albums, setAlbums] = useState<AlbumPreview[]>([]);
-  const [skipped, setSkipped] = useState<Skipped[]>([]);
+  const [skipped, setSkipped] = useState<LeftOut[]>([]);
+  const [troubles, setTroubles] = useState<SourceTrouble[]>([]);
+  const [incomplete, setIncomplete] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -81,6 +93,7 @@ function Importer() {
       const found = await importApi.artist(name.trim(), chosen);
       setArtist(found.artist);
       setCandidates(found.candidates);
+      setTroubles(found.troubles);
       return found.artist ? null : { kind: 'done', text: 'Several artists have that name: choose one.' };
     });
   };
@@ -93,8 +106,12 @@ function Importer() {
       if (found.artist) setArtist(found.artist);
       setAlbums(found.albums);
       setSkipped(found.skipped);
+      setTroubles(found.troubles);
+      setIncomplete(found.incomplete);
       if (!found.artist) return { kind: 'done', text: 'Several artists have that name: choose one.' };
-      return { kind: 'done', text: `${found.albums.length} albums found, ${found.skipped.length} left out.` };
+      const text = `${found.albums.length} albums found, ${found.skipped.length} left out.`;
+      if (!found.incomplete) return { kind: 'done', text };
+      return { kind: 'done', text: `${text} MusicBrainz stopped answering part of the way: Get Albums again for the rest.` };
     });
   };
 
@@ -127,6 +144,8 @@ function Importer() {
     setCandidates([]);
     setAlbums([]);
     setSkipped([]);
+    setTroubles([]);
+    setIncomplete(false);
     setOutcome(null);
   };
 
@@ -206,10 +225,9 @@ function Importer() {
           <ul class="grab-data-candidates">
             {candidates.map((candidate) => (
               <li key={candidate.mbid}>
-                <button type="button" class="button" onClick={() => choose(candidate)}>
-                  {candidate.name}
-                  {candidate.disambiguation && ` (${candidate.disambiguation})`}
-                  {candidate.country && `, ${candidate.country}`}
+                <button type="button" class="button grab-data-candidate" onClick={() => choose(candidate)}>
+                  <strong>{candidate.name}</strong>
+                  <span>{candidateDetails(candidate)}</span>
                 </button>
               </li>
             ))}
@@ -234,7 +252,7 @@ function Importer() {
                 <Cover src={album.pictureUrl} name={album.title} alt={`${album.title} cover`} />
                 <div>
                   <strong>{album.title}</strong>
-                  <span>{album.releaseDate}</span>
+                  <time dateTime={knownDate(album)}>{releaseDate(album)}</time>
                   <span class="grab-data-genres">{album.genres || 'No genres'}</span>
                 </div>
               </li>
@@ -242,6 +260,20 @@ function Importer() {
           </ul>
         </section>
       )}
+      {troubles.length > 0 && (
+        <section class="grab-data-section" aria-label="What the sources could not give">
+          <h2>What the sources could not give</h2>
+          <ul class="grab-data-troubles">
+            {troubles.map((trouble) => (
+              <li key={`${trouble.source}-${trouble.what}`}>
+                <strong>{trouble.source}</strong>: {trouble.what}, for {trouble.asked.join('; ')}
+                {trouble.notAsked.length > 0 && ` (then not asked for ${trouble.notAsked.join('; ')})`}. {capitalized(trouble.cost)}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {incomplete && <p class="form-error">Some release groups are missing: MusicBrainz stopped answering part of the way.</p>}
       {skipped.length > 0 && (
         <section class="grab-data-section" aria-label="Left out">
           <h2>Left out</h2>
@@ -252,7 +284,24 @@ function Importer() {
   );
 }
 
-function SkippedList({ items }: { items: Skipped[] }) {
+/** "1960s UK psychedelic band · Group · GB · 1967– · score 100": what tells namesakes apart. */
+function candidateDetails(candidate: Candidate): string {
+  return [
+    candidate.disambiguation,
+    candidate.artistType,
+    candidate.country,
+    candidate.activeYears,
+    `score ${candidate.score}`,
+  ]
+    .filter((part) => part)
+    .join(' · ');
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function SkippedList({ items }: { items: (Skipped | LeftOut)[] }) {
   return (
     <ul class="grab-data-skipped">
       {items.map((item, index) => (
