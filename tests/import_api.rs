@@ -218,9 +218,11 @@ async fn albums_are_previewed_then_added_updated_and_given_covers_in_bulk() {
         )
         .await
         .json();
+    assert_eq!(updated["updated"], json!(["OK Computer"]));
     assert_eq!(
-        updated["updated"],
-        json!(["Pablo Honey", "OK Computer", "Kid A", "A Moon Shaped Pool"])
+        updated["unchanged"],
+        json!(["Pablo Honey", "Kid A", "A Moon Shaped Pool"]),
+        "albums already as sent are not rewritten"
     );
     assert_eq!(
         updated["skipped"],

@@ -44,6 +44,8 @@ pub struct SkippedAlbum {
 pub struct BatchResult {
     pub added: Vec<String>,
     pub updated: Vec<String>,
+    /// Albums already as sent: not written, so their `updated_at` stays.
+    pub unchanged: Vec<String>,
     pub skipped: Vec<SkippedAlbum>,
 }
 
@@ -194,7 +196,17 @@ async fn update_many(
                     result.leave_out(&album.title, "not in the catalogue");
                     continue;
                 };
-                match albums::update(conn, id, &album.as_change(artist_id), &stamp) {
+                let change = album.as_change(artist_id);
+                let same_group = match &album.mb_release_group {
+                    Some(group) => imports::release_group_of(conn, id)?.as_ref() == Some(group),
+                    None => true,
+                };
+                if same_group && albums::stored(conn, id)?.is_some_and(|stored| stored.is(&change))
+                {
+                    result.unchanged.push(album.title.clone());
+                    continue;
+                }
+                match albums::update(conn, id, &change, &stamp) {
                     Ok(()) => {}
                     Err(e) if is_unique_violation(&e) => {
                         result.leave_out(
@@ -260,6 +272,12 @@ async fn update_photos(
                     None => None,
                 };
                 match album {
+                    Some(id)
+                        if albums::stored(conn, id)?
+                            .is_some_and(|stored| stored.picture_url == picture.as_str()) =>
+                    {
+                        result.unchanged.push(body.title.clone());
+                    }
                     Some(id) => {
                         imports::set_picture(conn, id, picture.as_str(), &stamp)?;
                         result.updated.push(body.title.clone());

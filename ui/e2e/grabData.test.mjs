@@ -46,12 +46,12 @@ test('an editor previews an artist and their albums, then updates the catalogue 
   await page.getByRole('button', { name: 'Add Artist' }).click();
   await page.locator('.grab-data-outcome.form-error', { hasText: /already/ }).waitFor();
   await page.getByRole('button', { name: 'Add Albums' }).click();
-  await page.getByText('Add Albums: 0 added, 0 updated, 4 skipped.').waitFor();
+  await page.getByText('Add Albums: 0 added, 0 updated, 0 unchanged, 4 skipped.').waitFor();
   const outcome = await page.locator('.grab-data-outcome').innerText();
   assert.match(outcome, /OK Computer: already in the catalogue/, outcome);
 
   await page.getByRole('button', { name: 'Update Artist Albums' }).click();
-  await page.getByText('Update Artist Albums: 0 added, 4 updated, 0 skipped.').waitFor();
+  await page.getByText('Update Artist Albums: 0 added, 4 updated, 0 unchanged, 0 skipped.').waitFor();
   const updated = await apiGet(run, '/album/name/radiohead/kid-a');
   assert.deepEqual(
     updated.genres.map((g) => g.name),
@@ -61,9 +61,12 @@ test('an editor previews an artist and their albums, then updates the catalogue 
   assert.equal(updated.releaseDatePrecision, 'month');
 
   await page.getByRole('button', { name: 'Update Album Pictures' }).click();
-  await page.getByText('Update Album Pictures: 0 added, 4 updated, 0 skipped.').waitFor();
+  await page.getByText('Update Album Pictures: 0 added, 4 updated, 0 unchanged, 0 skipped.').waitFor();
   const covered = await apiGet(run, '/album/name/radiohead/kid-a');
   assert.match(covered.pictureUrl, /^https:\/\/coverartarchive\.org\/.+-500\.jpg$/);
+  // Sent again as they are now, the albums are not rewritten.
+  await page.getByRole('button', { name: 'Update Artist Albums' }).click();
+  await page.getByText('Update Artist Albums: 0 added, 0 updated, 4 unchanged, 0 skipped.').waitFor();
   await page.getByRole('button', { name: 'Clear' }).click();
   assert.equal(await page.getByLabel('Artist', { exact: true }).inputValue(), '');
   assert.equal(await page.getByRole('region', { name: 'Albums' }).count(), 0);

@@ -1410,6 +1410,8 @@ export interface components {
         BatchResult: {
             added: string[];
             skipped: components["schemas"]["SkippedAlbum"][];
+            /** @description Albums already as sent: not written, so their `updated_at` stays. */
+            unchanged: string[];
             updated: string[];
         };
         Bucket: {

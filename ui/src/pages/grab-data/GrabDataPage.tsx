@@ -28,7 +28,7 @@ interface Outcome {
 }
 
 function summary(action: string, result: BatchResult): Outcome {
-  const text = `${action}: ${result.added.length} added, ${result.updated.length} updated, ${result.skipped.length} skipped.`;
+  const text = `${action}: ${result.added.length} added, ${result.updated.length} updated, ${result.unchanged.length} unchanged, ${result.skipped.length} skipped.`;
   return { kind: 'done', text, skipped: result.skipped };
 }
 
