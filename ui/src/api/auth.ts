@@ -4,8 +4,8 @@ import type { Me, Session } from './types';
 
 export type { Me };
 
-/** What the forms send: the server's bodies with every field filled in. */
-export type SignUpForm = Required<components['schemas']['SignUp']>;
+/** What the forms send: the server's bodies with every field filled in (an invite code only when there is one). */
+export type SignUpForm = Required<Omit<components['schemas']['SignUp'], 'inviteCode'>> & { inviteCode?: string };
 export type LogInForm = Required<components['schemas']['LogIn']>;
 
 export const authApi = {

@@ -38,8 +38,8 @@ export type ProfileStats = Schemas['ProfileStats'];
 
 export type Role = Schemas['Role'];
 export type PublicUser = Schemas['PublicUser'];
-/** The signed-in user as they see themselves. */
-export type Me = Schemas['Me'];
+/** The signed-in user as they see themselves, with their suspension if any. */
+export type Me = Schemas['Me'] & { suspension?: Suspension | null };
 export type Session = Schemas['Signed'];
 /** Everything a member wrote (GET /user/me/export). */
 export type UserExport = Schemas['UserExport'];
@@ -55,3 +55,70 @@ export type ArtistLookup = Schemas['ArtistLookup'];
 export type AlbumsLookup = Schemas['AlbumsLookup'];
 export type BatchResult = Schemas['BatchResult'];
 export type SessionView = Schemas['SessionView'];
+
+// Issue 21 (sign-up modes, invites, suspensions, the admin page): written by
+// hand from the contract until the server's OpenAPI describes them.
+export type SignupMode = 'open' | 'invite' | 'closed';
+export interface SignupSettings {
+  mode: SignupMode;
+  membersMayInvite: boolean;
+}
+/** `until` null: suspended for good. */
+export interface Suspension {
+  until: string | null;
+  reason: string;
+}
+export interface Invite {
+  inviteId: number;
+  code: string;
+  /** The sign-up path with the code: '/sign-up?invite=CODE'. */
+  link: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  maxUses: number;
+  uses: number;
+  revoked: boolean;
+}
+export interface AdminMember {
+  userId: number;
+  username: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+  suspension: Suspension | null;
+  ratings: number;
+  reviews: number;
+  comments: number;
+}
+export interface MemberPage {
+  members: AdminMember[];
+  page: number;
+  pages: number;
+  total: number;
+}
+export interface AuditEntry {
+  entryId: number;
+  at: string;
+  /** null: the command line. */
+  actor: string | null;
+  action: string;
+  target: string;
+  details: string;
+  note: string;
+}
+export interface AuditPage {
+  entries: AuditEntry[];
+  page: number;
+  pages: number;
+  total: number;
+}
+export interface Figures {
+  members: number;
+  albums: number;
+  artists: number;
+  ratings: number;
+  reviews: number;
+  databaseBytes: number;
+  lastBackup: string | null;
+}

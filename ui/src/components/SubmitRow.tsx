@@ -13,3 +13,13 @@ export function SubmitRow({ pending, error, label = 'Submit' }: { pending: boole
     </>
   );
 }
+
+/** A form's success line, read out when it appears. */
+export function Saved({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <p class="form-success" role="status">
+      {message}
+    </p>
+  );
+}

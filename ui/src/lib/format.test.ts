@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { average, knownDate, longDate, ordinal, ratingsCount, releaseDate, userRating } from './format';
+import { average, byteSize, dayMonthYear, knownDate, longDate, ordinal, ratingsCount, releaseDate, userRating } from './format';
 
 describe('dates', () => {
   it('uses ordinal days with 11th to 13th', () => {
@@ -48,5 +48,21 @@ describe('ratings', () => {
     expect(average(5, 0)).toBe('No ratings');
     expect(average(null, 0)).toBe('No ratings');
     expect(average(undefined, 4)).toBe('No ratings');
+  });
+});
+
+describe('admin figures', () => {
+  it('writes a day as the suspension messages do', () => {
+    expect(dayMonthYear('2026-12-01T00:00:00Z')).toBe('1 December 2026');
+    expect(dayMonthYear('2027-03-15T23:59:59.000Z')).toBe('15 March 2027');
+    expect(dayMonthYear('soon')).toBe('soon');
+  });
+
+  it('writes a database size in bytes, KB, MB or GB', () => {
+    expect(byteSize(512)).toBe('512 bytes');
+    expect(byteSize(1536)).toBe('1.5 KB');
+    expect(byteSize(50 * 1024 * 1024)).toBe('50 MB');
+    expect(byteSize(3 * 1024 ** 3 + 1024 ** 3 / 4)).toBe('3.3 GB');
+    expect(byteSize(200.4 * 1024 * 1024)).toBe('200 MB');
   });
 });

@@ -80,3 +80,28 @@ export function userRating(value: number | null | undefined): string {
 export function ratingsCount(count: number): string {
   return `(${count} ratings)`;
 }
+
+/**
+ * '2026-12-01T00:00:00Z' -> '1 December 2026', the day as written in UTC:
+ * the server's refusals name a suspension's end the same way.
+ */
+export function dayMonthYear(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  const monthName = match && MONTHS[Number(match[2]) - 1];
+  if (!match || !monthName) return isoDate;
+  return `${Number(match[3])} ${monthName} ${match[1]}`;
+}
+
+const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** 1536 -> '1.5 KB', 52428800 -> '50 MB' (units of 1024). */
+export function byteSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 100 ? Math.round(value).toString() : Number(value.toFixed(1)).toString();
+  return `${shown} ${BYTE_UNITS[unit]}`;
+}

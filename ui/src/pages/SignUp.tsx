@@ -1,47 +1,82 @@
 import { Link, useLocation } from 'wouter-preact';
+import type { SignupMode } from '../api/admin';
 import { useAuth } from '../auth/AuthContext';
 import { AuthCard, FormMessage } from '../components/AuthCard';
+import { ErrorNote, Loading } from '../components/QueryState';
 import { useFormFields, useSubmit } from '../lib/useFormFields';
+import { useQueryParams } from '../lib/routeParam';
+import { useSignupMode } from './admin/adminQueries';
+
+const MODE_TEXT: Record<SignupMode, string> = {
+  open: 'Anyone can join.',
+  invite: 'Joining needs an invite: paste the code from your invite link.',
+  closed: 'Sign-up is closed on this site: ask its admin.',
+};
 
 export function SignUp() {
+  const settings = useSignupMode();
+  let body;
+  if (settings.isPending) body = <Loading />;
+  else if (settings.isError) body = <ErrorNote error={settings.error} />;
+  else
+    body = (
+      <>
+        <p class="auth-hint signup-mode">{MODE_TEXT[settings.data.mode]}</p>
+        {settings.data.mode !== 'closed' && <SignUpForm needsInvite={settings.data.mode === 'invite'} />}
+      </>
+    );
+  return (
+    <AuthCard screen="sign-up" title="Sign Up">
+      {body}
+      <p class="auth-switch">
+        Already have an account? <Link href="/login">Log in</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function SignUpForm({ needsInvite }: { needsInvite: boolean }) {
   const { signUp } = useAuth();
   const [, navigate] = useLocation();
-  const { fields, bind } = useFormFields({ username: '', email: '', password: '', profilePictureUrl: '' });
+  const invite = useQueryParams().get('invite') ?? '';
+  const { fields, bind } = useFormFields({ username: '', email: '', password: '', profilePictureUrl: '', inviteCode: invite });
   const { pending, error, onSubmit } = useSubmit(
     async () => {
-      await signUp(fields);
+      const { inviteCode, ...account } = fields;
+      await signUp(needsInvite ? { ...account, inviteCode: inviteCode.trim() } : account);
       navigate('/');
     },
     (message) => `Couldn't create your account: ${message}`,
   );
 
   return (
-    <AuthCard screen="sign-up" title="Sign Up">
-      <form class="auth-form" onSubmit={onSubmit} noValidate>
+    <form class="auth-form" onSubmit={onSubmit} noValidate>
+      {needsInvite && (
         <label>
-          Username
-          <input {...bind('username')} autoComplete="username" autoCapitalize="none" spellcheck={false} required />
+          Invite code
+          <input {...bind('inviteCode')} autoComplete="off" autoCapitalize="none" spellcheck={false} required />
         </label>
-        <label>
-          Email
-          <input {...bind('email')} type="email" autoComplete="email" required />
-        </label>
-        <label>
-          Password
-          <input {...bind('password')} type="password" autoComplete="new-password" minLength={8} required />
-        </label>
-        <label>
-          Profile Picture URL
-          <input {...bind('profilePictureUrl')} type="url" placeholder="https://…" autoComplete="photo" />
-        </label>
-        <button type="submit" class="primary" disabled={pending}>
-          {pending ? 'Signing Up…' : 'Sign Up'}
-        </button>
-        <FormMessage message={error} />
-      </form>
-      <p class="auth-switch">
-        Already have an account? <Link href="/login">Log in</Link>
-      </p>
-    </AuthCard>
+      )}
+      <label>
+        Username
+        <input {...bind('username')} autoComplete="username" autoCapitalize="none" spellcheck={false} required />
+      </label>
+      <label>
+        Email
+        <input {...bind('email')} type="email" autoComplete="email" required />
+      </label>
+      <label>
+        Password
+        <input {...bind('password')} type="password" autoComplete="new-password" minLength={8} required />
+      </label>
+      <label>
+        Profile Picture URL
+        <input {...bind('profilePictureUrl')} type="url" placeholder="https://…" autoComplete="photo" />
+      </label>
+      <button type="submit" class="primary" disabled={pending}>
+        {pending ? 'Signing Up…' : 'Sign Up'}
+      </button>
+      <FormMessage message={error} />
+    </form>
   );
 }

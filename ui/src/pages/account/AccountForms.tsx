@@ -1,18 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { accountApi } from '../../api/account';
 import { useAuth } from '../../auth/AuthContext';
-import { SubmitRow } from '../../components/SubmitRow';
+import { Saved, SubmitRow } from '../../components/SubmitRow';
 import { useFormFields, useSave } from '../../lib/useFormFields';
-
-/** A form's success line, read out when it appears. */
-function Saved({ message }: { message: string }) {
-  if (!message) return null;
-  return (
-    <p class="form-success" role="status">
-      {message}
-    </p>
-  );
-}
 
 export function UsernameForm({ current }: { current: string }) {
   const { replaceUser } = useAuth();

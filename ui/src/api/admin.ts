@@ -1,0 +1,50 @@
+// The site's sign-up settings, invites, and the admin page's calls.
+import { api } from './client';
+import { encodeSegment } from './pathSegment';
+import type {
+  AdminMember,
+  AuditPage,
+  Figures,
+  Invite,
+  MemberPage,
+  Role,
+  SignupMode,
+  SignupSettings,
+} from './types';
+
+export type { AdminMember, AuditEntry, AuditPage, Figures, Invite, MemberPage, SignupMode, SignupSettings } from './types';
+
+const member = (username: string) => `/admin/members/${encodeSegment(username)}`;
+
+/** Open to everyone: how a visitor may join. */
+export const siteApi = {
+  signup: (signal?: AbortSignal) => api<SignupSettings>('/site/signup', { signal }),
+};
+
+/** Admins see and revoke everyone's invites; members their own. */
+export const inviteApi = {
+  list: (signal?: AbortSignal) => api<{ invites: Invite[] }>('/invites', { signal }),
+  create: (maxUses: number, expiresInDays: number) =>
+    api<Invite>('/invites', { method: 'POST', body: { maxUses, expiresInDays } }),
+  revoke: (inviteId: number) => api<void>(`/invites/${inviteId}`, { method: 'DELETE' }),
+};
+
+/** Every admin action takes a note, kept in the audit log. */
+export const adminApi = {
+  members: (q: string, page: number, signal?: AbortSignal) =>
+    api<MemberPage>(`/admin/members?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
+  setRole: (username: string, role: Role, note: string) =>
+    api<AdminMember>(`${member(username)}/role`, { method: 'PUT', body: { role, note } }),
+  /** `days` null: for good. */
+  suspend: (username: string, days: number | null, reason: string, note: string) =>
+    api<AdminMember>(`${member(username)}/suspension`, { method: 'POST', body: { days, reason, note } }),
+  liftSuspension: (username: string, note: string) =>
+    api<AdminMember>(`${member(username)}/suspension`, { method: 'DELETE', body: { note } }),
+  signOut: (username: string, note: string) =>
+    api<{ ended: number }>(`${member(username)}/sign-out`, { method: 'POST', body: { note } }),
+  signup: (signal?: AbortSignal) => api<SignupSettings>('/admin/signup', { signal }),
+  setSignup: (mode: SignupMode, membersMayInvite: boolean, note: string) =>
+    api<SignupSettings>('/admin/signup', { method: 'PUT', body: { mode, membersMayInvite, note } }),
+  audit: (page: number, signal?: AbortSignal) => api<AuditPage>(`/admin/audit?page=${page}`, { signal }),
+  figures: (signal?: AbortSignal) => api<Figures>('/admin/figures', { signal }),
+};
