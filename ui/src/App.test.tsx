@@ -35,6 +35,7 @@ describe('routes', () => {
     ['/charts/all-time/shoegaze', 'charts'],
     ['/list', 'list'],
     ['/grab-data', 'grab-data'],
+    ['/admin', 'admin'],
     ['/no/such/page', 'not-found'],
   ])('%s shows the %s screen', (path, screen) => {
     const { container } = renderAt(path);

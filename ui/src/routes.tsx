@@ -1,6 +1,7 @@
 // The spec's route table (section 2).
 import type { ComponentType } from 'preact';
 import { AccountPage } from './pages/account/AccountPage';
+import { AdminPage } from './pages/admin/AdminPage';
 import { AddAlbumPage } from './pages/add/AddAlbumPage';
 import { AddArtistPage } from './pages/add/AddArtistPage';
 import { ArtistNotFound } from './pages/ArtistNotFound';
@@ -50,4 +51,5 @@ export const routes: ScreenRoute[] = [
   { path: '/grab-data', screen: GrabDataPage },
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', screen: AccountPage },
+  { path: '/admin', screen: AdminPage },
 ];

@@ -49,6 +49,11 @@ export function Header() {
             Profile
           </Link>
         )}
+        {user?.role === 'admin' && (
+          <Link href="/admin" class={linkClass(location.startsWith('/admin'))}>
+            Admin
+          </Link>
+        )}
       </nav>
       <div class="header-search">
         <SearchBox />

@@ -64,6 +64,11 @@ export function MobileBar() {
                   Account settings
                 </Link>
               )}
+              {user?.role === 'admin' && (
+                <Link href="/admin" role="menuitem" class="menu-item" onClick={close}>
+                  Admin
+                </Link>
+              )}
               {user ? (
                 <button
                   type="button"

@@ -4,10 +4,11 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DownloadMyData } from '../profile/DownloadMyData';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailForm, PasswordForm, UsernameForm } from './AccountForms';
+import { InvitesSection } from './InvitesSection';
 import { SessionList } from './SessionList';
 import './account.css';
 
-/** /settings/account: the member's name, email, password, sessions, data and account. */
+/** /settings/account: the member's name, email, password, sessions, invites, data and account. */
 export function AccountPage() {
   const { user } = useAuth();
   useDocumentTitle('Account');
@@ -20,6 +21,7 @@ export function AccountPage() {
           <EmailForm current={user.email} />
           <PasswordForm />
           <SessionList />
+          <InvitesSection user={user} />
           <DownloadMyData />
           <DeleteAccount />
         </>

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useAuth } from '../../auth/AuthContext';
+import { LoginInvitation } from '../../components/LoginPrompt';
+import { Tabs } from '../../components/Tabs';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AuditTab } from './AuditTab';
+import { FiguresTab } from './FiguresTab';
+import { MembersTab } from './MembersTab';
+import { SignupTab } from './SignupTab';
+import './admin.css';
+
+type Tab = 'members' | 'signup' | 'audit' | 'figures';
+
+const TABS: ReadonlyArray<readonly [Tab, string]> = [
+  ['members', 'Members'],
+  ['signup', 'Sign-up & invites'],
+  ['audit', 'Audit log'],
+  ['figures', 'Figures'],
+];
+
+/** /admin: members and their roles and suspensions, who may join, the audit log, the site's figures. */
+export function AdminPage() {
+  const { user } = useAuth();
+  useDocumentTitle('Admin');
+  return (
+    <section class="admin-page" data-screen="admin">
+      <h1>Admin</h1>
+      {!user ? (
+        <LoginInvitation reason="to run the site." />
+      ) : user.role !== 'admin' ? (
+        <p class="empty">This page needs the admin role. Another admin can give it here, or with 'halfstar user promote'.</p>
+      ) : (
+        <AdminTabs />
+      )}
+    </section>
+  );
+}
+
+function AdminTabs() {
+  const [tab, setTab] = useState<Tab>('members');
+  return (
+    <>
+      <Tabs label="Admin" tabs={TABS} selected={tab} onSelect={setTab} />
+      <div class="admin-panel" role="tabpanel" aria-label={TABS.find(([key]) => key === tab)?.[1]}>
+        {tab === 'members' && <MembersTab />}
+        {tab === 'signup' && <SignupTab />}
+        {tab === 'audit' && <AuditTab />}
+        {tab === 'figures' && <FiguresTab />}
+      </div>
+    </>
+  );
+}
