@@ -73,7 +73,8 @@ export interface Invite {
   code: string;
   /** The sign-up path with the code: '/sign-up?invite=CODE'. */
   link: string;
-  createdBy: string;
+  /** null: made with the command line. */
+  createdBy: string | null;
   createdAt: string;
   expiresAt: string;
   maxUses: number;

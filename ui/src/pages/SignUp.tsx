@@ -18,13 +18,8 @@ export function SignUp() {
   let body;
   if (settings.isPending) body = <Loading />;
   else if (settings.isError) body = <ErrorNote error={settings.error} />;
-  else
-    body = (
-      <>
-        <p class="auth-hint signup-mode">{MODE_TEXT[settings.data.mode]}</p>
-        {settings.data.mode !== 'closed' && <SignUpForm needsInvite={settings.data.mode === 'invite'} />}
-      </>
-    );
+  else if (settings.data.mode === 'closed') body = <p class="auth-hint">{MODE_TEXT.closed}</p>;
+  else body = <SignUpForm mode={settings.data.mode} />;
   return (
     <AuthCard screen="sign-up" title="Sign Up">
       {body}
@@ -35,7 +30,8 @@ export function SignUp() {
   );
 }
 
-function SignUpForm({ needsInvite }: { needsInvite: boolean }) {
+function SignUpForm({ mode }: { mode: Exclude<SignupMode, 'closed'> }) {
+  const needsInvite = mode === 'invite';
   const { signUp } = useAuth();
   const [, navigate] = useLocation();
   const invite = useQueryParams().get('invite') ?? '';
@@ -51,6 +47,7 @@ function SignUpForm({ needsInvite }: { needsInvite: boolean }) {
 
   return (
     <form class="auth-form" onSubmit={onSubmit} noValidate>
+      <p class="auth-hint">{MODE_TEXT[mode]}</p>
       {needsInvite && (
         <label>
           Invite code

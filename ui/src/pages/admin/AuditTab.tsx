@@ -10,9 +10,9 @@ const ACTIONS: Record<string, string> = {
   suspend: 'suspended',
   unsuspend: 'lifted the suspension of',
   'sign-out': 'signed out',
-  'signup-mode': 'changed sign-up',
-  'invite-create': 'created invite',
-  'invite-revoke': 'revoked invite',
+  'signup-mode': 'changed sign-up on',
+  'invite-create': 'created',
+  'invite-revoke': 'revoked',
   'member-delete': 'deleted the account of',
 };
 

@@ -98,7 +98,7 @@ function InviteRow({ invite, everyone, revoke }: { invite: Invite; everyone: boo
         </a>
         <div class="admin-detail">
           {invite.uses} of {invite.maxUses} {invite.maxUses === 1 ? 'use' : 'uses'} · expires {longDate(invite.expiresAt)}
-          {everyone && ` · created by ${invite.createdBy}`}
+          {everyone && ` · created by ${invite.createdBy ?? 'the command line'}`}
         </div>
       </div>
       <div class="invite-actions">
