@@ -14,6 +14,13 @@ pub fn backup(data: &DataSettings, file: &Path) -> anyhow::Result<ExitCode> {
         bail!("no database at {}", database.display());
     }
     db::backup::copy(&database, file)?;
+    if let Err(error) =
+        db::site_settings::note_backup(&database, &halfstar::domain::timestamp::now())
+    {
+        eprintln!(
+            "The backup is made, but its time could not be noted for the admin page: {error:#}"
+        );
+    }
     let size = std::fs::metadata(file)?.len();
     println!(
         "Backed up {} to {} ({:.1} MB).",

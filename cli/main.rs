@@ -1,6 +1,7 @@
 //! The `halfstar` command: a thin layer over the library.
 
 mod backup;
+mod community;
 mod connections;
 mod database;
 mod export_user;
@@ -57,15 +58,38 @@ enum Command {
         #[arg(long, short, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
     },
-    /// Manage members and their roles.
+    /// Manage members: roles, suspensions, sign-outs.
     #[command(subcommand)]
     User(user::UserCommand),
+    /// Print the latest moderation and admin actions, newest first.
+    Audit {
+        #[arg(long, default_value_t = 50)]
+        limit: u32,
+    },
+    /// Show who may join, or change it: open, invite (with invite links) or closed.
+    Signup {
+        #[arg(value_parser = parse_signup_mode)]
+        mode: Option<halfstar::domain::SignupMode>,
+        /// Whether members may make invite links (when the mode is invite).
+        #[arg(long)]
+        members_may_invite: Option<bool>,
+        /// Why, for the audit log.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Make, list and revoke invite links.
+    #[command(subcommand)]
+    Invite(community::InviteCommand),
     /// Fill the catalogue from MusicBrainz, the Cover Art Archive, Last.fm and Discogs.
     #[command(subcommand)]
     Import(import::ImportCommand),
     /// Print the API's OpenAPI description (what GET /api/openapi.json
     /// answers) as JSON; the UI's types are generated from it.
     Openapi,
+}
+
+fn parse_signup_mode(text: &str) -> Result<halfstar::domain::SignupMode, String> {
+    text.parse()
 }
 
 fn main() -> ExitCode {
@@ -85,6 +109,13 @@ fn main() -> ExitCode {
             export_user::run(&cli.data, &name, output.as_deref())
         }
         Command::User(command) => user::run(&cli.data, command),
+        Command::Audit { limit } => community::audit(&cli.data, limit),
+        Command::Signup {
+            mode,
+            members_may_invite,
+            note,
+        } => community::signup(&cli.data, mode, members_may_invite, &note),
+        Command::Invite(command) => community::invite(&cli.data, command),
         Command::Import(command) => import::run(&cli.data, command),
         Command::Openapi => openapi::run(),
     };

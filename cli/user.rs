@@ -9,8 +9,8 @@ use clap::Subcommand;
 use halfstar::auth;
 use halfstar::config::DataSettings;
 use halfstar::db::users::{self, NewUser, User};
-use halfstar::db::{self, sessions};
-use halfstar::domain::timestamp::now;
+use halfstar::db::{self, audit, members, sessions};
+use halfstar::domain::timestamp::{after_now, now};
 use halfstar::domain::{Email, Password, Role, Username};
 
 #[derive(Debug, Subcommand)]
@@ -32,9 +32,34 @@ pub enum UserCommand {
         name: String,
         #[arg(long, value_parser = parse_role)]
         role: Role,
+        /// Why, for the audit log.
+        #[arg(long, default_value = "")]
+        note: String,
     },
     /// Take a member back to the user role.
-    Demote { name: String },
+    Demote {
+        name: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Suspend a member: they can sign in and read, not write.
+    Suspend {
+        name: String,
+        /// For how many days; without it, for good.
+        #[arg(long)]
+        days: Option<u32>,
+        /// Shown to the member.
+        #[arg(long)]
+        reason: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Lift a member's suspension.
+    Unsuspend {
+        name: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
     /// Set a new password (asked for, or read from standard input) and sign the
     /// member out everywhere.
     ResetPassword { name: String },
@@ -43,10 +68,16 @@ pub enum UserCommand {
     /// Change a member's email address.
     Email { name: String, email: String },
     /// Sign a member out everywhere.
-    SignOut { name: String },
+    SignOut {
+        name: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
     /// Delete a member and everything they wrote.
     Delete {
         name: String,
+        #[arg(long, default_value = "")]
+        note: String,
         /// Confirm the deletion; without it nothing is deleted.
         #[arg(long)]
         yes: bool,
@@ -102,18 +133,80 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
             users::insert(&conn, &new_user, &now())?;
             println!("Created {} ({role}).", username.as_str());
         }
-        UserCommand::Promote { name, role } => {
+        UserCommand::Promote { name, role, note } => {
             let user = find(&conn, &name)?;
             if role == Role::User {
                 bail!("promote to editor or admin; use 'demote' for the user role");
             }
-            users::set_role(&conn, user.id, role)?;
+            let tx = conn.transaction()?;
+            users::set_role(&tx, user.id, role)?;
+            if role == Role::Admin {
+                members::lift_suspension(&tx, user.id)?;
+            }
+            let details = format!("{} to {role}", user.role);
+            audited(&tx, "role", &user.username, &details, &note)?;
+            tx.commit()?;
             println!("{} is now {role}.", user.username);
         }
-        UserCommand::Demote { name } => {
+        UserCommand::Demote { name, note } => {
             let user = find(&conn, &name)?;
-            users::set_role(&conn, user.id, Role::User)?;
+            let tx = conn.transaction()?;
+            if user.role == Role::Admin && members::admin_count(&tx)? <= 1 {
+                bail!(
+                    "{} is the only admin: promote another member first",
+                    user.username
+                );
+            }
+            users::set_role(&tx, user.id, Role::User)?;
+            let details = format!("{} to user", user.role);
+            audited(&tx, "role", &user.username, &details, &note)?;
+            tx.commit()?;
             println!("{} is now user.", user.username);
+        }
+        UserCommand::Suspend {
+            name,
+            days,
+            reason,
+            note,
+        } => {
+            let user = find(&conn, &name)?;
+            if user.role == Role::Admin {
+                bail!(
+                    "an admin cannot be suspended: demote {} first",
+                    user.username
+                );
+            }
+            let reason = reason.trim();
+            if reason.is_empty() {
+                bail!("--reason is required: the member is shown it");
+            }
+            let (until, span) = match days {
+                Some(days @ 1..=3650) => (
+                    after_now(time::Duration::days(i64::from(days))),
+                    format!("for {days} days"),
+                ),
+                Some(_) => bail!("--days must be 1 to 3650; leave it out for good"),
+                None => (users::FOR_GOOD.to_owned(), "for good".to_owned()),
+            };
+            let tx = conn.transaction()?;
+            members::suspend(&tx, user.id, &until, reason)?;
+            audited(
+                &tx,
+                "suspend",
+                &user.username,
+                &format!("{span}: {reason}"),
+                &note,
+            )?;
+            tx.commit()?;
+            println!("{} is suspended {span}.", user.username);
+        }
+        UserCommand::Unsuspend { name, note } => {
+            let user = find(&conn, &name)?;
+            let tx = conn.transaction()?;
+            members::lift_suspension(&tx, user.id)?;
+            audited(&tx, "unsuspend", &user.username, "", &note)?;
+            tx.commit()?;
+            println!("{} is no longer suspended.", user.username);
         }
         UserCommand::ResetPassword { name } => {
             let user = find(&conn, &name)?;
@@ -151,12 +244,16 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
             users::set_email(&conn, user.id, email.as_str())?;
             println!("{}'s email is now {}.", user.username, email.as_str());
         }
-        UserCommand::SignOut { name } => {
+        UserCommand::SignOut { name, note } => {
             let user = find(&conn, &name)?;
-            let signed_out = sessions::delete_for_user(&conn, user.id)?;
+            let tx = conn.transaction()?;
+            let signed_out = sessions::delete_for_user(&tx, user.id)?;
+            let details = format!("{signed_out} sessions ended");
+            audited(&tx, "sign-out", &user.username, &details, &note)?;
+            tx.commit()?;
             println!("{}: {signed_out} sessions signed out.", user.username);
         }
-        UserCommand::Delete { name, yes } => {
+        UserCommand::Delete { name, note, yes } => {
             let user = find(&conn, &name)?;
             if !yes {
                 bail!(
@@ -166,11 +263,30 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
             }
             let tx = conn.transaction()?;
             users::delete(&tx, user.id)?;
+            audited(&tx, "member-delete", &user.username, "", &note)?;
             tx.commit()?;
             println!("Deleted {}.", user.username);
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Records an action taken from the command line in the audit log.
+pub fn audited(
+    conn: &rusqlite::Connection,
+    action: &str,
+    target: &str,
+    details: &str,
+    note: &str,
+) -> anyhow::Result<()> {
+    let entry = audit::Action {
+        action,
+        target,
+        details,
+        note: note.trim(),
+    };
+    audit::record(conn, audit::Actor::CommandLine, &entry, &now())?;
+    Ok(())
 }
 
 fn find(conn: &rusqlite::Connection, name: &str) -> anyhow::Result<User> {

@@ -61,6 +61,14 @@ pub fn new_token() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
+/// A new invite code: 12 random bytes, base64url (16 characters), short
+/// enough to read out and long enough not to be guessed.
+pub fn new_invite_code() -> String {
+    let mut bytes = [0u8; 12];
+    OsRng.fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
 /// What the sessions table keeps of a token.
 pub fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()

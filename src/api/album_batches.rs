@@ -98,7 +98,7 @@ async fn create_many(
     Editor(editor): Editor,
     AppJson(bodies): AppJson<Vec<AlbumBody>>,
 ) -> AppResult<Json<BatchResult>> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let checked = check_all(&bodies)?;
     state
         .writer
@@ -173,7 +173,7 @@ async fn update_many(
     Editor(editor): Editor,
     AppJson(bodies): AppJson<Vec<AlbumBody>>,
 ) -> AppResult<Json<BatchResult>> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let checked = check_all(&bodies)?;
     state
         .writer
@@ -249,7 +249,7 @@ async fn update_photos(
     Editor(editor): Editor,
     AppJson(bodies): AppJson<Vec<PhotoBody>>,
 ) -> AppResult<Json<BatchResult>> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     bounded(&bodies)?;
     let pictures = bodies
         .iter()

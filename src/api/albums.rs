@@ -373,7 +373,7 @@ async fn create(
     Editor(editor): Editor,
     AppJson(body): AppJson<AlbumBody>,
 ) -> AppResult<(StatusCode, Json<Album>)> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let album = body.check(None)?;
     let created = state
         .writer
@@ -406,7 +406,7 @@ async fn update(
     AppPath(id): AppPath<i64>,
     AppJson(body): AppJson<AlbumBody>,
 ) -> AppResult<Json<Album>> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     state
         .writer
         .write(move |conn| {
@@ -439,7 +439,7 @@ async fn remove(
     Admin(admin): Admin,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<StatusCode> {
-    charge_write(&state, WriteKind::Catalogue, admin.id)?;
+    charge_write(&state, WriteKind::Catalogue, &admin)?;
     state
         .writer
         .write(move |conn| {

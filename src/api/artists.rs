@@ -111,7 +111,7 @@ async fn create(
     Editor(editor): Editor,
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<(StatusCode, Json<Artist>)> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let mbid = body
         .mbid
         .as_deref()
@@ -161,7 +161,7 @@ async fn update(
     AppPath(id): AppPath<i64>,
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<Json<Artist>> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let updated = state
         .writer
         .write(move |conn| {

@@ -15,10 +15,11 @@ use super::security_log;
 use super::users::PublicUser;
 use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
-use crate::db::users::{self, NewUser, User};
-use crate::db::{is_unique_violation, run_blocking, sessions};
+use crate::db::site_settings::{self, Signup};
+use crate::db::users::{self, NewUser, Suspension, User};
+use crate::db::{invites, is_unique_violation, run_blocking, sessions};
 use crate::domain::timestamp::{after_now, before_now, now};
-use crate::domain::{Email, Password, PictureUrl, Role, Username};
+use crate::domain::{Email, Password, PictureUrl, Role, SignupMode, Username};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
 
@@ -42,14 +43,19 @@ pub struct Me {
     #[serde(flatten)]
     public: PublicUser,
     email: String,
+    /// Set while the member may read but not write.
+    #[schema(required)]
+    suspension: Option<Suspension>,
 }
 
 impl From<User> for Me {
     fn from(user: User) -> Self {
         let email = user.email.clone();
+        let suspension = user.suspension(&now());
         Self {
             public: user.into(),
             email,
+            suspension,
         }
     }
 }
@@ -71,6 +77,31 @@ struct SignUp {
     password: String,
     #[serde(default)]
     profile_picture_url: String,
+    /// The code of an invite link, needed while the site is invite-only.
+    #[serde(default)]
+    invite_code: String,
+}
+
+/// Whether the site lets this sign-up in: 403 with the reason otherwise. An
+/// invite is only looked at here; the write takes one of its uses.
+fn admit_sign_up(signup: Signup, invite_code: &str) -> AppResult<()> {
+    match signup.mode {
+        SignupMode::Open => Ok(()),
+        SignupMode::Closed => Err(AppError::Forbidden(
+            "Sign-up is closed on this site.".to_owned(),
+        )),
+        SignupMode::Invite if invite_code.is_empty() => Err(AppError::Forbidden(
+            "Joining this site needs an invite.".to_owned(),
+        )),
+        SignupMode::Invite => Ok(()),
+    }
+}
+
+fn invite_refused() -> AppError {
+    AppError::Forbidden(
+        "This invite can no longer be used: it has expired, been used up or been revoked."
+            .to_owned(),
+    )
 }
 
 fn too_many(message: String, wait: std::time::Duration) -> AppError {
@@ -188,7 +219,7 @@ pub(super) fn taken_error(username_taken: bool) -> AppError {
     path = "/api/auth/signup",
     tag = "auth",
     request_body = SignUp,
-    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Sign-up is closed, or needs a valid invite", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
 )]
 async fn sign_up(
     State(state): State<AppState>,
@@ -210,11 +241,16 @@ async fn sign_up(
         )
     })?;
 
+    let invite_code = body.invite_code.trim().to_owned();
     let (name, mail) = (username.as_str().to_owned(), email.as_str().to_owned());
-    let (username_taken, email_taken) = run_blocking(&state.pool, move |conn| {
-        Ok(users::taken(conn, &name, &mail)?)
+    let (signup, (username_taken, email_taken)) = run_blocking(&state.pool, move |conn| {
+        Ok((
+            site_settings::signup(conn)?,
+            users::taken(conn, &name, &mail)?,
+        ))
     })
     .await?;
+    admit_sign_up(signup, &invite_code)?;
     if username_taken || email_taken {
         return Err(taken_error(username_taken));
     }
@@ -224,6 +260,13 @@ async fn sign_up(
     let (token, user) = state
         .writer
         .write(move |conn| {
+            // Checked again where it counts: the mode may have changed, and
+            // two sign-ups may race for an invite's last use.
+            let signup = site_settings::signup(conn)?;
+            admit_sign_up(signup, &invite_code)?;
+            if signup.mode == SignupMode::Invite && !invites::take(conn, &invite_code, &now())? {
+                return Err(invite_refused());
+            }
             let new_user = NewUser {
                 username: username.as_str(),
                 email: email.as_str(),

@@ -66,6 +66,8 @@ mod tests {
             profile_picture_url: String::new(),
             role: Role::User,
             created_at: String::new(),
+            suspended_until: None,
+            suspension_reason: String::new(),
         }
     }
 

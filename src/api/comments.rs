@@ -101,7 +101,7 @@ async fn create(
             ));
         }
     };
-    charge_write(&state, WriteKind::Comment, caller.id)?;
+    charge_write(&state, WriteKind::Comment, &caller)?;
     state
         .writer
         .write(move |conn| {

@@ -255,7 +255,7 @@ async fn artist(
     Editor(editor): Editor,
     AppQuery(query): AppQuery<ImportQuery>,
 ) -> AppResult<Json<ArtistLookup>> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let name = checked_name(&query)?;
     let mbid = checked_mbid(&query)?;
     let asked = name.clone();
@@ -293,7 +293,7 @@ async fn albums(
     Editor(editor): Editor,
     AppQuery(query): AppQuery<ImportQuery>,
 ) -> AppResult<Json<AlbumsLookup>> {
-    charge_write(&state, WriteKind::Catalogue, editor.id)?;
+    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let name = checked_name(&query)?;
     let mbid = checked_mbid(&query)?;
     let asked = name.clone();

@@ -2,6 +2,7 @@
 //! response passes through.
 
 mod account;
+mod admin;
 mod album_batches;
 mod albums;
 mod artists;
@@ -14,6 +15,7 @@ mod export;
 mod extract;
 mod health;
 mod imports;
+mod invites;
 mod kept_answers;
 mod kept_sessions;
 mod layers;
@@ -29,6 +31,7 @@ mod reviews;
 mod search;
 pub mod security_log;
 mod shouts;
+mod suspension;
 pub mod throttle;
 mod users;
 mod votes;
@@ -139,6 +142,8 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(export::router())
         .merge(catalogue)
         .merge(imports::router())
+        .merge(admin::router())
+        .merge(invites::router())
         .merge(charts::router())
         .merge(search::router())
         .merge(ratings::router())

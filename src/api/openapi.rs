@@ -8,8 +8,8 @@ use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    AppState, account, album_batches, albums, artists, auth, charts, comments, export, health,
-    imports, posts, ratings, reviews, search, shouts, users, votes, wishlist,
+    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export,
+    health, imports, invites, posts, ratings, reviews, search, shouts, users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -52,6 +52,8 @@ pub fn document_value() -> Document {
         albums::Doc::openapi(),
         album_batches::Doc::openapi(),
         imports::Doc::openapi(),
+        admin::Doc::openapi(),
+        invites::Doc::openapi(),
         charts::Doc::openapi(),
         search::Doc::openapi(),
         ratings::Doc::openapi(),

@@ -76,7 +76,7 @@ async fn create(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<NewPost>,
 ) -> AppResult<(StatusCode, Json<Post>)> {
-    charge_write(&state, WriteKind::Post, caller.id)?;
+    charge_write(&state, WriteKind::Post, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let title = catalogue::name(&body.title, "title").map_err(AppError::BadRequest)?;
     let text = post_text(&body.post_text)?;
@@ -150,7 +150,7 @@ async fn edit(
     AppPath(post_id): AppPath<i64>,
     AppJson(body): AppJson<PostEdit>,
 ) -> AppResult<Json<Post>> {
-    charge_write(&state, WriteKind::Post, caller.id)?;
+    charge_write(&state, WriteKind::Post, &caller)?;
     let text = post_text(&body.updated_post_text)?;
     state
         .writer

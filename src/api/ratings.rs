@@ -94,7 +94,7 @@ async fn rate(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<RateBody>,
 ) -> AppResult<(StatusCode, Touched, Json<Rating>)> {
-    charge_write(&state, WriteKind::Rating, caller.id)?;
+    charge_write(&state, WriteKind::Rating, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
@@ -147,7 +147,7 @@ async fn change(
     AppPath(rating_id): AppPath<i64>,
     AppJson(body): AppJson<ChangeBody>,
 ) -> AppResult<(Touched, Json<Rating>)> {
-    charge_write(&state, WriteKind::Rating, caller.id)?;
+    charge_write(&state, WriteKind::Rating, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let number = parse_number(&body.number)?;
     state

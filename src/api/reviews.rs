@@ -142,7 +142,7 @@ async fn create(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<NewReview>,
 ) -> AppResult<(StatusCode, Json<Review>)> {
-    charge_write(&state, WriteKind::Review, caller.id)?;
+    charge_write(&state, WriteKind::Review, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let text = body.review_text.trim().to_owned();
     if text.is_empty() || text.chars().count() > MAX_REVIEW_CHARS {

@@ -72,7 +72,7 @@ async fn create(
     let recipient = body.recipient_username.trim().to_owned();
     let pool = state.pool.clone();
     let recipient = run_blocking(&pool, move |conn| user_api::named(conn, &recipient)).await?;
-    charge_write(&state, WriteKind::Shout, caller.id)?;
+    charge_write(&state, WriteKind::Shout, &caller)?;
     state
         .writer
         .write(move |conn| {

@@ -66,7 +66,7 @@ async fn cast(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<VoteBody>,
 ) -> AppResult<(Touched, Json<VoteResult>)> {
-    charge_write(&state, WriteKind::Vote, caller.id)?;
+    charge_write(&state, WriteKind::Vote, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let target = match (
         optional_id(&body.review_id, "reviewId")?,

@@ -97,7 +97,7 @@ async fn add(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<AddBody>,
 ) -> AppResult<(StatusCode, Touched, Json<WishlistItem>)> {
-    charge_write(&state, WriteKind::Wishlist, caller.id)?;
+    charge_write(&state, WriteKind::Wishlist, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
@@ -134,7 +134,7 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<(Touched, StatusCode)> {
-    charge_write(&state, WriteKind::Wishlist, caller.id)?;
+    charge_write(&state, WriteKind::Wishlist, &caller)?;
     state
         .writer
         .write(move |conn| {

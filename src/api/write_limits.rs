@@ -11,6 +11,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::AppState;
+use crate::db::users::User;
 use crate::error::AppError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,11 +177,13 @@ fn refusal(kind: WriteKind, wait: Duration) -> String {
 
 /// Counts a write of `kind` by the member `user_id`: 429 with `Retry-After`
 /// and a message saying what to slow down when over the allowance.
-pub fn charge_write(state: &AppState, kind: WriteKind, user_id: i64) -> Result<(), AppError> {
+/// Refuses a suspended member, then charges the write to their allowance.
+pub fn charge_write(state: &AppState, kind: WriteKind, user: &User) -> Result<(), AppError> {
+    super::suspension::refuse_if_suspended(user)?;
     state
         .limits
         .writes
-        .charge(kind, user_id)
+        .charge(kind, user.id)
         .map_err(|wait| AppError::TooManyRequests {
             message: refusal(kind, wait),
             retry_after_secs: whole_seconds(wait),

@@ -4,18 +4,22 @@
 
 pub mod albums;
 pub mod artists;
+pub mod audit;
 pub mod backup;
 pub mod charts;
 pub mod comments;
 pub mod export;
 pub mod genres;
 pub mod imports;
+pub mod invites;
+pub mod members;
 pub mod posts;
 pub mod ratings;
 pub mod reviews;
 pub mod search;
 pub mod sessions;
 pub mod shouts;
+pub mod site_settings;
 pub mod stats;
 pub mod synthetic;
 pub mod users;
@@ -210,17 +214,19 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
         .query_map([], |_| Ok(()))?
         .count();
     let runner = embedded::migrations::runner();
-    let known = runner
+    // By number: the embedded list comes in file-name order, V10 before V2.
+    let mut known: Vec<_> = runner
         .get_migrations()
         .iter()
         .map(|m| m.version())
         .collect();
+    known.sort_unstable();
     let has_history: bool = conn.query_row(
         "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'refinery_schema_history')",
         [],
         |row| row.get(0),
     )?;
-    let applied = if has_history {
+    let mut applied: Vec<_> = if has_history {
         runner
             .get_applied_migrations(&mut conn)?
             .iter()
@@ -229,6 +235,7 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
     } else {
         Vec::new()
     };
+    applied.sort_unstable();
     // Before the first migration there are no albums to count.
     let counters_off = if has_history {
         conn.query_row(

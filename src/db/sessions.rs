@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::users::{USER_COLUMNS, User, user_from_row};
+use super::users::{AFTER_USER_COLUMNS, USER_COLUMNS, User, user_from_row};
 
 /// Where and how a session was opened or last used.
 pub struct Client<'a> {
@@ -69,9 +69,9 @@ pub fn user_for_token(
         .query_row(params![token_hash, now, opened_after], |row| {
             Ok(LiveSession {
                 user: user_from_row(row)?,
-                created_at: row.get(6)?,
-                last_used_at: row.get(7)?,
-                expires_at: row.get(8)?,
+                created_at: row.get(AFTER_USER_COLUMNS)?,
+                last_used_at: row.get(AFTER_USER_COLUMNS + 1)?,
+                expires_at: row.get(AFTER_USER_COLUMNS + 2)?,
             })
         })
         .optional()

@@ -1,4 +1,4 @@
-//! A member's profile figures, computed from their own rows only.
+//! Figures: a member's profile figures (computed from their own rows only) and the site's size.
 
 use std::collections::HashMap;
 
@@ -172,4 +172,43 @@ fn genres(conn: &Connection, user_id: i64) -> rusqlite::Result<(Option<String>, 
         })
         .collect();
     Ok((favourite, shares))
+}
+
+/// The site's size, for its admin.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteFigures {
+    pub members: i64,
+    pub albums: i64,
+    pub artists: i64,
+    /// Ratings with a number (library entries without one are not counted).
+    pub ratings: i64,
+    pub reviews: i64,
+    /// Pages in use times the page size: the database file once checkpointed.
+    pub database_bytes: i64,
+    /// When `halfstar backup` last copied the database, if it ever did.
+    #[schema(required)]
+    pub last_backup: Option<String>,
+}
+
+pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
+    conn.prepare_cached(
+        "SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM albums),
+                (SELECT count(*) FROM artists),
+                (SELECT count(*) FROM ratings WHERE number IS NOT NULL),
+                (SELECT count(*) FROM reviews),
+                (SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()),
+                (SELECT value FROM site_settings WHERE key = 'last_backup')",
+    )?
+    .query_row([], |row| {
+        Ok(SiteFigures {
+            members: row.get(0)?,
+            albums: row.get(1)?,
+            artists: row.get(2)?,
+            ratings: row.get(3)?,
+            reviews: row.get(4)?,
+            database_bytes: row.get(5)?,
+            last_backup: row.get(6)?,
+        })
+    })
 }

@@ -23,9 +23,40 @@ pub struct User {
     pub profile_picture_url: String,
     pub role: Role,
     pub created_at: String,
+    /// Until when the member may not write, as stored: a past moment is none.
+    pub suspended_until: Option<String>,
+    pub suspension_reason: String,
 }
 
-pub(crate) const USER_COLUMNS: &str = "users.id, users.username, users.email, users.profile_picture_url, users.role, users.created_at";
+/// Stored as the end of a suspension for good.
+pub const FOR_GOOD: &str = "9999-12-31T23:59:59.999Z";
+
+/// Why and until when a member may read but not write.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Suspension {
+    /// The end (UTC, ISO-8601), or null for good.
+    #[schema(required)]
+    pub until: Option<String>,
+    pub reason: String,
+}
+
+impl User {
+    /// The suspension in force at `now`, if any.
+    pub fn suspension(&self, now: &str) -> Option<Suspension> {
+        let until = self
+            .suspended_until
+            .as_deref()
+            .filter(|until| *until > now)?;
+        Some(Suspension {
+            until: (until != FOR_GOOD).then(|| until.to_owned()),
+            reason: self.suspension_reason.clone(),
+        })
+    }
+}
+
+pub(crate) const USER_COLUMNS: &str = "users.id, users.username, users.email, users.profile_picture_url, users.role, users.created_at, users.suspended_until, users.suspension_reason";
+/// The columns of `USER_COLUMNS`: what a query selects after them starts here.
+pub(crate) const AFTER_USER_COLUMNS: usize = 8;
 
 pub(crate) fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
     Ok(User {
@@ -35,6 +66,8 @@ pub(crate) fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
         profile_picture_url: row.get(3)?,
         role: row.get(4)?,
         created_at: row.get(5)?,
+        suspended_until: row.get(6)?,
+        suspension_reason: row.get(7)?,
     })
 }
 
@@ -123,7 +156,9 @@ pub fn credentials_by_email(
 ) -> rusqlite::Result<Option<(User, String)>> {
     let sql = format!("SELECT {USER_COLUMNS}, users.password_hash FROM users WHERE email = ?1");
     conn.prepare_cached(&sql)?
-        .query_row([email], |row| Ok((user_from_row(row)?, row.get(6)?)))
+        .query_row([email], |row| {
+            Ok((user_from_row(row)?, row.get(AFTER_USER_COLUMNS)?))
+        })
         .optional()
 }
 
@@ -134,7 +169,9 @@ pub fn credentials_by_username(
 ) -> rusqlite::Result<Option<(User, String)>> {
     let sql = format!("SELECT {USER_COLUMNS}, users.password_hash FROM users WHERE username = ?1");
     conn.prepare_cached(&sql)?
-        .query_row([username], |row| Ok((user_from_row(row)?, row.get(6)?)))
+        .query_row([username], |row| {
+            Ok((user_from_row(row)?, row.get(AFTER_USER_COLUMNS)?))
+        })
         .optional()
 }
 

@@ -2,8 +2,20 @@ use std::fmt;
 use std::str::FromStr;
 
 /// What a member may do. Ordered: an admin can do what an editor can.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, utoipa::ToSchema)]
-#[schema(rename_all = "lowercase")]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Role {
     User,
     Editor,

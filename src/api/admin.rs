@@ -1,0 +1,483 @@
+//! The admin page's calls: members (search, role, suspension, sign-out),
+//! who may join, the audit log and the site's figures. Every change is
+//! recorded in the audit log with the admin's note, in the same transaction.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use time::Duration;
+use utoipa::{IntoParams, ToSchema};
+
+use super::paging::PageQuery;
+use super::users::named;
+use super::{Admin, AppJson, AppPath, AppQuery, AppState};
+use crate::db::audit::{self, Action, Actor, Entry};
+use crate::db::members::{self, Member};
+use crate::db::site_settings::{self, Signup};
+use crate::db::stats::{self, SiteFigures};
+use crate::db::users::{self, FOR_GOOD, User};
+use crate::db::{run_blocking, sessions};
+use crate::domain::text;
+use crate::domain::timestamp::{after_now, now};
+use crate::domain::{Role, SignupMode};
+use crate::error::{AppError, AppResult, ErrorMessage};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/site/signup", get(public_signup))
+        .route("/admin/signup", get(signup).put(set_signup))
+        .route("/admin/members", get(list_members))
+        .route("/admin/members/{username}/role", put(set_role))
+        .route(
+            "/admin/members/{username}/suspension",
+            post(suspend).delete(unsuspend),
+        )
+        .route("/admin/members/{username}/sign-out", post(sign_out))
+        .route("/admin/audit", get(audit_log))
+        .route("/admin/figures", get(figures))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    public_signup,
+    signup,
+    set_signup,
+    list_members,
+    set_role,
+    suspend,
+    unsuspend,
+    sign_out,
+    audit_log,
+    figures
+))]
+pub struct Doc;
+
+/// Notes are for other admins: bounded, one paragraph or a few.
+const MOST_NOTE_CHARS: usize = 1000;
+/// A suspension's reason is shown to the member.
+const MOST_REASON_CHARS: usize = 500;
+const MEMBERS_PER_PAGE: u32 = 25;
+const ENTRIES_PER_PAGE: u32 = 50;
+/// Ten years: longer is "for good".
+const MOST_SUSPENSION_DAYS: i64 = 3650;
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SignupSettings {
+    mode: SignupMode,
+    members_may_invite: bool,
+}
+
+impl From<Signup> for SignupSettings {
+    fn from(signup: Signup) -> Self {
+        Self {
+            mode: signup.mode,
+            members_may_invite: signup.members_may_invite,
+        }
+    }
+}
+
+fn checked_note(note: &str) -> AppResult<String> {
+    let note = note.trim();
+    text::multi_line(note, "note").map_err(AppError::BadRequest)?;
+    if note.chars().count() > MOST_NOTE_CHARS {
+        return Err(AppError::BadRequest(format!(
+            "note must be at most {MOST_NOTE_CHARS} characters"
+        )));
+    }
+    Ok(note.to_owned())
+}
+
+fn as_actor(admin: &User) -> Actor<'_> {
+    Actor::Member {
+        id: admin.id,
+        username: &admin.username,
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/site/signup",
+    tag = "admin",
+    responses((status = 200, description = "Who may join: the sign-up page says so", body = SignupSettings)),
+)]
+async fn public_signup(State(state): State<AppState>) -> AppResult<Json<SignupSettings>> {
+    let signup = run_blocking(&state.pool, |conn| Ok(site_settings::signup(conn)?)).await?;
+    Ok(Json(signup.into()))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/signup",
+    tag = "admin",
+    responses((status = 200, description = "Who may join", body = SignupSettings), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn signup(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<SignupSettings>> {
+    public_signup(State(state)).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SignupChange {
+    mode: SignupMode,
+    #[serde(default)]
+    members_may_invite: bool,
+    #[serde(default)]
+    note: String,
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/admin/signup",
+    tag = "admin",
+    request_body = SignupChange,
+    responses((status = 200, description = "Who may join, as changed", body = SignupSettings), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn set_signup(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    AppJson(change): AppJson<SignupChange>,
+) -> AppResult<Json<SignupSettings>> {
+    let note = checked_note(&change.note)?;
+    let signup = Signup {
+        mode: change.mode,
+        members_may_invite: change.members_may_invite,
+    };
+    state
+        .writer
+        .write(move |conn| {
+            site_settings::set_signup(conn, signup)?;
+            let details = signup.describe();
+            let action = Action {
+                action: "signup-mode",
+                target: "the site",
+                details: &details,
+                note: &note,
+            };
+            audit::record(conn, as_actor(&admin), &action, &now())?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(signup.into()))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct MemberQuery {
+    /// Part of a username or email, any case.
+    #[serde(default)]
+    q: String,
+    /// Which page, from 1.
+    page: Option<u32>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct MemberPage {
+    members: Vec<Member>,
+    page: u32,
+    pages: u32,
+    total: i64,
+}
+
+fn pages(total: i64, per_page: u32) -> u32 {
+    (total.max(0) as u64).div_ceil(u64::from(per_page)).max(1) as u32
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/members",
+    tag = "admin",
+    params(MemberQuery),
+    responses((status = 200, description = "Members, newest first, 25 a page", body = MemberPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn list_members(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+    AppQuery(query): AppQuery<MemberQuery>,
+) -> AppResult<Json<MemberPage>> {
+    let page_number = query.page.unwrap_or(1);
+    let page = PageQuery {
+        limit: None,
+        page: query.page,
+    }
+    .page(MEMBERS_PER_PAGE, MEMBERS_PER_PAGE)?;
+    let search = query.q.trim().to_owned();
+    let (members, total) = run_blocking(&state.pool, move |conn| {
+        Ok(members::search(conn, &search, page, &now())?)
+    })
+    .await?;
+    Ok(Json(MemberPage {
+        members,
+        page: page_number,
+        pages: pages(total, MEMBERS_PER_PAGE),
+        total,
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct RoleChange {
+    role: Role,
+    #[serde(default)]
+    note: String,
+}
+
+/// Runs an admin's change to one member in one write, records it, and
+/// answers the member as they are after it.
+async fn change_member(
+    state: &AppState,
+    admin: User,
+    username: String,
+    change: impl FnOnce(&rusqlite::Connection, &User) -> AppResult<(&'static str, String)>
+    + Send
+    + 'static,
+    note: String,
+) -> AppResult<Json<Member>> {
+    let (member, user_id) = state
+        .writer
+        .write(move |conn| {
+            let member = named(conn, &username)?;
+            let (action, details) = change(conn, &member)?;
+            let entry = Action {
+                action,
+                target: &member.username,
+                details: &details,
+                note: &note,
+            };
+            audit::record(conn, as_actor(&admin), &entry, &now())?;
+            Ok((members::by_id(conn, member.id, &now())?, member.id))
+        })
+        .await?;
+    // Their next read must not be answered from a session kept from before.
+    state.kept_sessions.forget_member(user_id);
+    Ok(Json(member))
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/admin/members/{username}/role",
+    tag = "admin",
+    params(("username" = String, Path, description = "The member's username")),
+    request_body = RoleChange,
+    responses((status = 200, description = "The member with the new role", body = Member), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "It would leave the site without an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn set_role(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    AppPath(username): AppPath<String>,
+    AppJson(body): AppJson<RoleChange>,
+) -> AppResult<Json<Member>> {
+    let note = checked_note(&body.note)?;
+    let role = body.role;
+    let change = move |conn: &rusqlite::Connection, member: &User| {
+        if member.role == Role::Admin && role != Role::Admin && members::admin_count(conn)? <= 1 {
+            return Err(AppError::Conflict(
+                "There must be at least one admin.".to_owned(),
+            ));
+        }
+        if role == Role::Admin {
+            // An admin cannot be suspended, so a promotion ends a suspension.
+            members::lift_suspension(conn, member.id)?;
+        }
+        users::set_role(conn, member.id, role)?;
+        Ok(("role", format!("{} to {}", member.role, role)))
+    };
+    change_member(&state, admin, username, change, note).await
+}
+
+#[derive(Deserialize, ToSchema)]
+struct SuspensionChange {
+    /// 1 to 3650 days; null or absent for good.
+    days: Option<i64>,
+    /// Shown to the member.
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    note: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/members/{username}/suspension",
+    tag = "admin",
+    params(("username" = String, Path, description = "The member's username")),
+    request_body = SuspensionChange,
+    responses((status = 200, description = "The member, suspended: they can sign in and read, not write", body = Member), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "The member is an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn suspend(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    AppPath(username): AppPath<String>,
+    AppJson(body): AppJson<SuspensionChange>,
+) -> AppResult<Json<Member>> {
+    let note = checked_note(&body.note)?;
+    let reason = body.reason.trim().to_owned();
+    if reason.is_empty() {
+        return Err(AppError::BadRequest(
+            "reason is required: the member is shown it".to_owned(),
+        ));
+    }
+    text::multi_line(&reason, "reason").map_err(AppError::BadRequest)?;
+    if reason.chars().count() > MOST_REASON_CHARS {
+        return Err(AppError::BadRequest(format!(
+            "reason must be at most {MOST_REASON_CHARS} characters"
+        )));
+    }
+    let until = match body.days {
+        None => FOR_GOOD.to_owned(),
+        Some(days @ 1..=MOST_SUSPENSION_DAYS) => after_now(Duration::days(days)),
+        Some(_) => {
+            return Err(AppError::BadRequest(format!(
+                "days must be 1 to {MOST_SUSPENSION_DAYS}, or null for good"
+            )));
+        }
+    };
+    let change = move |conn: &rusqlite::Connection, member: &User| {
+        if member.role == Role::Admin {
+            return Err(AppError::Conflict(
+                "An admin cannot be suspended: take the role away first.".to_owned(),
+            ));
+        }
+        members::suspend(conn, member.id, &until, &reason)?;
+        let span = match body.days {
+            Some(days) => format!("for {days} days"),
+            None => "for good".to_owned(),
+        };
+        Ok(("suspend", format!("{span}: {reason}")))
+    };
+    change_member(&state, admin, username, change, note).await
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+struct NoteOnly {
+    #[serde(default)]
+    note: String,
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/admin/members/{username}/suspension",
+    tag = "admin",
+    params(("username" = String, Path, description = "The member's username")),
+    request_body(content = NoteOnly, description = "Optional: why it is lifted"),
+    responses((status = 200, description = "The member, no longer suspended", body = Member), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn unsuspend(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    AppPath(username): AppPath<String>,
+    body: Bytes,
+) -> AppResult<Json<Member>> {
+    // A DELETE may come without a body; one that is sent must be right.
+    let body: NoteOnly = if body.iter().all(u8::is_ascii_whitespace) {
+        NoteOnly::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|error| AppError::BadRequest(format!("the body is not a note: {error}")))?
+    };
+    let note = checked_note(&body.note)?;
+    let change = |conn: &rusqlite::Connection, member: &User| {
+        members::lift_suspension(conn, member.id)?;
+        Ok(("unsuspend", String::new()))
+    };
+    change_member(&state, admin, username, change, note).await
+}
+
+#[derive(Serialize, ToSchema)]
+struct Ended {
+    /// How many sessions were ended.
+    ended: usize,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/members/{username}/sign-out",
+    tag = "admin",
+    params(("username" = String, Path, description = "The member's username")),
+    request_body = NoteOnly,
+    responses((status = 200, description = "Every session of the member ended", body = Ended), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn sign_out(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    AppPath(username): AppPath<String>,
+    AppJson(body): AppJson<NoteOnly>,
+) -> AppResult<Json<Ended>> {
+    let note = checked_note(&body.note)?;
+    let (ended, user_id) = state
+        .writer
+        .write(move |conn| {
+            let member = named(conn, &username)?;
+            let ended = sessions::delete_for_user(conn, member.id)?;
+            let details = format!("{ended} sessions ended");
+            let entry = Action {
+                action: "sign-out",
+                target: &member.username,
+                details: &details,
+                note: &note,
+            };
+            audit::record(conn, as_actor(&admin), &entry, &now())?;
+            Ok((ended, member.id))
+        })
+        .await?;
+    state.kept_sessions.forget_member(user_id);
+    Ok(Json(Ended { ended }))
+}
+
+#[derive(Serialize, ToSchema)]
+struct AuditPage {
+    entries: Vec<Entry>,
+    page: u32,
+    pages: u32,
+    total: i64,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/audit",
+    tag = "admin",
+    params(PageQuery),
+    responses((status = 200, description = "Moderation and admin actions, newest first", body = AuditPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn audit_log(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+    AppQuery(query): AppQuery<PageQuery>,
+) -> AppResult<Json<AuditPage>> {
+    let page_number = query.page.unwrap_or(1);
+    let page = PageQuery {
+        limit: None,
+        page: query.page,
+    }
+    .page(ENTRIES_PER_PAGE, ENTRIES_PER_PAGE)?;
+    let (entries, total) =
+        run_blocking(&state.pool, move |conn| Ok(audit::page(conn, page)?)).await?;
+    Ok(Json(AuditPage {
+        entries,
+        page: page_number,
+        pages: pages(total, ENTRIES_PER_PAGE),
+        total,
+    }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/figures",
+    tag = "admin",
+    responses((status = 200, description = "The site's size", body = SiteFigures), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn figures(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<SiteFigures>> {
+    let figures = run_blocking(&state.pool, |conn| Ok(stats::site_figures(conn)?)).await?;
+    Ok(Json(figures))
+}
