@@ -80,18 +80,11 @@ impl From<Signup> for SignupSettings {
     }
 }
 
-fn checked_note(note: &str) -> AppResult<String> {
-    let note = note.trim();
-    text::multi_line(note, "note").map_err(AppError::BadRequest)?;
-    if note.chars().count() > MOST_NOTE_CHARS {
-        return Err(AppError::BadRequest(format!(
-            "note must be at most {MOST_NOTE_CHARS} characters"
-        )));
-    }
-    Ok(note.to_owned())
+pub(super) fn checked_note(note: &str) -> AppResult<String> {
+    checked_text(note, "note", MOST_NOTE_CHARS)
 }
 
-fn as_actor(admin: &User) -> Actor<'_> {
+pub(super) fn as_actor(admin: &User) -> Actor<'_> {
     Actor::Member {
         id: admin.id,
         username: &admin.username,
@@ -318,41 +311,68 @@ async fn suspend(
     AppJson(body): AppJson<SuspensionChange>,
 ) -> AppResult<Json<Member>> {
     let note = checked_note(&body.note)?;
-    let reason = body.reason.trim().to_owned();
-    if reason.is_empty() {
-        return Err(AppError::BadRequest(
-            "reason is required: the member is shown it".to_owned(),
-        ));
-    }
-    text::multi_line(&reason, "reason").map_err(AppError::BadRequest)?;
-    if reason.chars().count() > MOST_REASON_CHARS {
-        return Err(AppError::BadRequest(format!(
-            "reason must be at most {MOST_REASON_CHARS} characters"
-        )));
-    }
-    let until = match body.days {
-        None => FOR_GOOD.to_owned(),
-        Some(days @ 1..=MOST_SUSPENSION_DAYS) => after_now(Duration::days(days)),
-        Some(_) => {
-            return Err(AppError::BadRequest(format!(
-                "days must be 1 to {MOST_SUSPENSION_DAYS}, or null for good"
-            )));
-        }
-    };
+    let suspension = Suspending::checked(body.days, &body.reason)?;
     let change = move |conn: &rusqlite::Connection, member: &User| {
+        Ok(("suspend", suspension.apply(conn, member)?))
+    };
+    change_member(&state, admin, username, change, note).await
+}
+
+/// A suspension as an admin asked for it, checked.
+pub(super) struct Suspending {
+    until: String,
+    reason: String,
+    span: String,
+}
+
+impl Suspending {
+    pub(super) fn checked(days: Option<i64>, reason: &str) -> AppResult<Self> {
+        let reason = checked_text(reason, "reason", MOST_REASON_CHARS)?;
+        if reason.is_empty() {
+            return Err(AppError::BadRequest(
+                "reason is required: the member is shown it".to_owned(),
+            ));
+        }
+        let (until, span) = match days {
+            None => (FOR_GOOD.to_owned(), "for good".to_owned()),
+            Some(days @ 1..=MOST_SUSPENSION_DAYS) => {
+                (after_now(Duration::days(days)), format!("for {days} days"))
+            }
+            Some(_) => {
+                return Err(AppError::BadRequest(format!(
+                    "days must be 1 to {MOST_SUSPENSION_DAYS}, or null for good"
+                )));
+            }
+        };
+        Ok(Self {
+            until,
+            reason,
+            span,
+        })
+    }
+
+    /// Suspends the member (never an admin); answers the audit log's details.
+    pub(super) fn apply(&self, conn: &rusqlite::Connection, member: &User) -> AppResult<String> {
         if member.role == Role::Admin {
             return Err(AppError::Conflict(
                 "An admin cannot be suspended: take the role away first.".to_owned(),
             ));
         }
-        members::suspend(conn, member.id, &until, &reason)?;
-        let span = match body.days {
-            Some(days) => format!("for {days} days"),
-            None => "for good".to_owned(),
-        };
-        Ok(("suspend", format!("{span}: {reason}")))
-    };
-    change_member(&state, admin, username, change, note).await
+        members::suspend(conn, member.id, &self.until, &self.reason)?;
+        Ok(format!("{}: {}", self.span, self.reason))
+    }
+}
+
+/// Trimmed, multi-line text of at most `most` characters; the error names the field.
+pub(super) fn checked_text(text: &str, field: &str, most: usize) -> AppResult<String> {
+    let text = text.trim();
+    text::multi_line(text, field).map_err(AppError::BadRequest)?;
+    if text.chars().count() > most {
+        return Err(AppError::BadRequest(format!(
+            "{field} must be at most {most} characters"
+        )));
+    }
+    Ok(text.to_owned())
 }
 
 #[derive(Deserialize, ToSchema, Default)]

@@ -27,6 +27,7 @@ mod passwords;
 mod posts;
 mod rankings;
 mod ratings;
+mod reports;
 mod reviews;
 mod search;
 pub mod security_log;
@@ -144,6 +145,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(imports::router())
         .merge(admin::router())
         .merge(invites::router())
+        .merge(reports::router())
         .merge(charts::router())
         .merge(search::router())
         .merge(ratings::router())

@@ -9,7 +9,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export,
-    health, imports, invites, posts, ratings, reviews, search, shouts, users, votes, wishlist,
+    health, imports, invites, posts, ratings, reports, reviews, search, shouts, users, votes,
+    wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -54,6 +55,7 @@ pub fn document_value() -> Document {
         imports::Doc::openapi(),
         admin::Doc::openapi(),
         invites::Doc::openapi(),
+        reports::Doc::openapi(),
         charts::Doc::openapi(),
         search::Doc::openapi(),
         ratings::Doc::openapi(),

@@ -15,6 +15,7 @@ pub mod invites;
 pub mod members;
 pub mod posts;
 pub mod ratings;
+pub mod reports;
 pub mod reviews;
 pub mod search;
 pub mod sessions;
@@ -24,6 +25,7 @@ pub mod stats;
 pub mod synthetic;
 pub mod users;
 pub mod votes;
+pub mod warnings;
 pub mod wishlist;
 pub mod writer;
 

@@ -21,6 +21,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/figures": {
         parameters: {
             query?: never;
@@ -96,6 +112,38 @@ export interface paths {
         put?: never;
         post: operations["suspend"];
         delete: operations["unsuspend"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resolve"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -480,6 +528,38 @@ export interface paths {
         get?: never;
         put: operations["change_username"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_warnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/warnings/{warning_id}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["seen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -995,6 +1075,22 @@ export interface paths {
          *     back with the number replaced; only the number is read).
          */
         patch: operations["change"];
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/review": {
@@ -1777,6 +1873,11 @@ export interface components {
              */
             maxUses: number;
         };
+        /**
+         * @description What a member can report.
+         * @enum {string}
+         */
+        ItemKind: "review" | "comment" | "post" | "shout" | "profile";
         /** @description A release group left out, and why. */
         LeftOut: {
             /**
@@ -1944,6 +2045,10 @@ export interface components {
             userId: number;
             username: string;
         };
+        Queue: {
+            /** @description Reported items, the longest waiting first, each with its open reports. */
+            items: components["schemas"]["ReportedItem"][];
+        };
         RateBody: {
             albumId?: unknown;
             artistId?: unknown;
@@ -1986,6 +2091,70 @@ export interface components {
             post: null | components["schemas"]["PostLink"];
             /** Format: int64 */
             reviewId: number | null;
+        };
+        ReportLine: {
+            createdAt: string;
+            note: string;
+            reason: components["schemas"]["ReportReason"];
+            /** Format: int64 */
+            reportId: number;
+            reporter: string;
+        };
+        /**
+         * @description Why a member reports something.
+         * @enum {string}
+         */
+        ReportReason: "spam" | "abuse" | "off-topic" | "other";
+        ReportRequest: {
+            /** Format: int64 */
+            itemId: number;
+            itemKind: components["schemas"]["ItemKind"];
+            note?: string;
+            reason: components["schemas"]["ReportReason"];
+        };
+        Reported: {
+            /** Format: int64 */
+            reportId: number;
+        };
+        /** @description What a reported item says and where it is, as the queue shows it. */
+        ReportedItem: {
+            /** @description Null once the item is gone (deleted by its author, say). */
+            author: string | null;
+            createdAt: string | null;
+            /** Format: int64 */
+            itemId: number;
+            itemKind: components["schemas"]["ItemKind"];
+            /** @description The site's page that shows it in context. */
+            link: string;
+            reports: components["schemas"]["ReportLine"][];
+            /** @description The text (a review, comment, post or shout), or the profile's name. */
+            text: string;
+        };
+        /**
+         * @description What an admin does about a reported item.
+         * @enum {string}
+         */
+        Resolution: "dismiss" | "delete" | "warn" | "suspend";
+        ResolveRequest: {
+            action: components["schemas"]["Resolution"];
+            /**
+             * Format: int64
+             * @description Suspend: 1 to 3650 days, or null for good.
+             */
+            days?: number | null;
+            /** Format: int64 */
+            itemId: number;
+            itemKind: components["schemas"]["ItemKind"];
+            /** @description Warn: what the member is told. */
+            message?: string;
+            /** @description For the audit log. */
+            note?: string;
+            /** @description Suspend: shown to the member. */
+            reason?: string;
+        };
+        Resolved: {
+            /** @description How many open reports were closed. */
+            closed: number;
         };
         Results: {
             albums: components["schemas"]["AlbumHit"][];
@@ -2131,6 +2300,13 @@ export interface components {
             /** @description What went wrong: "HTTP 404 (Not Found)", "no answer (timeout)". */
             what: string;
         };
+        StaffCounts: {
+            /**
+             * Format: int64
+             * @description Reported items waiting in the queue.
+             */
+            openReports: number;
+        };
         /** @description Why and until when a member may read but not write. */
         Suspension: {
             reason: string;
@@ -2221,6 +2397,15 @@ export interface components {
             /** Format: int64 */
             votesUp: number;
         };
+        Warning: {
+            createdAt: string;
+            message: string;
+            /** Format: int64 */
+            warningId: number;
+        };
+        WarningList: {
+            warnings: components["schemas"]["Warning"][];
+        };
         WishlistEntry: {
             album: components["schemas"]["AlbumRef"];
             createdAt: string;
@@ -2275,6 +2460,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What waits for the admins */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCounts"];
                 };
             };
             /** @description Not signed in */
@@ -2649,6 +2872,113 @@ export interface operations {
             };
             /** @description No such member */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open reports, grouped by item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Queue"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveRequest"];
+            };
+        };
+        responses: {
+            /** @description Acted on, and every open report of the item closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resolved"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The item is gone (only dismissing is left) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Its author is an admin */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4143,6 +4473,83 @@ export interface operations {
             };
             /** @description Another member has that username */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    my_warnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's warnings not yet read, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarningList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    seen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The warning's id */
+                warning_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read: it is not shown again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such warning of the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5895,6 +6302,75 @@ export interface operations {
             };
             /** @description Too many writes of this kind; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported: the admins will see it in their queue */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reported"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller has an open report of it already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

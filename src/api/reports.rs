@@ -1,0 +1,326 @@
+//! Reports: any member reports a review, comment, post, shout or profile;
+//! admins see the open ones grouped by item and dismiss them, delete the
+//! item, warn its author or suspend them, each with a note in the audit log.
+//! Warnings wait for their member to read them.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::admin::{Suspending, as_actor, checked_note, checked_text};
+use super::suspension::refuse_if_suspended;
+use super::{Admin, AppJson, AppPath, AppState, CurrentUser};
+use crate::db::audit::{self, Action};
+use crate::db::reports::{self, NewReport, ReportedItem};
+use crate::db::warnings::{self, Warning};
+use crate::db::{comments, is_unique_violation, posts, reviews, run_blocking, shouts, users};
+use crate::domain::timestamp::now;
+use crate::domain::{ItemKind, ReportReason};
+use crate::error::{AppError, AppResult, ErrorMessage};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/reports", post(report))
+        .route("/admin/reports", get(queue))
+        .route("/admin/reports/resolve", post(resolve))
+        .route("/admin/counts", get(counts))
+        .route("/auth/warnings", get(my_warnings))
+        .route("/auth/warnings/{warning_id}/seen", post(seen))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(report, queue, resolve, counts, my_warnings, seen))]
+pub struct Doc;
+
+const MOST_REPORT_NOTE_CHARS: usize = 1000;
+const MOST_WARNING_CHARS: usize = 1000;
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ReportRequest {
+    item_kind: ItemKind,
+    item_id: i64,
+    reason: ReportReason,
+    #[serde(default)]
+    note: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Reported {
+    report_id: i64,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/reports",
+    tag = "moderation",
+    request_body = ReportRequest,
+    responses((status = 201, description = "Reported: the admins will see it in their queue", body = Reported), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage), (status = 409, description = "The caller has an open report of it already", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn report(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppJson(body): AppJson<ReportRequest>,
+) -> AppResult<(StatusCode, Json<Reported>)> {
+    refuse_if_suspended(&user)?;
+    let note = checked_text(&body.note, "note", MOST_REPORT_NOTE_CHARS)?;
+    let report_id = state
+        .writer
+        .write(move |conn| {
+            let kind = body.item_kind;
+            let Some(item) = reports::context(conn, kind, body.item_id)? else {
+                return Err(AppError::NotFound(format!(
+                    "No {} {}",
+                    kind.as_str(),
+                    body.item_id
+                )));
+            };
+            if item.author_id == user.id {
+                return Err(AppError::BadRequest(format!(
+                    "You cannot report your own {}.",
+                    kind.as_str()
+                )));
+            }
+            let new = NewReport {
+                reporter_id: user.id,
+                kind,
+                item_id: body.item_id,
+                reason: body.reason,
+                note: &note,
+            };
+            match reports::create(conn, &new, &now()) {
+                Ok(id) => Ok(id),
+                Err(error) if is_unique_violation(&error) => Err(AppError::Conflict(
+                    "You have reported this already; an admin will look at it.".to_owned(),
+                )),
+                Err(error) => Err(error.into()),
+            }
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(Reported { report_id })))
+}
+
+#[derive(Serialize, ToSchema)]
+struct Queue {
+    /// Reported items, the longest waiting first, each with its open reports.
+    items: Vec<ReportedItem>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/reports",
+    tag = "moderation",
+    responses((status = 200, description = "The open reports, grouped by item", body = Queue), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn queue(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<Queue>> {
+    let items = run_blocking(&state.pool, |conn| Ok(reports::open_queue(conn)?)).await?;
+    Ok(Json(Queue { items }))
+}
+
+/// What an admin does about a reported item.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+enum Resolution {
+    /// Nothing wrong: close the reports.
+    Dismiss,
+    /// Delete the review, comment, post or shout (not a profile).
+    Delete,
+    /// Send its author a warning they see until they have read it.
+    Warn,
+    /// Suspend its author (`days`, `reason`).
+    Suspend,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ResolveRequest {
+    item_kind: ItemKind,
+    item_id: i64,
+    action: Resolution,
+    /// For the audit log.
+    #[serde(default)]
+    note: String,
+    /// Warn: what the member is told.
+    #[serde(default)]
+    message: String,
+    /// Suspend: 1 to 3650 days, or null for good.
+    days: Option<i64>,
+    /// Suspend: shown to the member.
+    #[serde(default)]
+    reason: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Resolved {
+    /// How many open reports were closed.
+    closed: usize,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/reports/resolve",
+    tag = "moderation",
+    request_body = ResolveRequest,
+    responses((status = 200, description = "Acted on, and every open report of the item closed", body = Resolved), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "The item is gone (only dismissing is left)", body = ErrorMessage), (status = 409, description = "Its author is an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn resolve(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    AppJson(body): AppJson<ResolveRequest>,
+) -> AppResult<Json<Resolved>> {
+    let note = checked_note(&body.note)?;
+    let message = checked_text(&body.message, "message", MOST_WARNING_CHARS)?;
+    let suspending = match body.action {
+        Resolution::Suspend => Some(Suspending::checked(body.days, &body.reason)?),
+        _ => None,
+    };
+    if matches!(body.action, Resolution::Warn) && message.is_empty() {
+        return Err(AppError::BadRequest(
+            "message is required: the member is shown it".to_owned(),
+        ));
+    }
+    if matches!(body.action, Resolution::Delete) && body.item_kind == ItemKind::Profile {
+        return Err(AppError::BadRequest(
+            "A profile cannot be deleted from the queue: suspend the member instead.".to_owned(),
+        ));
+    }
+    let (closed, author_id) = state
+        .writer
+        .write(move |conn| {
+            let (kind, item_id) = (body.item_kind, body.item_id);
+            let item = reports::context(conn, kind, item_id)?;
+            let what = match &item {
+                Some(item) => format!("{} {item_id} by {}", kind.as_str(), item.author),
+                None => format!("{} {item_id}", kind.as_str()),
+            };
+            let gone = || AppError::NotFound(format!("{what} is gone: only dismissing is left"));
+            let (resolution, details) = match body.action {
+                Resolution::Dismiss => ("dismissed", String::new()),
+                Resolution::Delete => {
+                    item.as_ref().ok_or_else(gone)?;
+                    delete_item(conn, kind, item_id)?;
+                    ("deleted", String::new())
+                }
+                Resolution::Warn => {
+                    let author = item.as_ref().ok_or_else(gone)?;
+                    warnings::create(conn, author.author_id, &message, &now())?;
+                    ("warned", message.clone())
+                }
+                Resolution::Suspend => {
+                    let author = item.as_ref().ok_or_else(gone)?;
+                    let member = users::by_id(conn, author.author_id)?.ok_or_else(gone)?;
+                    let details = suspending.as_ref().expect("checked").apply(conn, &member)?;
+                    ("suspended", details)
+                }
+            };
+            let closed = reports::resolve(
+                conn,
+                kind,
+                item_id,
+                &admin.username,
+                resolution,
+                &note,
+                &now(),
+            )?;
+            let entry = Action {
+                action: &format!("report-{resolution}"),
+                target: &what,
+                details: &details,
+                note: &note,
+            };
+            audit::record(conn, as_actor(&admin), &entry, &now())?;
+            Ok((closed, item.map(|item| item.author_id)))
+        })
+        .await?;
+    if let Some(author_id) = author_id {
+        // A suspension holds for their very next read of their own account.
+        state.kept_sessions.forget_member(author_id);
+    }
+    Ok(Json(Resolved { closed }))
+}
+
+fn delete_item(conn: &rusqlite::Connection, kind: ItemKind, id: i64) -> AppResult<()> {
+    match kind {
+        ItemKind::Review => reviews::delete(conn, id)?,
+        ItemKind::Comment => comments::delete(conn, id)?,
+        ItemKind::Post => posts::delete(conn, id)?,
+        ItemKind::Shout => shouts::delete(conn, id)?,
+        ItemKind::Profile => unreachable!("refused before"),
+    };
+    Ok(())
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct StaffCounts {
+    /// Reported items waiting in the queue.
+    open_reports: i64,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/counts",
+    tag = "moderation",
+    responses((status = 200, description = "What waits for the admins", body = StaffCounts), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn counts(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<StaffCounts>> {
+    let open_reports = run_blocking(&state.pool, |conn| Ok(reports::open_items(conn)?)).await?;
+    Ok(Json(StaffCounts { open_reports }))
+}
+
+#[derive(Serialize, ToSchema)]
+struct WarningList {
+    warnings: Vec<Warning>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/auth/warnings",
+    tag = "moderation",
+    responses((status = 200, description = "The caller's warnings not yet read, oldest first", body = WarningList), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn my_warnings(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> AppResult<Json<WarningList>> {
+    let warnings = run_blocking(&state.pool, move |conn| {
+        Ok(warnings::unseen(conn, user.id)?)
+    })
+    .await?;
+    Ok(Json(WarningList { warnings }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/auth/warnings/{warning_id}/seen",
+    tag = "moderation",
+    params(("warning_id" = i64, Path, description = "The warning's id")),
+    responses((status = 204, description = "Read: it is not shown again"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such warning of the caller's", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn seen(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(warning_id): AppPath<i64>,
+) -> AppResult<StatusCode> {
+    state
+        .writer
+        .write(move |conn| {
+            if warnings::mark_seen(conn, user.id, warning_id, &now())? {
+                Ok(StatusCode::NO_CONTENT)
+            } else {
+                Err(AppError::NotFound("No such warning to read".to_owned()))
+            }
+        })
+        .await
+}
