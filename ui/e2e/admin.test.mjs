@@ -14,7 +14,10 @@ function dayFromNow(days) {
 }
 
 async function openAdminTab(page, tab) {
-  await page.goto(`${run.server.url}/admin`);
+  await page.goto(`${run.server.url}/`);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await page.waitForURL(`${run.server.url}/admin`);
   await page.getByRole('tab', { name: tab }).click();
 }
 
@@ -159,6 +162,8 @@ test('a member who is not an admin is told /admin needs the role', async () => {
   await page.goto(`${run.server.url}/admin`);
   await page.getByText(/^This page needs the admin role\./).waitFor();
   assert.equal(await page.getByRole('tab').count(), 0);
-  assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count(), 0);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).waitFor();
+  assert.equal(await page.getByRole('menuitem', { name: 'Admin' }).count(), 0);
   await page.close();
 });

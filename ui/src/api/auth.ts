@@ -5,7 +5,7 @@ import type { Me, Session } from './types';
 export type { Me };
 
 /** What the forms send: the server's bodies with every field filled in (an invite code only when there is one). */
-export type SignUpForm = Required<Omit<components['schemas']['SignUp'], 'inviteCode'>> & { inviteCode?: string };
+export type SignUpForm = Required<Omit<components['schemas']['SignUp'], 'inviteCode'>> & Pick<components['schemas']['SignUp'], 'inviteCode'>;
 export type LogInForm = Required<components['schemas']['LogIn']>;
 
 export const authApi = {

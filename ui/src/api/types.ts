@@ -39,7 +39,7 @@ export type ProfileStats = Schemas['ProfileStats'];
 export type Role = Schemas['Role'];
 export type PublicUser = Schemas['PublicUser'];
 /** The signed-in user as they see themselves, with their suspension if any. */
-export type Me = Schemas['Me'] & { suspension?: Suspension | null };
+export type Me = Schemas['Me'];
 export type Session = Schemas['Signed'];
 /** Everything a member wrote (GET /user/me/export). */
 export type UserExport = Schemas['UserExport'];
@@ -56,31 +56,20 @@ export type AlbumsLookup = Schemas['AlbumsLookup'];
 export type BatchResult = Schemas['BatchResult'];
 export type SessionView = Schemas['SessionView'];
 
-// Issue 21 (sign-up modes, invites, suspensions, the admin page): written by
-// hand from the contract until the server's OpenAPI describes them.
-export type SignupMode = 'open' | 'invite' | 'closed';
-export interface SignupSettings {
-  mode: SignupMode;
-  membersMayInvite: boolean;
-}
+// Running the community: sign-up modes, invites, suspensions, the admin page.
+export type SignupMode = Schemas['SignupMode'];
+export type SignupSettings = Schemas['SignupSettings'];
 /** `until` null: suspended for good. */
-export interface Suspension {
-  until: string | null;
-  reason: string;
-}
-export interface Invite {
-  inviteId: number;
-  code: string;
-  /** The sign-up path with the code: '/sign-up?invite=CODE'. */
-  link: string;
-  /** null: made with the command line. */
-  createdBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  maxUses: number;
-  uses: number;
-  revoked: boolean;
-}
+export type Suspension = Schemas['Suspension'];
+/** `createdBy` null: made with the command line. */
+export type Invite = Schemas['Invite'];
+export type AuditEntry = Schemas['Entry'];
+export type AuditPage = Schemas['AuditPage'];
+export type Figures = Schemas['SiteFigures'];
+
+// The admin's view of a member, by hand: the server's OpenAPI names it
+// `Member` like the export's member, and the schema keeps the export's
+// fields under that name (no suspension or counts).
 export interface AdminMember {
   userId: number;
   username: string;
@@ -92,34 +81,4 @@ export interface AdminMember {
   reviews: number;
   comments: number;
 }
-export interface MemberPage {
-  members: AdminMember[];
-  page: number;
-  pages: number;
-  total: number;
-}
-export interface AuditEntry {
-  entryId: number;
-  at: string;
-  /** null: the command line. */
-  actor: string | null;
-  action: string;
-  target: string;
-  details: string;
-  note: string;
-}
-export interface AuditPage {
-  entries: AuditEntry[];
-  page: number;
-  pages: number;
-  total: number;
-}
-export interface Figures {
-  members: number;
-  albums: number;
-  artists: number;
-  ratings: number;
-  reviews: number;
-  databaseBytes: number;
-  lastBackup: string | null;
-}
+export type MemberPage = Omit<Schemas['MemberPage'], 'members'> & { members: AdminMember[] };

@@ -49,11 +49,6 @@ export function Header() {
             Profile
           </Link>
         )}
-        {user?.role === 'admin' && (
-          <Link href="/admin" class={linkClass(location.startsWith('/admin'))}>
-            Admin
-          </Link>
-        )}
       </nav>
       <div class="header-search">
         <SearchBox />
@@ -67,6 +62,12 @@ export function Header() {
               {user && (
                 <Link href="/settings/account" role="menuitem" class="menu-item" onClick={close}>
                   Account settings
+                </Link>
+              )}
+              {/* In the menu, not the links: at 900px the header has no room for one more. */}
+              {user?.role === 'admin' && (
+                <Link href="/admin" role="menuitem" class="menu-item" onClick={close}>
+                  Admin
                 </Link>
               )}
             </>

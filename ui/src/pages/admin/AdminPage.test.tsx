@@ -36,8 +36,10 @@ describe('who may open /admin', () => {
     const view = renderAt('/admin');
     expect(await view.findByText(/This page needs the admin role/)).toBeTruthy();
     expect(view.queryByRole('tablist')).toBeNull();
-    expect(within(view.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Profile' })).toBeTruthy();
-    expect(within(view.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Admin' })).toBeNull();
+    const actions = view.getByRole('button', { name: 'Logout' }).parentElement as HTMLElement;
+    fireEvent.click(within(actions).getByRole('button', { name: 'Settings' }));
+    expect(within(actions).getByRole('menuitem', { name: 'Account settings' })).toBeTruthy();
+    expect(within(actions).queryByRole('menuitem', { name: 'Admin' })).toBeNull();
   });
 
   it('a visitor is asked to log in', async () => {
@@ -47,11 +49,13 @@ describe('who may open /admin', () => {
     expect(view.container.querySelector('.login-prompt')?.textContent).toBe('Log in or sign up to run the site.');
   });
 
-  it('an admin has a link in the header', async () => {
+  it("an admin has a link in the header's Settings menu", async () => {
     fakeServer({ ...ME, 'GET /api/admin/members*': [200, page([])] });
-    const view = renderAt('/');
-    const link = await within(await view.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Admin' });
-    expect(link.getAttribute('href')).toBe('/admin');
+    const view = renderAt('/no-such-page');
+    const actions = (await view.findByRole('button', { name: 'Logout' })).parentElement as HTMLElement;
+    fireEvent.click(within(actions).getByRole('button', { name: 'Settings' }));
+    fireEvent.click(within(actions).getByRole('menuitem', { name: 'Admin' }));
+    expect(view.location.history.at(-1)).toBe('/admin');
   });
 });
 
