@@ -478,6 +478,17 @@ fn a_second_import_changes_nothing_that_did_not_change() {
         )
         .unwrap();
     assert_eq!(untouched, 4, "no album was rewritten");
+    let imported: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM revisions WHERE action = 'import' AND entity_kind = 'album'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(
+        imported, 4,
+        "each import is in the album's history; the unchanged re-run adds none"
+    );
 
     conn.execute(
         "UPDATE albums SET picture_url = '' WHERE title = 'Kid A'",

@@ -8,10 +8,13 @@ use axum::routing::{patch, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::admin::as_actor as actor;
 use super::albums::{AlbumBody, CheckedAlbum};
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppState, Editor};
 use crate::db::albums;
+use crate::db::audit::Actor;
+use crate::db::revisions::{self, Change, EntityKind};
 use crate::db::{artists, imports, is_unique_violation};
 use crate::domain::PictureUrl;
 use crate::domain::timestamp::now;
@@ -102,7 +105,7 @@ async fn create_many(
     let checked = check_all(&bodies)?;
     state
         .writer
-        .write(move |conn| add_checked(conn, &bodies, &checked).map(Json))
+        .write(move |conn| add_checked(conn, &bodies, &checked, actor(&editor)).map(Json))
         .await
 }
 
@@ -113,7 +116,7 @@ pub fn add_albums_from_json(conn: &mut rusqlite::Connection, json: &str) -> AppR
         .map_err(|error| AppError::BadRequest(format!("not a list of albums: {error}")))?;
     let checked = check_all(&bodies)?;
     let tx = conn.transaction()?;
-    let result = add_checked(&tx, &bodies, &checked)?;
+    let result = add_checked(&tx, &bodies, &checked, Actor::CommandLine)?;
     tx.commit()?;
     Ok(result)
 }
@@ -122,6 +125,7 @@ fn add_checked(
     conn: &rusqlite::Connection,
     bodies: &[AlbumBody],
     checked: &[CheckedAlbum],
+    by: Actor,
 ) -> AppResult<BatchResult> {
     let stamp = now();
     let mut result = BatchResult::default();
@@ -150,7 +154,10 @@ fn add_checked(
             continue;
         }
         match albums::insert(conn, &album.as_new(artist_id), &stamp) {
-            Ok(_) => result.added.push(album.title.clone()),
+            Ok(id) => {
+                revisions::record(conn, &Change::album(id, "add"), by, None, &stamp)?;
+                result.added.push(album.title.clone());
+            }
             Err(e) if is_unique_violation(&e) => {
                 result.leave_out(&album.title, "already in the catalogue")
             }
@@ -206,6 +213,7 @@ async fn update_many(
                     result.unchanged.push(album.title.clone());
                     continue;
                 }
+                let before = revisions::snapshot(conn, EntityKind::Album, id)?;
                 match albums::update(conn, id, &change, &stamp) {
                     Ok(()) => {}
                     Err(e) if is_unique_violation(&e) => {
@@ -220,6 +228,8 @@ async fn update_many(
                 if let Some(group) = &album.mb_release_group {
                     imports::set_release_group(conn, id, group)?;
                 }
+                let edit = Change::album(id, "edit");
+                revisions::record(conn, &edit, actor(&editor), before, &stamp)?;
                 result.updated.push(album.title.clone());
             }
             Ok(Json(result))
@@ -279,7 +289,10 @@ async fn update_photos(
                         result.unchanged.push(body.title.clone());
                     }
                     Some(id) => {
+                        let before = revisions::snapshot(conn, EntityKind::Album, id)?;
                         imports::set_picture(conn, id, picture.as_str(), &stamp)?;
+                        let edit = Change::album(id, "edit");
+                        revisions::record(conn, &edit, actor(&editor), before, &stamp)?;
                         result.updated.push(body.title.clone());
                     }
                     None => result.leave_out(&body.title, "not in the catalogue"),

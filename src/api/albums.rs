@@ -7,12 +7,15 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
+use super::admin::as_actor as actor;
 use super::artists::no_artist;
 use super::kept_answers::{Depends, Topic};
 use super::rankings::RankKey;
 use super::write_limits::{WriteKind, charge_write};
 use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
+use crate::db::audit::Actor;
+use crate::db::revisions::{self, Change, EntityKind};
 use crate::db::{artists, charts, is_unique_violation, run_blocking};
 use crate::domain::timestamp::{before_now, now};
 use crate::domain::{AlbumType, DatePrecision, PictureUrl, ReleaseDate, catalogue};
@@ -385,6 +388,13 @@ async fn create(
                 Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
                 other => other?,
             };
+            revisions::record(
+                conn,
+                &Change::album(id, "add"),
+                actor(&editor),
+                None,
+                &now(),
+            )?;
             Ok(albums::by_id(conn, id, None)?.expect("the new album exists"))
         })
         .await?;
@@ -410,19 +420,34 @@ async fn update(
     state
         .writer
         .write(move |conn| {
-            let current = albums::by_id(conn, id, None)?
-                .ok_or_else(|| AppError::NotFound(format!("No album with id {id}")))?;
-            let album = body.check(Some(&current))?;
-            let artist_id = body.artist_id(conn)?.unwrap_or(current.artist_id);
-            match albums::update(conn, id, &album.as_change(artist_id), &now()) {
-                Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
-                other => other?,
-            }
+            edit_album(conn, &body, &Change::album(id, "edit"), actor(&editor))?;
             Ok(Json(
                 albums::by_id(conn, id, Some(editor.id))?.expect("the album exists"),
             ))
         })
         .await
+}
+
+/// Applies an edit (fields absent from the body keep their value) and
+/// records it in the album's history: a PATCH, a revert, an accepted request.
+/// Answers the revision, or `None` when nothing changed.
+pub(super) fn edit_album(
+    conn: &rusqlite::Connection,
+    body: &AlbumBody,
+    change: &Change,
+    by: Actor,
+) -> AppResult<Option<i64>> {
+    let id = change.id;
+    let current = albums::by_id(conn, id, None)?
+        .ok_or_else(|| AppError::NotFound(format!("No album with id {id}")))?;
+    let album = body.check(Some(&current))?;
+    let artist_id = body.artist_id(conn)?.unwrap_or(current.artist_id);
+    let before = revisions::snapshot(conn, EntityKind::Album, id)?;
+    match albums::update(conn, id, &album.as_change(artist_id), &now()) {
+        Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
+        other => other?,
+    }
+    Ok(revisions::record(conn, change, by, before, &now())?)
 }
 
 /// An admin removes an album with everything written about it, at once.
@@ -443,9 +468,17 @@ async fn remove(
     state
         .writer
         .write(move |conn| {
+            let before = revisions::snapshot(conn, EntityKind::Album, id)?;
             if !albums::delete(conn, id)? {
                 return Err(AppError::NotFound(format!("No album with id {id}")));
             }
+            revisions::record(
+                conn,
+                &Change::album(id, "delete"),
+                actor(&admin),
+                before,
+                &now(),
+            )?;
             Ok(StatusCode::NO_CONTENT)
         })
         .await

@@ -6,9 +6,12 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
+use super::admin::as_actor as actor;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppState, Editor};
 use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
+use crate::db::audit::Actor;
+use crate::db::revisions::{self, Change, EntityKind};
 use crate::db::{imports, is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{PictureUrl, catalogue};
@@ -60,7 +63,7 @@ async fn by_name(
 /// The fields of an artist as the forms send them; absent ones keep their value on PATCH.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct ArtistBody {
+pub(super) struct ArtistBody {
     name: Option<String>,
     description: Option<String>,
     picture_url: Option<String>,
@@ -140,6 +143,13 @@ async fn create(
                 Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
                 other => other?,
             };
+            revisions::record(
+                conn,
+                &Change::artist(id, "add"),
+                actor(&editor),
+                None,
+                &now(),
+            )?;
             Ok(artists::by_id(conn, id)?.expect("the new artist exists"))
         })
         .await?;
@@ -165,20 +175,35 @@ async fn update(
     let updated = state
         .writer
         .write(move |conn| {
-            let current = artists::by_id(conn, id)?
-                .ok_or_else(|| AppError::NotFound(format!("No artist with id {id}")))?;
-            let artist = body.check(Some(&current))?;
-            let change = ArtistChange {
-                name: &artist.name,
-                description: &artist.description,
-                picture_url: artist.picture_url.as_str(),
-            };
-            match artists::update(conn, id, &change, &now()) {
-                Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
-                other => other?,
-            }
+            edit_artist(conn, body, &Change::artist(id, "edit"), actor(&editor))?;
             Ok(artists::by_id(conn, id)?.expect("the artist exists"))
         })
         .await?;
     Ok(Json(updated))
+}
+
+/// Applies an edit (fields absent from the body keep their value) and
+/// records it in the artist's history: a PATCH, a revert, an accepted request.
+/// Answers the revision, or `None` when nothing changed.
+pub(super) fn edit_artist(
+    conn: &rusqlite::Connection,
+    body: ArtistBody,
+    change: &Change,
+    by: Actor,
+) -> AppResult<Option<i64>> {
+    let id = change.id;
+    let current = artists::by_id(conn, id)?
+        .ok_or_else(|| AppError::NotFound(format!("No artist with id {id}")))?;
+    let artist = body.check(Some(&current))?;
+    let fields = ArtistChange {
+        name: &artist.name,
+        description: &artist.description,
+        picture_url: artist.picture_url.as_str(),
+    };
+    let before = revisions::snapshot(conn, EntityKind::Artist, id)?;
+    match artists::update(conn, id, &fields, &now()) {
+        Err(e) if is_unique_violation(&e) => return Err(taken(&artist.name)),
+        other => other?,
+    }
+    Ok(revisions::record(conn, change, by, before, &now())?)
 }

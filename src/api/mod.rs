@@ -14,6 +14,7 @@ mod comments;
 mod export;
 mod extract;
 mod health;
+mod history;
 mod imports;
 mod invites;
 mod kept_answers;
@@ -146,6 +147,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(admin::router())
         .merge(invites::router())
         .merge(reports::router())
+        .merge(history::router())
         .merge(charts::router())
         .merge(search::router())
         .merge(ratings::router())

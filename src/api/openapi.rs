@@ -9,8 +9,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export,
-    health, imports, invites, posts, ratings, reports, reviews, search, shouts, users, votes,
-    wishlist,
+    health, history, imports, invites, posts, ratings, reports, reviews, search, shouts, users,
+    votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -56,6 +56,7 @@ pub fn document_value() -> Document {
         admin::Doc::openapi(),
         invites::Doc::openapi(),
         reports::Doc::openapi(),
+        history::Doc::openapi(),
         charts::Doc::openapi(),
         search::Doc::openapi(),
         ratings::Doc::openapi(),

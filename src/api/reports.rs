@@ -12,13 +12,15 @@ use utoipa::ToSchema;
 
 use super::admin::{Suspending, as_actor, checked_note, checked_text};
 use super::suspension::refuse_if_suspended;
-use super::{Admin, AppJson, AppPath, AppState, CurrentUser};
+use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::audit::{self, Action};
 use crate::db::reports::{self, NewReport, ReportedItem};
 use crate::db::warnings::{self, Warning};
-use crate::db::{comments, is_unique_violation, posts, reviews, run_blocking, shouts, users};
+use crate::db::{
+    change_requests, comments, is_unique_violation, posts, reviews, run_blocking, shouts, users,
+};
 use crate::domain::timestamp::now;
-use crate::domain::{ItemKind, ReportReason};
+use crate::domain::{ItemKind, ReportReason, Role};
 use crate::error::{AppError, AppResult, ErrorMessage};
 
 pub fn router() -> Router<AppState> {
@@ -261,20 +263,33 @@ fn delete_item(conn: &rusqlite::Connection, kind: ItemKind, id: i64) -> AppResul
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct StaffCounts {
-    /// Reported items waiting in the queue.
-    open_reports: i64,
+    /// Reported items waiting in the queue; null for an editor, who does not moderate.
+    #[schema(required)]
+    open_reports: Option<i64>,
+    /// Change requests waiting for an editor.
+    open_change_requests: i64,
 }
 
 #[utoipa::path(
     get,
     path = "/api/admin/counts",
     tag = "moderation",
-    responses((status = 200, description = "What waits for the admins", body = StaffCounts), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    responses((status = 200, description = "What waits for the staff: reports (admins) and change requests", body = StaffCounts), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Neither an editor nor an admin", body = ErrorMessage)),
     security(("bearer" = []))
 )]
-async fn counts(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<StaffCounts>> {
-    let open_reports = run_blocking(&state.pool, |conn| Ok(reports::open_items(conn)?)).await?;
-    Ok(Json(StaffCounts { open_reports }))
+async fn counts(
+    State(state): State<AppState>,
+    Editor(staff): Editor,
+) -> AppResult<Json<StaffCounts>> {
+    let admin = staff.role == Role::Admin;
+    let counts = run_blocking(&state.pool, move |conn| {
+        Ok(StaffCounts {
+            open_reports: admin.then(|| reports::open_items(conn)).transpose()?,
+            open_change_requests: change_requests::open_count(conn)?,
+        })
+    })
+    .await?;
+    Ok(Json(counts))
 }
 
 #[derive(Serialize, ToSchema)]

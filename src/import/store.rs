@@ -9,7 +9,9 @@ use rusqlite::Connection;
 use super::pipeline::{AlbumPlan, Plan, SkipKind, Skipped};
 use crate::db::albums::{self, AlbumChange, NewAlbum};
 use crate::db::artists::{self, NewArtist};
+use crate::db::audit::Actor;
 use crate::db::imports;
+use crate::db::revisions::{self, Change, EntityKind};
 use crate::domain::AlbumType;
 use crate::domain::timestamp::now;
 
@@ -33,6 +35,7 @@ pub fn apply(conn: &mut Connection, plan: &Plan) -> rusqlite::Result<Summary> {
         Some(id) => id,
         None => match artists::id_by_name(&tx, &plan.artist.name)? {
             Some(id) => {
+                let before = revisions::snapshot(&tx, EntityKind::Artist, id)?;
                 imports::claim_artist(
                     &tx,
                     id,
@@ -40,6 +43,8 @@ pub fn apply(conn: &mut Connection, plan: &Plan) -> rusqlite::Result<Summary> {
                     &plan.artist.description,
                     &stamp,
                 )?;
+                let change = Change::artist(id, "import");
+                revisions::record(&tx, &change, Actor::CommandLine, before, &stamp)?;
                 id
             }
             None => {
@@ -50,7 +55,10 @@ pub fn apply(conn: &mut Connection, plan: &Plan) -> rusqlite::Result<Summary> {
                     picture_url: "",
                     mbid: Some(&plan.artist.mbid),
                 };
-                artists::insert(&tx, &artist, &stamp)?
+                let id = artists::insert(&tx, &artist, &stamp)?;
+                let change = Change::artist(id, "import");
+                revisions::record(&tx, &change, Actor::CommandLine, None, &stamp)?;
+                id
             }
         },
     };
@@ -107,7 +115,14 @@ fn store_album(
             styles: &album.styles,
             mb_release_group: Some(&album.release_group),
         };
-        albums::insert(conn, &new, stamp)?;
+        let id = albums::insert(conn, &new, stamp)?;
+        revisions::record(
+            conn,
+            &Change::album(id, "import"),
+            Actor::CommandLine,
+            None,
+            stamp,
+        )?;
         return Ok(Stored::Added);
     };
     let change = AlbumChange {
@@ -137,7 +152,15 @@ fn store_album(
     if same_group && stored.is_some_and(|stored| stored.is(&change)) {
         return Ok(Stored::Unchanged);
     }
+    let before = revisions::snapshot(conn, EntityKind::Album, id)?;
     albums::update(conn, id, &change, stamp)?;
     imports::set_release_group(conn, id, &album.release_group)?;
+    revisions::record(
+        conn,
+        &Change::album(id, "import"),
+        Actor::CommandLine,
+        before,
+        stamp,
+    )?;
     Ok(Stored::Updated)
 }

@@ -326,6 +326,22 @@ export interface paths {
         patch: operations["update"];
         trace?: never;
     };
+    "/api/album/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["album_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artist": {
         parameters: {
             query?: never;
@@ -372,6 +388,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["update"];
+        trace?: never;
+    };
+    "/api/artist/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["artist_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/auth/delete-account": {
@@ -560,6 +592,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["seen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["open_requests"];
+        put?: never;
+        post: operations["request_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-requests/{request_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-requests/{request_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["decline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1279,6 +1359,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/revisions/{revision_id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -1706,6 +1802,22 @@ export interface components {
             number?: unknown;
             userId?: unknown;
         };
+        ChangeRequest: {
+            createdAt: string;
+            /** @description The fields as they are now; null when the album or artist is gone. */
+            current: Record<string, never> | null;
+            /** Format: int64 */
+            entityId: number;
+            entityKind: components["schemas"]["EntityKind"];
+            /** @description The fields as the requester would have them (an edit's body). */
+            fields: Record<string, never>;
+            note: string;
+            /** Format: int64 */
+            requestId: number;
+            requester: string;
+            /** @description open, accepted or declined. */
+            status: string;
+        };
         Chart: {
             mostPopular: components["schemas"]["Album"][];
             mostRecent: components["schemas"]["Album"][];
@@ -1758,6 +1870,8 @@ export interface components {
             /** @description How many sessions were ended. */
             ended: number;
         };
+        /** @enum {string} */
+        EntityKind: "album" | "artist";
         Entry: {
             action: string;
             /** @description The member who acted, or null for the command line. */
@@ -1841,6 +1955,10 @@ export interface components {
              */
             percentage: number;
             slug: string;
+        };
+        History: {
+            /** @description Newest first. */
+            revisions: components["schemas"]["Revision"][];
         };
         Invite: {
             code: string;
@@ -1954,6 +2072,9 @@ export interface components {
             recipientUsername?: string;
             shoutText?: string;
             userId?: unknown;
+        };
+        NoteBody: {
+            note?: string;
         };
         NoteOnly: {
             note?: string;
@@ -2130,6 +2251,23 @@ export interface components {
             /** @description The text (a review, comment, post or shout), or the profile's name. */
             text: string;
         };
+        RequestBody: {
+            /** Format: int64 */
+            entityId: number;
+            entityKind: components["schemas"]["EntityKind"];
+            /** @description The fields to change, as an edit sends them (title, releaseDate, genres, ... or name, description, pictureUrl). */
+            fields: Record<string, never>;
+            /** @description Why, and where it comes from. */
+            note?: string;
+        };
+        Requested: {
+            /** Format: int64 */
+            requestId: number;
+        };
+        Requests: {
+            /** @description Oldest first. */
+            requests: components["schemas"]["ChangeRequest"][];
+        };
         /**
          * @description What an admin does about a reported item.
          * @enum {string}
@@ -2201,6 +2339,25 @@ export interface components {
             author: string;
             /** Format: int64 */
             reviewId: number;
+        };
+        Revision: {
+            /** @description add, edit, import, delete, revert or request (an accepted change request). */
+            action: string;
+            /** @description Who made it; null for the command line. */
+            actor: string | null;
+            /** @description The fields after (null for a deletion). */
+            after: Record<string, never> | null;
+            at: string;
+            /** @description The fields before (null for an addition). */
+            before: Record<string, never> | null;
+            /** Format: int64 */
+            entityId: number;
+            entityKind: components["schemas"]["EntityKind"];
+            /** @description The album's title or the artist's name at the time. */
+            entityName: string;
+            note: string;
+            /** Format: int64 */
+            revisionId: number;
         };
         /**
          * @description What a member may do. Ordered: an admin can do what an editor can.
@@ -2303,9 +2460,14 @@ export interface components {
         StaffCounts: {
             /**
              * Format: int64
-             * @description Reported items waiting in the queue.
+             * @description Change requests waiting for an editor.
              */
-            openReports: number;
+            openChangeRequests: number;
+            /**
+             * Format: int64
+             * @description Reported items waiting in the queue; null for an editor, who does not moderate.
+             */
+            openReports: number | null;
         };
         /** @description Why and until when a member may read but not write. */
         Suspension: {
@@ -2491,7 +2653,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What waits for the admins */
+            /** @description What waits for the staff: reports (admins) and change requests */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2509,7 +2671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Neither an editor nor an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3721,6 +3883,56 @@ export interface operations {
             };
         };
     };
+    album_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The album's revisions, newest first (also after it is deleted) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     create: {
         parameters: {
             query?: never;
@@ -3912,6 +4124,56 @@ export interface operations {
             };
             /** @description Too many writes of this kind; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    artist_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Artist id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artist's revisions, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4549,6 +4811,239 @@ export interface operations {
                 };
             };
             /** @description No such warning of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    open_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open change requests, with the fields as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Requests"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    request_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestBody"];
+            };
+        };
+        responses: {
+            /** @description Suggested: an editor will accept or decline it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Requested"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album or artist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The change request */
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteBody"];
+            };
+        };
+        responses: {
+            /** @description Applied as a revision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            /** @description It no longer applies (bad fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such open request, or its album or artist is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Another album or artist has those fields */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The change request */
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteBody"];
+            };
+        };
+        responses: {
+            /** @description Declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such open request */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7030,6 +7525,78 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The revision to undo */
+                revision_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteBody"];
+            };
+        };
+        responses: {
+            /** @description The fields are as before that revision; the new revision that did it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            /** @description Bad input, or a revision that cannot be reverted (an addition) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such revision */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The album or artist is gone, or another has those fields */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

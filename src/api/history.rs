@@ -1,0 +1,355 @@
+//! Catalogue history for editors: each album's and artist's revisions, a
+//! revert of one, and the corrections members suggest, which editors accept
+//! (applied as a revision) or decline.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::admin::{as_actor, checked_note, checked_text};
+use super::albums::{AlbumBody, edit_album};
+use super::artists::{ArtistBody, edit_artist};
+use super::suspension::refuse_if_suspended;
+use super::{AppJson, AppPath, AppState, CurrentUser, Editor};
+use crate::db::audit::Actor;
+use crate::db::change_requests::{self, ChangeRequest, NewRequest};
+use crate::db::revisions::{self, Change, EntityKind, Revision};
+use crate::db::run_blocking;
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult, ErrorMessage};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/album/{id}/history", get(album_history))
+        .route("/artist/{id}/history", get(artist_history))
+        .route("/revisions/{revision_id}/revert", post(revert))
+        .route("/change-requests", get(open_requests).post(request_change))
+        .route("/change-requests/{request_id}/accept", post(accept))
+        .route("/change-requests/{request_id}/decline", post(decline))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    album_history,
+    artist_history,
+    revert,
+    open_requests,
+    request_change,
+    accept,
+    decline
+))]
+pub struct Doc;
+
+const MOST_REQUEST_NOTE_CHARS: usize = 2000;
+
+#[derive(Serialize, ToSchema)]
+struct History {
+    /// Newest first.
+    revisions: Vec<Revision>,
+}
+
+async fn history(state: &AppState, kind: EntityKind, id: i64) -> AppResult<Json<History>> {
+    let revisions = run_blocking(&state.pool, move |conn| {
+        Ok(revisions::history(conn, kind, id)?)
+    })
+    .await?;
+    Ok(Json(History { revisions }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/album/{id}/history",
+    tag = "catalogue history",
+    params(("id" = i64, Path, description = "Album id")),
+    responses((status = 200, description = "The album's revisions, newest first (also after it is deleted)", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn album_history(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<History>> {
+    history(&state, EntityKind::Album, id).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/artist/{id}/history",
+    tag = "catalogue history",
+    params(("id" = i64, Path, description = "Artist id")),
+    responses((status = 200, description = "The artist's revisions, newest first", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn artist_history(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<History>> {
+    history(&state, EntityKind::Artist, id).await
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+struct NoteBody {
+    #[serde(default)]
+    note: String,
+}
+
+/// Applies `fields` (an edit's body) to the album or artist and records it;
+/// answers the revision, or `None` when nothing changed.
+fn apply(
+    conn: &rusqlite::Connection,
+    kind: EntityKind,
+    change: &Change,
+    fields: Value,
+    by: Actor,
+) -> AppResult<Option<i64>> {
+    let refused = |error: serde_json::Error| AppError::BadRequest(format!("fields: {error}"));
+    match kind {
+        EntityKind::Album => {
+            let body: AlbumBody = serde_json::from_value(fields).map_err(refused)?;
+            edit_album(conn, &body, change, by)
+        }
+        EntityKind::Artist => {
+            let body: ArtistBody = serde_json::from_value(fields).map_err(refused)?;
+            edit_artist(conn, body, change, by)
+        }
+    }
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/revisions/{revision_id}/revert",
+    tag = "catalogue history",
+    params(("revision_id" = i64, Path, description = "The revision to undo")),
+    request_body = NoteBody,
+    responses((status = 200, description = "The fields are as before that revision; the new revision that did it", body = Revision), (status = 400, description = "Bad input, or a revision that cannot be reverted (an addition)", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such revision", body = ErrorMessage), (status = 409, description = "The album or artist is gone, or another has those fields", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn revert(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    AppPath(revision_id): AppPath<i64>,
+    AppJson(body): AppJson<NoteBody>,
+) -> AppResult<Json<Revision>> {
+    let note = checked_note(&body.note)?;
+    let revision = state
+        .writer
+        .write(move |conn| {
+            let revision = revisions::by_id(conn, revision_id)?
+                .ok_or_else(|| AppError::NotFound(format!("No revision {revision_id}")))?;
+            let Some(before) = revision.before.clone() else {
+                return Err(AppError::BadRequest(
+                    "An addition cannot be reverted: an admin can delete it.".to_owned(),
+                ));
+            };
+            let (kind, id) = (revision.entity_kind, revision.entity_id);
+            if !change_requests::entity_exists(conn, kind, id)? {
+                return Err(AppError::Conflict(format!(
+                    "{} is gone: nothing to revert.",
+                    revision.entity_name
+                )));
+            }
+            let note = match note.as_str() {
+                "" => format!("reverts revision {revision_id}"),
+                why => format!("reverts revision {revision_id}: {why}"),
+            };
+            let change = Change {
+                kind,
+                id,
+                action: "revert",
+                note: &note,
+            };
+            let reverted =
+                apply(conn, kind, &change, before, as_actor(&editor))?.ok_or_else(|| {
+                    AppError::Conflict("It is already as it was before that revision.".to_owned())
+                })?;
+            Ok(revisions::by_id(conn, reverted)?.expect("the revision was just recorded"))
+        })
+        .await?;
+    Ok(Json(revision))
+}
+
+#[derive(Serialize, ToSchema)]
+struct Requests {
+    /// Oldest first.
+    requests: Vec<ChangeRequest>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/change-requests",
+    tag = "catalogue history",
+    responses((status = 200, description = "The open change requests, with the fields as they are now", body = Requests), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn open_requests(
+    State(state): State<AppState>,
+    Editor(_): Editor,
+) -> AppResult<Json<Requests>> {
+    let requests = run_blocking(&state.pool, |conn| Ok(change_requests::open(conn)?)).await?;
+    Ok(Json(Requests { requests }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RequestBody {
+    entity_kind: EntityKind,
+    entity_id: i64,
+    /// The fields to change, as an edit sends them (title, releaseDate, genres, ... or name, description, pictureUrl).
+    #[schema(value_type = Object)]
+    fields: Value,
+    /// Why, and where it comes from.
+    #[serde(default)]
+    note: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Requested {
+    request_id: i64,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/change-requests",
+    tag = "catalogue history",
+    request_body = RequestBody,
+    responses((status = 201, description = "Suggested: an editor will accept or decline it", body = Requested), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such album or artist", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn request_change(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppJson(body): AppJson<RequestBody>,
+) -> AppResult<(StatusCode, Json<Requested>)> {
+    refuse_if_suspended(&user)?;
+    let note = checked_text(&body.note, "note", MOST_REQUEST_NOTE_CHARS)?;
+    if body
+        .fields
+        .as_object()
+        .is_none_or(|fields| fields.is_empty())
+    {
+        return Err(AppError::BadRequest(
+            "fields must name at least one field to change".to_owned(),
+        ));
+    }
+    let request_id = state
+        .writer
+        .write(move |conn| {
+            let (kind, id) = (body.entity_kind, body.entity_id);
+            if !change_requests::entity_exists(conn, kind, id)? {
+                return Err(AppError::NotFound(format!("No {} {id}", kind.as_str())));
+            }
+            // Checked now as an edit would be, so an editor never meets a malformed one;
+            // the trial is rolled back with this savepoint.
+            conn.execute_batch("SAVEPOINT trying_the_request")?;
+            let trial = Change {
+                kind,
+                id,
+                action: "request",
+                note: "",
+            };
+            let tried = apply(conn, kind, &trial, body.fields.clone(), as_actor(&user));
+            conn.execute_batch("ROLLBACK TO trying_the_request; RELEASE trying_the_request")?;
+            tried?;
+            let new = NewRequest {
+                kind,
+                entity_id: id,
+                requester_id: user.id,
+                fields: &body.fields,
+                note: &note,
+            };
+            Ok(change_requests::create(conn, &new, &now())?)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(Requested { request_id })))
+}
+
+async fn close_request(
+    state: &AppState,
+    editor: crate::db::users::User,
+    request_id: i64,
+    note: String,
+    accepting: bool,
+) -> AppResult<Json<ChangeRequest>> {
+    state
+        .writer
+        .write(move |conn| {
+            let request = change_requests::by_id(conn, request_id)?
+                .filter(|r| r.status == "open")
+                .ok_or_else(|| {
+                    AppError::NotFound(format!("No open change request {request_id}"))
+                })?;
+            if accepting {
+                let why = match note.as_str() {
+                    "" => format!("change request {request_id} by {}", request.requester),
+                    why => format!(
+                        "change request {request_id} by {}: {why}",
+                        request.requester
+                    ),
+                };
+                let change = Change {
+                    kind: request.entity_kind,
+                    id: request.entity_id,
+                    action: "request",
+                    note: &why,
+                };
+                apply(
+                    conn,
+                    request.entity_kind,
+                    &change,
+                    request.fields.clone(),
+                    as_actor(&editor),
+                )?;
+            }
+            let status = if accepting { "accepted" } else { "declined" };
+            change_requests::close(conn, request_id, status, &editor.username, &note, &now())?;
+            Ok(Json(
+                change_requests::by_id(conn, request_id)?.expect("the request exists"),
+            ))
+        })
+        .await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/change-requests/{request_id}/accept",
+    tag = "catalogue history",
+    params(("request_id" = i64, Path, description = "The change request")),
+    request_body = NoteBody,
+    responses((status = 200, description = "Applied as a revision", body = ChangeRequest), (status = 400, description = "It no longer applies (bad fields)", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such open request, or its album or artist is gone", body = ErrorMessage), (status = 409, description = "Another album or artist has those fields", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn accept(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    AppPath(request_id): AppPath<i64>,
+    AppJson(body): AppJson<NoteBody>,
+) -> AppResult<Json<ChangeRequest>> {
+    let note = checked_note(&body.note)?;
+    close_request(&state, editor, request_id, note, true).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/change-requests/{request_id}/decline",
+    tag = "catalogue history",
+    params(("request_id" = i64, Path, description = "The change request")),
+    request_body = NoteBody,
+    responses((status = 200, description = "Declined", body = ChangeRequest), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such open request", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn decline(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    AppPath(request_id): AppPath<i64>,
+    AppJson(body): AppJson<NoteBody>,
+) -> AppResult<Json<ChangeRequest>> {
+    let note = checked_note(&body.note)?;
+    close_request(&state, editor, request_id, note, false).await
+}
