@@ -14,7 +14,7 @@ use super::paging::PageQuery;
 use super::users::named;
 use super::{Admin, AppJson, AppPath, AppQuery, AppState};
 use crate::db::audit::{self, Action, Actor, Entry};
-use crate::db::members::{self, Member};
+use crate::db::members::{self, MemberOverview};
 use crate::db::site_settings::{self, Signup};
 use crate::db::stats::{self, SiteFigures};
 use crate::db::users::{self, FOR_GOOD, User};
@@ -171,7 +171,7 @@ struct MemberQuery {
 
 #[derive(Serialize, ToSchema)]
 struct MemberPage {
-    members: Vec<Member>,
+    members: Vec<MemberOverview>,
     page: u32,
     pages: u32,
     total: i64,
@@ -230,7 +230,7 @@ async fn change_member(
     + Send
     + 'static,
     note: String,
-) -> AppResult<Json<Member>> {
+) -> AppResult<Json<MemberOverview>> {
     let (member, user_id) = state
         .writer
         .write(move |conn| {
@@ -257,7 +257,7 @@ async fn change_member(
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = RoleChange,
-    responses((status = 200, description = "The member with the new role", body = Member), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "It would leave the site without an admin", body = ErrorMessage)),
+    responses((status = 200, description = "The member with the new role", body = MemberOverview), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "It would leave the site without an admin", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn set_role(
@@ -265,7 +265,7 @@ async fn set_role(
     Admin(admin): Admin,
     AppPath(username): AppPath<String>,
     AppJson(body): AppJson<RoleChange>,
-) -> AppResult<Json<Member>> {
+) -> AppResult<Json<MemberOverview>> {
     let note = checked_note(&body.note)?;
     let role = body.role;
     let change = move |conn: &rusqlite::Connection, member: &User| {
@@ -301,7 +301,7 @@ struct SuspensionChange {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = SuspensionChange,
-    responses((status = 200, description = "The member, suspended: they can sign in and read, not write", body = Member), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "The member is an admin", body = ErrorMessage)),
+    responses((status = 200, description = "The member, suspended: they can sign in and read, not write", body = MemberOverview), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "The member is an admin", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn suspend(
@@ -309,7 +309,7 @@ async fn suspend(
     Admin(admin): Admin,
     AppPath(username): AppPath<String>,
     AppJson(body): AppJson<SuspensionChange>,
-) -> AppResult<Json<Member>> {
+) -> AppResult<Json<MemberOverview>> {
     let note = checked_note(&body.note)?;
     let suspension = Suspending::checked(body.days, &body.reason)?;
     let change = move |conn: &rusqlite::Connection, member: &User| {
@@ -387,7 +387,7 @@ struct NoteOnly {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body(content = NoteOnly, description = "Optional: why it is lifted"),
-    responses((status = 200, description = "The member, no longer suspended", body = Member), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses((status = 200, description = "The member, no longer suspended", body = MemberOverview), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn unsuspend(
@@ -395,7 +395,7 @@ async fn unsuspend(
     Admin(admin): Admin,
     AppPath(username): AppPath<String>,
     body: Bytes,
-) -> AppResult<Json<Member>> {
+) -> AppResult<Json<MemberOverview>> {
     // A DELETE may come without a body; one that is sent must be right.
     let body: NoteOnly = if body.iter().all(u8::is_ascii_whitespace) {
         NoteOnly::default()

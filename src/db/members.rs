@@ -11,7 +11,7 @@ use crate::domain::Role;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Member {
+pub struct MemberOverview {
     pub user_id: i64,
     pub username: String,
     pub email: String,
@@ -32,7 +32,7 @@ const MEMBER_QUERY: &str = "SELECT u.id, u.username, u.email, u.role, u.created_
         (SELECT count(*) FROM comments c WHERE c.user_id = u.id)
      FROM users u";
 
-fn member_from_row(row: &rusqlite::Row, now: &str) -> rusqlite::Result<Member> {
+fn member_from_row(row: &rusqlite::Row, now: &str) -> rusqlite::Result<MemberOverview> {
     let user = super::users::User {
         id: row.get(0)?,
         username: row.get(1)?,
@@ -43,7 +43,7 @@ fn member_from_row(row: &rusqlite::Row, now: &str) -> rusqlite::Result<Member> {
         suspended_until: row.get(5)?,
         suspension_reason: row.get(6)?,
     };
-    Ok(Member {
+    Ok(MemberOverview {
         suspension: user.suspension(now),
         user_id: user.id,
         username: user.username,
@@ -62,7 +62,7 @@ pub fn search(
     query: &str,
     page: Page,
     now: &str,
-) -> rusqlite::Result<(Vec<Member>, i64)> {
+) -> rusqlite::Result<(Vec<MemberOverview>, i64)> {
     // LIKE's own characters are taken literally.
     let pattern = format!(
         "%{}%",
@@ -86,7 +86,7 @@ pub fn search(
     Ok((members, total))
 }
 
-pub fn by_id(conn: &Connection, id: i64, now: &str) -> rusqlite::Result<Member> {
+pub fn by_id(conn: &Connection, id: i64, now: &str) -> rusqlite::Result<MemberOverview> {
     conn.prepare_cached(&format!("{MEMBER_QUERY} WHERE u.id = ?1"))?
         .query_row([id], |row| member_from_row(row, now))
 }

@@ -2037,8 +2037,23 @@ export interface components {
             userId: number;
             username: string;
         };
+        MemberOverview: {
+            /** Format: int64 */
+            comments: number;
+            createdAt: string;
+            email: string;
+            /** Format: int64 */
+            ratings: number;
+            /** Format: int64 */
+            reviews: number;
+            role: components["schemas"]["Role"];
+            suspension: null | components["schemas"]["Suspension"];
+            /** Format: int64 */
+            userId: number;
+            username: string;
+        };
         MemberPage: {
-            members: components["schemas"]["Member"][];
+            members: components["schemas"]["MemberOverview"][];
             /** Format: int32 */
             page: number;
             /** Format: int32 */
@@ -2794,7 +2809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": components["schemas"]["MemberOverview"];
                 };
             };
             /** @description Bad input; the message names the field */
@@ -2929,7 +2944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": components["schemas"]["MemberOverview"];
                 };
             };
             /** @description Bad input; the message names the field */
@@ -3002,7 +3017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": components["schemas"]["MemberOverview"];
                 };
             };
             /** @description Bad input; the message names the field */

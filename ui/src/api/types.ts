@@ -67,18 +67,5 @@ export type AuditEntry = Schemas['Entry'];
 export type AuditPage = Schemas['AuditPage'];
 export type Figures = Schemas['SiteFigures'];
 
-// The admin's view of a member, by hand: the server's OpenAPI names it
-// `Member` like the export's member, and the schema keeps the export's
-// fields under that name (no suspension or counts).
-export interface AdminMember {
-  userId: number;
-  username: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  suspension: Suspension | null;
-  ratings: number;
-  reviews: number;
-  comments: number;
-}
-export type MemberPage = Omit<Schemas['MemberPage'], 'members'> & { members: AdminMember[] };
+export type AdminMember = Schemas['MemberOverview'];
+export type MemberPage = Schemas['MemberPage'];
