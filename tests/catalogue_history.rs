@@ -323,4 +323,16 @@ async fn members_suggest_corrections_that_editors_accept_or_decline() {
         .await
         .json();
     assert_eq!(open["requests"], json!([]));
+    let export = s
+        .app
+        .call(Method::GET, "/api/user/me/export", Some(&s.member), None)
+        .await
+        .json();
+    let statuses: Vec<&str> = export["changeRequests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["accepted", "declined"]);
 }

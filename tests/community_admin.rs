@@ -266,6 +266,14 @@ async fn members_invite_only_when_the_site_lets_them() {
         1,
         "only their own"
     );
+    let export = app
+        .call(Method::GET, "/api/user/me/export", Some(&theo), None)
+        .await
+        .json();
+    assert_eq!(
+        export["invites"][0]["maxUses"], 3,
+        "in the member's own export"
+    );
     assert_eq!(mine["invites"][0]["createdBy"], "lowend.theo");
     let all = app
         .call(Method::GET, "/api/invites", Some(&vera), None)

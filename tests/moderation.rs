@@ -305,6 +305,24 @@ async fn a_warning_waits_for_its_member_and_a_suspension_stops_their_writes() {
         .await
         .json();
     assert_eq!(mine["warnings"], json!([]));
+    let export = s
+        .app
+        .call(Method::GET, "/api/user/me/export", Some(&s.troll), None)
+        .await
+        .json();
+    assert_eq!(
+        export["warnings"][0]["message"],
+        "No advertising in comments, please."
+    );
+    assert!(export["warnings"][0]["seenAt"].is_string());
+    let export = s
+        .app
+        .call(Method::GET, "/api/user/me/export", Some(&s.theo), None)
+        .await
+        .json();
+    assert_eq!(export["reports"][0]["reason"], "spam");
+    assert_eq!(export["reports"][0]["resolution"], "warned");
+    assert_eq!(export["warnings"], json!([]), "nobody else's warnings");
 
     report(&s, &s.ada, "spam").await;
     let suspended = resolve(

@@ -31,6 +31,59 @@ pub struct UserExport {
     pub shouts: Vec<ExportedShout>,
     /// The member's thumbs on reviews and posts.
     pub votes: Vec<ExportedVote>,
+    /// What the member reported, and what became of it.
+    pub reports: Vec<ExportedReport>,
+    /// Corrections the member suggested to albums and artists.
+    pub change_requests: Vec<ExportedChangeRequest>,
+    /// Warnings admins gave the member.
+    pub warnings: Vec<ExportedWarning>,
+    /// Invite links the member made.
+    pub invites: Vec<ExportedInvite>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedReport {
+    pub item_kind: String,
+    pub item_id: i64,
+    pub reason: String,
+    pub note: String,
+    pub created_at: String,
+    /// dismissed, deleted, warned or suspended; null while open.
+    #[schema(required)]
+    pub resolution: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedChangeRequest {
+    pub entity_kind: String,
+    pub entity_id: i64,
+    #[schema(value_type = Object)]
+    pub fields: serde_json::Value,
+    pub note: String,
+    pub created_at: String,
+    /// open, accepted or declined.
+    pub status: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedWarning {
+    pub message: String,
+    pub created_at: String,
+    #[schema(required)]
+    pub seen_at: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedInvite {
+    pub created_at: String,
+    pub expires_at: String,
+    pub max_uses: i64,
+    pub uses: i64,
+    pub revoked: bool,
 }
 
 /// The account itself; the password hash and sessions never leave the server.
@@ -386,6 +439,66 @@ pub fn for_user(
             })
         },
     )?;
+    let reports = collect(
+        &tx,
+        "SELECT item_kind, item_id, reason, note, created_at, resolution
+         FROM reports WHERE reporter_id = ?1 ORDER BY id",
+        user.id,
+        |row| {
+            Ok(ExportedReport {
+                item_kind: row.get(0)?,
+                item_id: row.get(1)?,
+                reason: row.get(2)?,
+                note: row.get(3)?,
+                created_at: row.get(4)?,
+                resolution: row.get(5)?,
+            })
+        },
+    )?;
+    let change_requests = collect(
+        &tx,
+        "SELECT entity_kind, entity_id, fields_json, note, created_at, status
+         FROM change_requests WHERE requester_id = ?1 ORDER BY id",
+        user.id,
+        |row| {
+            let fields: String = row.get(2)?;
+            Ok(ExportedChangeRequest {
+                entity_kind: row.get(0)?,
+                entity_id: row.get(1)?,
+                fields: serde_json::from_str(&fields).unwrap_or_default(),
+                note: row.get(3)?,
+                created_at: row.get(4)?,
+                status: row.get(5)?,
+            })
+        },
+    )?;
+    let warnings = collect(
+        &tx,
+        "SELECT message, created_at, seen_at FROM warnings WHERE user_id = ?1 ORDER BY id",
+        user.id,
+        |row| {
+            Ok(ExportedWarning {
+                message: row.get(0)?,
+                created_at: row.get(1)?,
+                seen_at: row.get(2)?,
+            })
+        },
+    )?;
+    let invites = collect(
+        &tx,
+        "SELECT created_at, expires_at, max_uses, uses, revoked
+         FROM invites WHERE created_by = ?1 ORDER BY id",
+        user.id,
+        |row| {
+            Ok(ExportedInvite {
+                created_at: row.get(0)?,
+                expires_at: row.get(1)?,
+                max_uses: row.get(2)?,
+                uses: row.get(3)?,
+                revoked: row.get(4)?,
+            })
+        },
+    )?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -412,5 +525,9 @@ pub fn for_user(
         comments,
         shouts,
         votes,
+        reports,
+        change_requests,
+        warnings,
+        invites,
     })
 }

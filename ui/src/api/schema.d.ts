@@ -1887,12 +1887,31 @@ export interface components {
         ErrorMessage: {
             message: string;
         };
+        ExportedChangeRequest: {
+            createdAt: string;
+            /** Format: int64 */
+            entityId: number;
+            entityKind: string;
+            fields: Record<string, never>;
+            note: string;
+            /** @description open, accepted or declined. */
+            status: string;
+        };
         ExportedComment: {
             /** Format: int64 */
             commentId: number;
             commentText: string;
             createdAt: string;
             on: components["schemas"]["Target"];
+        };
+        ExportedInvite: {
+            createdAt: string;
+            expiresAt: string;
+            /** Format: int64 */
+            maxUses: number;
+            revoked: boolean;
+            /** Format: int64 */
+            uses: number;
         };
         ExportedPost: {
             createdAt: string;
@@ -1905,6 +1924,16 @@ export interface components {
             votesDown: number;
             /** Format: int64 */
             votesUp: number;
+        };
+        ExportedReport: {
+            createdAt: string;
+            /** Format: int64 */
+            itemId: number;
+            itemKind: string;
+            note: string;
+            reason: string;
+            /** @description dismissed, deleted, warned or suspended; null while open. */
+            resolution: string | null;
         };
         ExportedReview: {
             album: components["schemas"]["AlbumRef"];
@@ -1930,6 +1959,11 @@ export interface components {
             createdAt: string;
             on: components["schemas"]["Target"];
             thumbsUp: boolean;
+        };
+        ExportedWarning: {
+            createdAt: string;
+            message: string;
+            seenAt: string | null;
         };
         Featured: components["schemas"]["Review"] & {
             preview: string;
@@ -2516,23 +2550,31 @@ export interface components {
             review?: components["schemas"]["ReviewRef"];
         };
         UserExport: {
+            /** @description Corrections the member suggested to albums and artists. */
+            changeRequests: components["schemas"]["ExportedChangeRequest"][];
             comments: components["schemas"]["ExportedComment"][];
             exportedAt: string;
             /** @description Always `halfstar-user-export`. */
             format: string;
             /** Format: int32 */
             formatVersion: number;
+            /** @description Invite links the member made. */
+            invites: components["schemas"]["ExportedInvite"][];
             /** @description Every album in the member's library, rated or not. */
             library: components["schemas"]["LibraryEntry"][];
             member: components["schemas"]["Member"];
             posts: components["schemas"]["ExportedPost"][];
             /** @description The library entries that carry a rating. */
             ratings: components["schemas"]["LibraryEntry"][];
+            /** @description What the member reported, and what became of it. */
+            reports: components["schemas"]["ExportedReport"][];
             reviews: components["schemas"]["ExportedReview"][];
             /** @description Shouts the member left on profiles. */
             shouts: components["schemas"]["ExportedShout"][];
             /** @description The member's thumbs on reviews and posts. */
             votes: components["schemas"]["ExportedVote"][];
+            /** @description Warnings admins gave the member. */
+            warnings: components["schemas"]["ExportedWarning"][];
             wishlist: components["schemas"]["WishlistEntry"][];
         };
         UsernameChange: {
