@@ -69,3 +69,16 @@ export type Figures = Schemas['SiteFigures'];
 
 export type AdminMember = Schemas['MemberOverview'];
 export type MemberPage = Schemas['MemberPage'];
+
+// Moderation and catalogue history.
+export type ItemKind = Schemas['ItemKind'];
+export type ReportReason = Schemas['ReportReason'];
+export type ReportedItem = Schemas['ReportedItem'];
+export type Resolution = Schemas['Resolution'];
+/** `openReports` null: an editor, who does not moderate. */
+export type StaffCounts = Schemas['StaffCounts'];
+export type Warning = Schemas['Warning'];
+/** `actor` null: the command line. */
+export type Revision = Schemas['Revision'];
+export type ChangeRequest = Schemas['ChangeRequest'];
+export type EntityKind = Schemas['EntityKind'];

@@ -28,6 +28,13 @@ function member(username: string, extra: object = {}) {
     ...extra,
   };
 }
+/** /admin opens on Reports; these tests are about the Members tab. */
+async function openMembers() {
+  const view = renderAt('/admin');
+  fireEvent.click(await view.findByRole('tab', { name: 'Members' }));
+  return view;
+}
+
 const page = (members: object[], total = members.length) => ({ members, page: 1, pages: 1, total });
 
 describe('who may open /admin', () => {
@@ -72,7 +79,7 @@ describe('the Members tab', () => {
         ]),
       ],
     });
-    const view = renderAt('/admin');
+    const view = await openMembers();
     const list = await view.findByRole('list', { name: 'Members' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows[0].textContent).toContain('Suspended until 1 December 2026');
@@ -89,7 +96,7 @@ describe('the Members tab', () => {
       ...ME,
       'GET /api/admin/members*': [200, { members: [member('quietquinn')], page: 1, pages: 2, total: 26 }],
     });
-    const view = renderAt('/admin');
+    const view = await openMembers();
     await view.findByRole('list', { name: 'Members' });
     const search = view.getByLabelText('Search members');
     fireEvent.input(search, { target: { value: ' Quinn ' } });
@@ -108,7 +115,7 @@ describe('the Members tab', () => {
         member('quietquinn', { suspension: { until: '2026-05-08T00:00:00Z', reason: 'spam' } }),
       ],
     });
-    const view = renderAt('/admin');
+    const view = await openMembers();
     fireEvent.click(await view.findByRole('button', { name: 'Suspend quietquinn' }));
     const dialog = view.getByRole('dialog', { name: 'Suspend quietquinn' });
     fireEvent.input(within(dialog).getByLabelText('Days'), { target: { value: '7' } });
@@ -129,7 +136,7 @@ describe('the Members tab', () => {
       'GET /api/admin/members*': [200, page([member('quietquinn')])],
       'POST /api/admin/members/quietquinn/suspension': [200, member('quietquinn', { suspension: { until: null, reason: 'x' } })],
     });
-    const view = renderAt('/admin');
+    const view = await openMembers();
     fireEvent.click(await view.findByRole('button', { name: 'Suspend quietquinn' }));
     const dialog = view.getByRole('dialog');
     fireEvent.click(within(dialog).getByLabelText('For good'));
@@ -146,7 +153,7 @@ describe('the Members tab', () => {
       'GET /api/admin/members*': [200, page([member('vinylvera', { role: 'admin', userId: 1 })])],
       'PUT /api/admin/members/vinylvera/role': [409, { message: 'There must be at least one admin.' }],
     });
-    const view = renderAt('/admin');
+    const view = await openMembers();
     fireEvent.click(await view.findByRole('button', { name: "Change vinylvera's role" }));
     const dialog = view.getByRole('dialog', { name: "Change vinylvera's role" });
     const role = within(dialog).getByLabelText('Role') as HTMLSelectElement;
@@ -168,7 +175,7 @@ describe('the Members tab', () => {
       'DELETE /api/admin/members/quietquinn/suspension': [200, member('quietquinn')],
       'POST /api/admin/members/quietquinn/sign-out': [200, { ended: 2 }],
     });
-    const view = renderAt('/admin');
+    const view = await openMembers();
     fireEvent.click(await view.findByRole('button', { name: "Lift quietquinn's suspension" }));
     fireEvent.keyDown(view.getByRole('dialog'), { key: 'Escape' });
     expect(view.queryByRole('dialog')).toBeNull();
@@ -346,7 +353,7 @@ describe('the Audit log and Figures tabs', () => {
   });
 
   it('shows an error the server gives', async () => {
-    fakeServer({ ...ME, 'GET /api/admin/members*': [403, { message: 'Insufficient permissions' }] });
+    fakeServer({ ...ME, 'GET /api/admin/reports': [403, { message: 'Insufficient permissions' }] });
     const view = renderAt('/admin');
     expect((await view.findByRole('alert')).textContent).toBe('Insufficient permissions');
   });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { counted, useStaffCounts } from '../../api/moderationQueries';
 import { useAuth } from '../../auth/AuthContext';
 import { LoginInvitation } from '../../components/LoginPrompt';
 import { Tabs } from '../../components/Tabs';
@@ -6,19 +7,21 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuditTab } from './AuditTab';
 import { FiguresTab } from './FiguresTab';
 import { MembersTab } from './MembersTab';
+import { ReportsTab } from './ReportsTab';
 import { SignupTab } from './SignupTab';
 import './admin.css';
 
-type Tab = 'members' | 'signup' | 'audit' | 'figures';
+type Tab = 'reports' | 'members' | 'signup' | 'audit' | 'figures';
 
 const TABS: ReadonlyArray<readonly [Tab, string]> = [
+  ['reports', 'Reports'],
   ['members', 'Members'],
   ['signup', 'Sign-up & invites'],
   ['audit', 'Audit log'],
   ['figures', 'Figures'],
 ];
 
-/** /admin: members and their roles and suspensions, who may join, the audit log, the site's figures. */
+/** /admin: the reported items, members and their roles and suspensions, who may join, the audit log, the site's figures. */
 export function AdminPage() {
   const { user } = useAuth();
   useDocumentTitle('Admin');
@@ -37,11 +40,14 @@ export function AdminPage() {
 }
 
 function AdminTabs() {
-  const [tab, setTab] = useState<Tab>('members');
+  const [tab, setTab] = useState<Tab>('reports');
+  const openReports = useStaffCounts()?.openReports;
+  const tabs = TABS.map(([key, label]) => [key, key === 'reports' ? counted(label, openReports) : label] as const);
   return (
     <>
-      <Tabs label="Admin" tabs={TABS} selected={tab} onSelect={setTab} />
+      <Tabs label="Admin" tabs={tabs} selected={tab} onSelect={setTab} />
       <div class="admin-panel" role="tabpanel" aria-label={TABS.find(([key]) => key === tab)?.[1]}>
+        {tab === 'reports' && <ReportsTab />}
         {tab === 'members' && <MembersTab />}
         {tab === 'signup' && <SignupTab />}
         {tab === 'audit' && <AuditTab />}

@@ -14,6 +14,10 @@ const ACTIONS: Record<string, string> = {
   'invite-create': 'created',
   'invite-revoke': 'revoked',
   'member-delete': 'deleted the account of',
+  'report-dismissed': 'dismissed the reports on',
+  'report-deleted': 'deleted the reported',
+  'report-warned': 'warned the author of',
+  'report-suspended': 'suspended the author of',
 };
 
 /** '2026-05-01T09:30:00Z' -> 'May 1st, 2026, 09:30 UTC', as the server stores it. */

@@ -22,7 +22,7 @@ const ROLES: ReadonlyArray<readonly [Role, string]> = [
  * action keeps in the audit log. `act` answers the line shown once it is
  * done; a refusal (the last admin, say) stays in the dialog.
  */
-function ActionDialog({
+export function ActionDialog({
   title,
   submitLabel,
   onClose,
@@ -149,16 +149,43 @@ function SuspendDialog({ member, ...common }: DialogProps) {
       }}
       {...common}
     >
-      <NumberField label="Days" name="days" min={1} max={3650} value={days} onValue={setDays} disabled={forGood} />
+      <SuspensionFields days={days} setDays={setDays} forGood={forGood} setForGood={setForGood} reason={reason} setReason={setReason} />
+    </ActionDialog>
+  );
+}
+
+/** How long and why: the suspension's fields, here and in the reports queue. */
+export function SuspensionFields(props: {
+  days: string;
+  setDays: (days: string) => void;
+  forGood: boolean;
+  setForGood: (forGood: boolean) => void;
+  reason: string;
+  setReason: (reason: string) => void;
+}) {
+  return (
+    <>
+      <NumberField label="Days" name="days" min={1} max={3650} value={props.days} onValue={props.setDays} disabled={props.forGood} />
       <label class="admin-check">
-        <input type="checkbox" name="forGood" checked={forGood} onChange={(event) => setForGood(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          name="forGood"
+          checked={props.forGood}
+          onChange={(event) => props.setForGood(event.currentTarget.checked)}
+        />
         For good
       </label>
       <label>
         Reason (shown to the member)
-        <input name="reason" value={reason} required maxLength={500} onInput={(event) => setReason(event.currentTarget.value)} />
+        <input
+          name="reason"
+          value={props.reason}
+          required
+          maxLength={500}
+          onInput={(event) => props.setReason(event.currentTarget.value)}
+        />
       </label>
-    </ActionDialog>
+    </>
   );
 }
 

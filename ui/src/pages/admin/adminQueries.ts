@@ -3,6 +3,7 @@
 // so one invalidation refreshes every tab after an action.
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, inviteApi, siteApi } from '../../api/admin';
+import { moderationApi } from '../../api/moderation';
 import { useViewer } from '../../api/queries';
 import { underViewer } from '../../api/viewerCache';
 
@@ -45,6 +46,15 @@ export function useAuditLog() {
   });
 }
 
+/** The reported items, the longest waiting first. */
+export function useReportQueue() {
+  return useQuery({
+    queryKey: underViewer(['admin', 'reports'], useViewer()),
+    queryFn: ({ signal }) => moderationApi.queue(signal),
+    staleTime: 0,
+  });
+}
+
 /** Admins see everyone's invites, members their own. */
 export function useInvites() {
   return useQuery({ queryKey: underViewer(['invites'], useViewer()), queryFn: ({ signal }) => inviteApi.list(signal) });
@@ -56,6 +66,7 @@ export function useRefreshAdmin() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: ['admin'] }),
+      client.invalidateQueries({ queryKey: ['staff-counts'] }),
       client.invalidateQueries({ queryKey: ['invites'] }),
       client.invalidateQueries({ queryKey: SITE_SIGNUP }),
     ]);

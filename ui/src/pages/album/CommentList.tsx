@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { Icon } from '../../components/icons';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { ReportButton } from '../../components/Report';
 import { AuthorLink, authorName } from './Avatar';
 import { CommentComposer } from './CommentComposer';
 
@@ -42,6 +43,7 @@ function CommentItem({
         {comment.rating != null && (
           <HalfStarRating value={comment.rating} label={`${authorName(comment.user)}'s rating`} size="small" />
         )}
+        <ReportButton kind="comment" id={comment.commentId} authorId={comment.userId} />
         {canDelete && (
           <button type="button" class="album-comment-delete" aria-label="Delete comment" title="Delete comment" onClick={onDelete}>
             <Icon name="trash" />

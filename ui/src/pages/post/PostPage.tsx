@@ -7,6 +7,7 @@ import type { PostPage as Post } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { Paragraphs } from '../../components/Paragraphs';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { ReportButton } from '../../components/Report';
 import { VoteBar } from '../../components/VoteBar';
 import { AuthorLink } from '../album/Avatar';
 import { CommentList } from '../album/CommentList';
@@ -59,6 +60,7 @@ function PostView({ post }: { post: Post }) {
               Edit
             </button>
           )}
+          <ReportButton kind="post" id={post.postId} authorId={post.user.userId} />
         </header>
         <h1>{post.title}</h1>
         <Paragraphs text={post.postText} class="post-text" />

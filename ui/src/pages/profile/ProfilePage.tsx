@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { profilePath } from '../../components/Header';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { ReportButton } from '../../components/Report';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DownloadMyData } from './DownloadMyData';
@@ -52,6 +53,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
               {me?.userId === user.data.userId ? 'My collection' : `${user.data.username}'s collection`}
             </Link>
             {me?.userId === user.data.userId && <DownloadMyData />}
+            <ReportButton kind="profile" id={user.data.userId} authorId={user.data.userId} />
           </div>
         </div>
         <ProfileTabs username={user.data.username} stats={stats.data} />

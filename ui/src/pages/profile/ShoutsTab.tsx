@@ -5,6 +5,7 @@ import { refreshAfterWrite } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
 import { Icon } from '../../components/icons';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { ReportButton } from '../../components/Report';
 import { ShowMore } from '../../components/ShowMore';
 import { TextComposer } from '../../components/TextComposer';
 import { AuthorLink } from '../album/Avatar';
@@ -58,6 +59,7 @@ export function ShoutsTab({ username }: { username: string }) {
                   <time class="album-date" dateTime={shout.createdAt}>
                     {shout.createdAt.slice(0, 10)}
                   </time>
+                  <ReportButton kind="shout" id={shout.shoutId} authorId={shout.userId} />
                   {user?.userId === shout.userId && (
                     <button
                       type="button"

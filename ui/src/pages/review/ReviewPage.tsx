@@ -12,6 +12,7 @@ import { Dialog } from '../../components/Dialog';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { Paragraphs } from '../../components/Paragraphs';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { ReportButton } from '../../components/Report';
 import { VoteBar } from '../../components/VoteBar';
 import { longDate, userRating } from '../../lib/format';
 import { routeParam } from '../../lib/routeParam';
@@ -105,6 +106,7 @@ function ReviewView({ review, cacheKey }: { review: Review; cacheKey: unknown[] 
             <NeighbourLink href={neighbour(review.previousReviewId)} label="Previous" />
             <NeighbourLink href={neighbour(review.nextReviewId)} label="Next" />
             {mayDelete && <DeleteReview review={review} />}
+            <ReportButton kind="review" id={review.reviewId} authorId={review.user.userId} />
           </nav>
         </article>
       </div>
