@@ -387,7 +387,7 @@ struct NoteOnly {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body(content = NoteOnly, description = "Optional: why it is lifted"),
-    responses((status = 200, description = "The member, no longer suspended", body = MemberOverview), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The member, no longer suspended", body = MemberOverview), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn unsuspend(
@@ -423,7 +423,7 @@ struct Ended {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = NoteOnly,
-    responses((status = 200, description = "Every session of the member ended", body = Ended), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Every session of the member ended", body = Ended), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn sign_out(

@@ -66,7 +66,7 @@ async fn history(state: &AppState, kind: EntityKind, id: i64) -> AppResult<Json<
     path = "/api/album/{id}/history",
     tag = "catalogue history",
     params(("id" = i64, Path, description = "Album id")),
-    responses((status = 200, description = "The album's revisions, newest first (also after it is deleted)", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The album's revisions, newest first (also after it is deleted)", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn album_history(
@@ -82,7 +82,7 @@ async fn album_history(
     path = "/api/artist/{id}/history",
     tag = "catalogue history",
     params(("id" = i64, Path, description = "Artist id")),
-    responses((status = 200, description = "The artist's revisions, newest first", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The artist's revisions, newest first", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn artist_history(
@@ -219,7 +219,7 @@ struct Requested {
     path = "/api/change-requests",
     tag = "catalogue history",
     request_body = RequestBody,
-    responses((status = 201, description = "Suggested: an editor will accept or decline it", body = Requested), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such album or artist", body = ErrorMessage)),
+    responses((status = 201, description = "Suggested: an editor will accept or decline it", body = Requested), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such album or artist", body = ErrorMessage), (status = 409, description = "Another album or artist has those fields", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn request_change(
@@ -341,7 +341,7 @@ async fn accept(
     tag = "catalogue history",
     params(("request_id" = i64, Path, description = "The change request")),
     request_body = NoteBody,
-    responses((status = 200, description = "Declined", body = ChangeRequest), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such open request", body = ErrorMessage)),
+    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Declined", body = ChangeRequest), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such open request", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn decline(

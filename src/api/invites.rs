@@ -139,7 +139,7 @@ async fn list(
     path = "/api/invites/{invite_id}",
     tag = "invites",
     params(("invite_id" = i64, Path, description = "The invite's id")),
-    responses((status = 204, description = "Revoked: it lets nobody in any more"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not the invite's maker nor an admin", body = ErrorMessage), (status = 404, description = "No such invite", body = ErrorMessage)),
+    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Revoked: it lets nobody in any more"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not the invite's maker nor an admin", body = ErrorMessage), (status = 404, description = "No such invite", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn revoke(

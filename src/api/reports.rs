@@ -320,7 +320,7 @@ async fn my_warnings(
     path = "/api/auth/warnings/{warning_id}/seen",
     tag = "moderation",
     params(("warning_id" = i64, Path, description = "The warning's id")),
-    responses((status = 204, description = "Read: it is not shown again"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such warning of the caller's", body = ErrorMessage)),
+    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Read: it is not shown again"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such warning of the caller's", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn seen(
