@@ -6,7 +6,7 @@ import { AuthProvider } from './auth/AuthContext';
 import { Header } from './components/Header';
 import { MobileBar } from './components/MobileBar';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { SuspendedBanner } from './components/SuspendedBanner';
+import { SuspendedBanner, WarningBanner } from './components/SuspendedBanner';
 import { routes } from './routes';
 import { NotFound } from './pages/NotFound';
 import { ThemeProvider } from './theme/ThemeContext';
@@ -33,6 +33,7 @@ export function App() {
           <div class="app">
             <Header />
             <SuspendedBanner />
+            <WarningBanner />
             <main class="page" id="main">
               <RouteErrorBoundary resetKey={rawPath}>
                 <Switch location={rawPath}>

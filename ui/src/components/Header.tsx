@@ -3,8 +3,8 @@ import { useAuth } from '../auth/AuthContext';
 import { AddMenu } from './AddMenu';
 import { Menu } from './Menu';
 import { SearchBox } from './SearchBox';
+import { StaffLinks, useStaffBadge } from './StaffLinks';
 import { ThemeSelect } from './ThemeSelect';
-import { Icon } from './icons';
 
 /**
  * The chart link of the navigation: all time, all genres. The spec's current
@@ -24,6 +24,7 @@ export function Header() {
   const [location, navigate] = useLocation();
   const { user, logOut } = useAuth();
   const linkClass = (active: boolean) => (active ? 'nav-link active' : 'nav-link');
+  const settings = useStaffBadge('Settings', 'settings');
 
   return (
     <header class="header">
@@ -55,7 +56,7 @@ export function Header() {
       </div>
       <div class="header-actions">
         <AddMenu />
-        <Menu label="Settings" buttonContent={<Icon name="settings" />} buttonClass="nav-link nav-button icon-only">
+        <Menu label={settings.label} buttonContent={settings.buttonContent} buttonClass="nav-link nav-button icon-only">
           {(close) => (
             <>
               <ThemeSelect />
@@ -64,12 +65,8 @@ export function Header() {
                   Account settings
                 </Link>
               )}
-              {/* In the menu, not the links: at 900px the header has no room for one more. */}
-              {user?.role === 'admin' && (
-                <Link href="/admin" role="menuitem" class="menu-item" onClick={close}>
-                  Admin
-                </Link>
-              )}
+              {/* In the menu, not the links: at 900px the header has no room for more. */}
+              <StaffLinks close={close} />
             </>
           )}
         </Menu>

@@ -5,6 +5,7 @@ import { AddMenu } from './AddMenu';
 import { defaultChartsPath, profilePath } from './Header';
 import { Menu } from './Menu';
 import { SearchBox } from './SearchBox';
+import { StaffLinks, useStaffBadge } from './StaffLinks';
 import { ThemeSelect } from './ThemeSelect';
 import { Icon } from './icons';
 
@@ -18,6 +19,7 @@ export function MobileBar() {
   const [searching, setSearching] = useState(false);
   useEffect(() => setSearching(false), [location]);
   const itemClass = (active: boolean) => (active ? 'bar-item active' : 'bar-item');
+  const profile = useStaffBadge('Profile', 'profile');
 
   return (
     <>
@@ -51,7 +53,7 @@ export function MobileBar() {
         >
           <Icon name="search" />
         </button>
-        <Menu label="Profile" buttonContent={<Icon name="profile" />} buttonClass="bar-item" up>
+        <Menu label={profile.label} buttonContent={profile.buttonContent} buttonClass="bar-item" up>
           {(close) => (
             <>
               {user && (
@@ -64,11 +66,7 @@ export function MobileBar() {
                   Account settings
                 </Link>
               )}
-              {user?.role === 'admin' && (
-                <Link href="/admin" role="menuitem" class="menu-item" onClick={close}>
-                  Admin
-                </Link>
-              )}
+              <StaffLinks close={close} />
               {user ? (
                 <button
                   type="button"

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { moderationApi } from '../api/moderation';
+import { useRefreshWarnings, useWarnings } from '../api/moderationQueries';
 import { useAuth } from '../auth/AuthContext';
 import type { Suspension } from '../api/types';
 import { dayMonthYear } from '../lib/format';
@@ -16,5 +19,36 @@ export function SuspendedBanner() {
     <p class="suspended-banner" role="status">
       {suspensionText(suspension)}
     </p>
+  );
+}
+
+/** An admin's unread warning, one at a time, until the member says they have read it. */
+export function WarningBanner() {
+  const warnings = useWarnings();
+  const refresh = useRefreshWarnings();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const warning = warnings.data?.warnings[0];
+  if (!warning) return null;
+  const seen = async () => {
+    setPending(true);
+    setError('');
+    try {
+      await moderationApi.seen(warning.warningId);
+      await refresh();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div class="warning-banner" role="alert">
+      <p>An admin warned you: {warning.message}</p>
+      <button type="button" class="button" disabled={pending} onClick={seen}>
+        I have read this
+      </button>
+      {error && <p class="form-error">{error}</p>}
+    </div>
   );
 }
