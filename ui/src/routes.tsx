@@ -6,6 +6,7 @@ import { AddAlbumPage } from './pages/add/AddAlbumPage';
 import { AddArtistPage } from './pages/add/AddArtistPage';
 import { ArtistNotFound } from './pages/ArtistNotFound';
 import { AlbumPage } from './pages/album/AlbumPage';
+import { ChangeRequestsPage } from './pages/change-requests/ChangeRequestsPage';
 import { ArtistPage } from './pages/artist/ArtistPage';
 import { GrabDataPage } from './pages/grab-data/GrabDataPage';
 import { ChartsPage } from './pages/charts/ChartsPage';
@@ -52,4 +53,5 @@ export const routes: ScreenRoute[] = [
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', screen: AccountPage },
   { path: '/admin', screen: AdminPage },
+  { path: '/change-requests', screen: ChangeRequestsPage },
 ];

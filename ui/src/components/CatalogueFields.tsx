@@ -14,14 +14,17 @@ type Bind<K extends string> = (name: K) => Bound;
 export type AlbumFieldName = 'artist' | 'title' | 'releaseDate' | 'pictureUrl' | 'genres' | 'type';
 export type ArtistFieldName = 'name' | 'description' | 'pictureUrl';
 
-export function AlbumFields({ bind }: { bind: Bind<AlbumFieldName> }) {
+/** `withArtist` false: a suggested correction, which keeps the album's artist. */
+export function AlbumFields({ bind, withArtist = true }: { bind: Bind<AlbumFieldName>; withArtist?: boolean }) {
   const type = bind('type');
   return (
     <>
-      <label>
-        Artist
-        <input {...bind('artist')} required autoComplete="off" />
-      </label>
+      {withArtist && (
+        <label>
+          Artist
+          <input {...bind('artist')} required autoComplete="off" />
+        </label>
+      )}
       <label>
         Album Name
         <input {...bind('title')} required autoComplete="off" />

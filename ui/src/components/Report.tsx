@@ -3,7 +3,7 @@ import { moderationApi, type ItemKind, type ReportReason } from '../api/moderati
 import { useAuth } from '../auth/AuthContext';
 import { useSave } from '../lib/useFormFields';
 import { Dialog } from './Dialog';
-import { Saved, SubmitRow } from './SubmitRow';
+import { SentPanel, SubmitRow } from './SubmitRow';
 
 const REASONS: ReadonlyArray<readonly [ReportReason, string]> = [
   ['spam', 'Spam'],
@@ -50,14 +50,7 @@ export function ReportDialog({ kind, id, onClose }: { kind: ItemKind; id: number
   return (
     <Dialog title={`Report this ${NOUNS[kind]}`} onClose={onClose}>
       {saved ? (
-        <>
-          <Saved message={saved} />
-          <div class="dialog-actions">
-            <button type="button" class="button" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </>
+        <SentPanel message={saved} onClose={onClose} />
       ) : (
         <form class="form" onSubmit={onSubmit}>
           <fieldset class="report-reasons">

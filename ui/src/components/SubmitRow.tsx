@@ -23,3 +23,17 @@ export function Saved({ message }: { message: string }) {
     </p>
   );
 }
+
+/** A dialog's form once sent: the success line and a Close button in its place. */
+export function SentPanel({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <>
+      <Saved message={message} />
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </>
+  );
+}

@@ -14,6 +14,7 @@ import { AlbumInfo } from './AlbumInfo';
 import { AlbumTabs } from './AlbumTabs';
 import { CommentList } from './CommentList';
 import { EditAlbumDialog } from './EditAlbumDialog';
+import { CatalogueActions } from '../catalogue/CatalogueActions';
 import { RatingsPanel } from './RatingsPanel';
 import { ReviewsTab } from './ReviewsTab';
 import './album.css';
@@ -43,6 +44,7 @@ function AlbumView({ album }: { album: Album }) {
           ]}
         />
       </div>
+      <CatalogueActions entity={{ kind: 'album', album }} />
       <CommentList kind="album" id={album.albumId} />
       {notice?.kind === 'login' && <LoginPrompt reason={notice.reason} onClose={close} />}
       {notice?.kind === 'refused' && (

@@ -15,6 +15,7 @@ import { artistNotFoundPath } from '../../lib/paths';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EditArtistDialog } from './EditArtistDialog';
+import { CatalogueActions } from '../catalogue/CatalogueActions';
 import './artist.css';
 
 const TYPE_TABS: ReadonlyArray<readonly [AlbumType, string]> = [
@@ -86,6 +87,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
             )}
           </p>
           {data.description && <p class="artist-description">{data.description}</p>}
+          <CatalogueActions entity={{ kind: 'artist', artist: data }} />
         </div>
       </header>
 
