@@ -1,0 +1,146 @@
+// Moderation and the catalogue's history (issue 21): reports and the admin's
+// queue, warnings, reverting an edit, and a member's correction accepted by
+// an editor, against the release binary and the demo community.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiGet, demoMemberPage, useServerAndBrowser } from './server.mjs';
+
+const run = useServerAndBrowser({ before, after });
+
+async function openAlbum(page, artist, title) {
+  const album = await apiGet(run, `/album/name/${encodeURIComponent(artist)}/${encodeURIComponent(title)}`);
+  await page.goto(`${run.server.url}/albums/${album.artistSlug}/${album.slug}`);
+  return album;
+}
+
+async function report(page, commentText) {
+  const comment = page.locator('.album-comment', { hasText: commentText });
+  await comment.getByRole('button', { name: 'Report comment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this comment' });
+  await dialog.getByLabel('Spam').check();
+  await dialog.getByLabel('Note (optional)').fill('looks like an advert');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByText('Thanks: an admin will look at it.').waitFor();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+}
+
+/** The admin opens the queue through the header's count. */
+async function openReports(admin, count) {
+  await admin.goto(`${run.server.url}/`);
+  await admin.getByRole('button', { name: `Settings: ${count} waiting` }).click();
+  await admin.getByRole('menuitem', { name: `Reports (${count})` }).click();
+  await admin.waitForURL(`${run.server.url}/admin`);
+  await admin.getByRole('tab', { name: `Reports (${count})` }).waitFor();
+}
+
+test('a member reports a comment; the admin sees the count, deletes it with a note, and the audit log has it', async () => {
+  const text = 'Still think this is their best-sounding record.';
+  const { page: member } = await demoMemberPage(run, 'mira99');
+  await openAlbum(member, 'Radiohead', 'In Rainbows');
+  await report(member, text);
+
+  const { page: admin } = await demoMemberPage(run, 'vinylvera');
+  await openReports(admin, 1);
+  const item = admin.getByRole('list', { name: 'Reported items' }).getByRole('listitem').filter({ hasText: text }).first();
+  await item.getByText('mira99').waitFor();
+  await item.getByText('“looks like an advert”').waitFor();
+  await item.getByRole('button', { name: 'Delete' }).click();
+  const dialog = admin.getByRole('dialog', { name: "Delete lowend.theo's comment" });
+  await dialog.getByLabel('Note (kept in the audit log)').fill('spam in the comments');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await admin.getByText('Nothing reported. All quiet.').waitFor();
+  await admin.getByRole('tab', { name: 'Reports', exact: true }).waitFor();
+  await admin.screenshot({ path: `${run.artifacts}admin-reports.png`, fullPage: true });
+
+  await openAlbum(member, 'Radiohead', 'In Rainbows');
+  await member.getByRole('heading', { name: /Comments/ }).waitFor();
+  await member.locator('.album-comment').first().waitFor();
+  assert.equal(await member.getByText(text).count(), 0);
+
+  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  const entry = admin.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first();
+  await entry.getByText('deleted the reported').waitFor();
+  await entry.getByText('Note: spam in the comments').waitFor();
+  await Promise.all([member.close(), admin.close()]);
+});
+
+test('the admin warns a member from the queue; the member reads the banner and dismisses it', async () => {
+  const text = 'Finally one of theirs I can get behind.';
+  const { page: reporter } = await demoMemberPage(run, 'mira99');
+  await openAlbum(reporter, 'Radiohead', 'In Rainbows');
+  await report(reporter, text);
+
+  const { page: admin } = await demoMemberPage(run, 'vinylvera');
+  await openReports(admin, 1);
+  await admin.getByRole('listitem').filter({ hasText: text }).first().getByRole('button', { name: 'Warn' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Warn halfstar-hugo' });
+  await dialog.getByLabel('Message (shown to the member)').fill('Please keep comments about the music.');
+  await dialog.getByRole('button', { name: 'Warn' }).click();
+  await admin.getByText('Nothing reported. All quiet.').waitFor();
+
+  const { page: member } = await demoMemberPage(run, 'halfstar-hugo', { width: 390, height: 844 });
+  await member.goto(`${run.server.url}/`);
+  await member.getByText('An admin warned you: Please keep comments about the music.').waitFor();
+  await member.screenshot({ path: `${run.artifacts}warning-banner-phone.png` });
+  await member.getByRole('button', { name: 'I have read this' }).click();
+  await member.locator('.warning-banner').waitFor({ state: 'detached' });
+  await member.reload();
+  await member.getByRole('navigation', { name: 'Mobile' }).waitFor();
+  assert.equal(await member.locator('.warning-banner').count(), 0);
+  await Promise.all([reporter.close(), admin.close(), member.close()]);
+});
+
+test('an editor edits an album title, opens History and reverts it; the old title is back', async () => {
+  const { page } = await demoMemberPage(run, 'crate_digger');
+  const album = await openAlbum(page, 'Radiohead', 'Kid A');
+  await page.getByRole('group', { name: 'Album actions' }).getByRole('button', { name: 'Edit Album' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Album' });
+  await edit.getByLabel('Album Name').fill('Kid A (Wrong)');
+  await edit.getByRole('button', { name: 'Submit' }).click();
+  await edit.waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'Kid A (Wrong)' }).waitFor();
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  const newest = history.getByRole('list', { name: 'Revisions' }).getByRole('listitem').first();
+  await newest.getByText('crate_digger edited it').waitFor();
+  assert.deepEqual(await newest.getByRole('row').allInnerTexts(), ['Field\tBefore\tAfter', 'Title\tKid A\tKid A (Wrong)']);
+  await newest.getByRole('button', { name: 'Revert' }).click();
+  await newest.getByLabel('Note').fill('the title was right');
+  await newest.getByRole('button', { name: 'Revert this change' }).click();
+  await history.waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'Kid A', exact: true }).waitFor();
+  await page.waitForURL(`${run.server.url}/albums/${album.artistSlug}/${album.slug}`);
+  assert.equal((await apiGet(run, `/album/name/${album.artistSlug}/${album.slug}`)).title, 'Kid A');
+  await page.close();
+});
+
+test('a member suggests a release date; the editor accepts it on /change-requests and the album shows it', async () => {
+  const { page: member } = await demoMemberPage(run, 'shoegaze_sam');
+  const album = await openAlbum(member, 'Radiohead', 'In Rainbows');
+  await member.getByRole('button', { name: 'Suggest a correction' }).click();
+  const dialog = member.getByRole('dialog', { name: 'Suggest a correction' });
+  await dialog.getByLabel('Release Date').fill('2007-10-11');
+  await dialog.getByLabel('Note (why, and where it comes from)').fill('the download came out a day later');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByText('Thanks: an editor will look at it.').waitFor();
+
+  const { page: editor } = await demoMemberPage(run, 'crate_digger');
+  await editor.goto(`${run.server.url}/`);
+  await editor.getByRole('button', { name: 'Settings: 1 waiting' }).click();
+  await editor.getByRole('menuitem', { name: 'Change requests (1)' }).click();
+  await editor.waitForURL(`${run.server.url}/change-requests`);
+  const request = editor.getByRole('list', { name: 'Change requests' }).getByRole('listitem').first();
+  await request.getByText('asked by shoegaze_sam', { exact: false }).waitFor();
+  const rows = await request.getByRole('row').allInnerTexts();
+  assert.match(rows[1], /^Release date\t\d{4}-\d{2}-\d{2}\t2007-10-11$/);
+  await request.getByRole('button', { name: 'Accept' }).click();
+  const accept = editor.getByRole('dialog', { name: "Accept shoegaze_sam's request" });
+  await accept.getByLabel('Note').fill('checked the label site');
+  await accept.getByRole('button', { name: 'Accept' }).click();
+  await editor.getByText('No change requests waiting.').waitFor();
+
+  await editor.goto(`${run.server.url}/albums/${album.artistSlug}/${album.slug}`);
+  await editor.locator('.album-facts').getByText('October 11th, 2007').waitFor();
+  await Promise.all([member.close(), editor.close()]);
+});
