@@ -90,8 +90,11 @@ describe('the Reports tab', () => {
     fireEvent.click(await view.findByRole('button', { name: 'Warn' }));
     let dialog = view.getByRole('dialog', { name: 'Warn spammer' });
     fireEvent.input(within(dialog).getByLabelText('Message (shown to the member)'), { target: { value: 'No adverts, please.' } });
+    const asked = server.calls.filter((call) => call.url === '/api/admin/reports').length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Warn' }));
     await waitFor(() => expect(view.queryByRole('dialog')).toBeNull());
+    // The queue is asked for again after every action, not only a deletion.
+    expect(server.calls.filter((call) => call.url === '/api/admin/reports').length).toBeGreaterThan(asked);
 
     fireEvent.click(view.getByRole('button', { name: 'Suspend' }));
     dialog = view.getByRole('dialog', { name: 'Suspend spammer' });
