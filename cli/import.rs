@@ -9,7 +9,6 @@ use anyhow::{Context, bail};
 use clap::Subcommand;
 use halfstar::config::{DataSettings, ImportSources};
 use halfstar::db::{self, artists, genres, imports};
-use halfstar::domain::DatePrecision;
 use halfstar::domain::timestamp::now;
 use halfstar::import::musicbrainz::ArtistHit;
 use halfstar::import::pipeline::{self, Plan, Planned, Progress, Request, SkipKind};
@@ -257,7 +256,7 @@ fn print_plan(plan: &Plan) {
         println!(
             "  + {} ({}) [{}] {}",
             album.title,
-            as_known(album.release_date),
+            album.release_date.known_part(),
             album.genres.join(", "),
             album.picture_url
         );
@@ -268,17 +267,6 @@ fn print_plan(plan: &Plan) {
         plan.albums.len(),
         plan.skipped.len()
     );
-}
-
-/// The date as far as it is known: "2019", "2019-05" or "2019-05-21".
-fn as_known(date: halfstar::domain::ReleaseDate) -> String {
-    let full = date.to_string();
-    let known = match date.precision() {
-        DatePrecision::Year => 4,
-        DatePrecision::Month => 7,
-        DatePrecision::Day => full.len(),
-    };
-    full[..known].to_owned()
 }
 
 fn print_summary(plan: &Plan, summary: &Summary) {

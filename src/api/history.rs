@@ -93,6 +93,15 @@ async fn artist_history(
     history(&state, EntityKind::Artist, id).await
 }
 
+/// "reverts revision 3", followed by ": <why>" when the editor gave a note.
+fn with_why(what: String, why: &str) -> String {
+    if why.is_empty() {
+        what
+    } else {
+        format!("{what}: {why}")
+    }
+}
+
 #[derive(Deserialize, ToSchema, Default)]
 struct NoteBody {
     #[serde(default)]
@@ -154,10 +163,7 @@ async fn revert(
                     revision.entity_name
                 )));
             }
-            let note = match note.as_str() {
-                "" => format!("reverts revision {revision_id}"),
-                why => format!("reverts revision {revision_id}: {why}"),
-            };
+            let note = with_why(format!("reverts revision {revision_id}"), &note);
             let change = Change {
                 kind,
                 id,
@@ -286,13 +292,10 @@ async fn close_request(
                     AppError::NotFound(format!("No open change request {request_id}"))
                 })?;
             if accepting {
-                let why = match note.as_str() {
-                    "" => format!("change request {request_id} by {}", request.requester),
-                    why => format!(
-                        "change request {request_id} by {}: {why}",
-                        request.requester
-                    ),
-                };
+                let why = with_why(
+                    format!("change request {request_id} by {}", request.requester),
+                    &note,
+                );
                 let change = Change {
                     kind: request.entity_kind,
                     id: request.entity_id,

@@ -59,6 +59,17 @@ impl ReleaseDate {
         self.date.year()
     }
 
+    /// The date as far as it is known: "2019", "2019-05" or "2019-05-21".
+    pub fn known_part(self) -> String {
+        let full = self.to_string();
+        let known = match self.precision() {
+            DatePrecision::Year => 4,
+            DatePrecision::Month => 7,
+            DatePrecision::Day => full.len(),
+        };
+        full[..known].to_owned()
+    }
+
     pub fn precision(self) -> DatePrecision {
         self.precision
     }

@@ -206,11 +206,8 @@ async fn browse(
     };
     // Pages as MusicBrainz cuts them: `limit` groups from `offset`.
     let groups = all["release-groups"].as_array().unwrap();
-    let page: Vec<&serde_json::Value> = groups
-        .iter()
-        .skip(offset as usize)
-        .take(limit as usize)
-        .collect();
+    let from = (offset as usize).min(groups.len());
+    let page = &groups[from..(from + limit as usize).min(groups.len())];
     json(
         StatusCode::OK,
         serde_json::json!({
