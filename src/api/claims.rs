@@ -68,6 +68,7 @@ mod tests {
             created_at: String::new(),
             suspended_until: None,
             suspension_reason: String::new(),
+            has_hidden_items: false,
         }
     }
 

@@ -11,10 +11,12 @@ use super::claims::{acting_as_self, may_remove, optional_id};
 use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
+use crate::db::hidden::{self, Reader};
 use crate::db::{posts, reviews, run_blocking};
+use crate::domain::ItemKind;
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -105,10 +107,15 @@ async fn create(
     state
         .writer
         .write(move |conn| {
+            let reader = Reader::of(Some(&caller));
             let exists = match target {
                 CommentTarget::Album(id) => albums::artist_of(conn, id)?.is_some(),
-                CommentTarget::Review(id) => reviews::author_of(conn, id)?.is_some(),
-                CommentTarget::Post(id) => posts::author_of(conn, id)?.is_some(),
+                CommentTarget::Review(id) => {
+                    hidden::author_if_shown(conn, ItemKind::Review, id, reader)?.is_some()
+                }
+                CommentTarget::Post(id) => {
+                    hidden::author_if_shown(conn, ItemKind::Post, id, reader)?.is_some()
+                }
             };
             if !exists {
                 return Err(AppError::NotFound(
@@ -189,6 +196,7 @@ async fn page_of(
     state: AppState,
     target: CommentTarget,
     query: CommentPageQuery,
+    reader: Reader,
 ) -> AppResult<Json<CommentPage>> {
     let page = PageQuery {
         limit: Some(COMMENTS_PER_PAGE),
@@ -196,7 +204,7 @@ async fn page_of(
     }
     .page(COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)?;
     run_blocking(&state.pool, move |conn| {
-        let total = comments::count_on(conn, target)?;
+        let total = comments::count_on(conn, target, reader)?;
         let per_page = i64::from(COMMENTS_PER_PAGE);
         let (album, review, post) = match target {
             CommentTarget::Album(_) => (Some(total), None, None),
@@ -204,7 +212,7 @@ async fn page_of(
             CommentTarget::Post(_) => (None, None, Some(total)),
         };
         Ok(Json(CommentPage {
-            data: comments::on(conn, target, page)?,
+            data: comments::on(conn, target, page, reader)?,
             total_pages: (total + per_page - 1) / per_page,
             total_album_comments: album,
             total_review_comments: review,
@@ -223,10 +231,17 @@ async fn page_of(
 )]
 async fn on_album(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<CommentPageQuery>,
 ) -> AppResult<(Depends, Json<CommentPage>)> {
-    let page = page_of(state, CommentTarget::Album(id), query).await?;
+    let page = page_of(
+        state,
+        CommentTarget::Album(id),
+        query,
+        Reader::of(caller.as_ref()),
+    )
+    .await?;
     Ok((Depends(vec![Topic::AlbumComments(id)]), page))
 }
 
@@ -239,10 +254,17 @@ async fn on_album(
 )]
 async fn on_review(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<CommentPageQuery>,
 ) -> AppResult<Json<CommentPage>> {
-    page_of(state, CommentTarget::Review(id), query).await
+    page_of(
+        state,
+        CommentTarget::Review(id),
+        query,
+        Reader::of(caller.as_ref()),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -254,10 +276,17 @@ async fn on_review(
 )]
 async fn on_post(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<CommentPageQuery>,
 ) -> AppResult<Json<CommentPage>> {
-    page_of(state, CommentTarget::Post(id), query).await
+    page_of(
+        state,
+        CommentTarget::Post(id),
+        query,
+        Reader::of(caller.as_ref()),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -269,13 +298,15 @@ async fn on_post(
 )]
 async fn by_user(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(username): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Comment>>> {
     let page = query.page(20, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
         let user = user_api::named(conn, &username)?;
-        Ok(Json(comments::by_user(conn, user.id, page)?))
+        let reader = Reader::of(caller.as_ref());
+        Ok(Json(comments::by_user(conn, user.id, page, reader)?))
     })
     .await
 }
@@ -304,10 +335,11 @@ async fn recent(
     state: AppState,
     kind: CommentKind,
     query: PageQuery,
+    reader: Reader,
 ) -> AppResult<Json<Vec<RecentComment>>> {
     let limit = query.page(RECENT_DEFAULT, 50)?.limit;
     run_blocking(&state.pool, move |conn| {
-        let recent = comments::recent(conn, kind, limit)?;
+        let recent = comments::recent(conn, kind, limit, reader)?;
         // A review's comment shows the reviewed album too.
         let mut album_ids = Vec::with_capacity(recent.len());
         for comment in &recent {
@@ -351,9 +383,10 @@ async fn recent(
 )]
 async fn recent_all(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<RecentComment>>> {
-    recent(state, CommentKind::All, query).await
+    recent(state, CommentKind::All, query, Reader::of(caller.as_ref())).await
 }
 
 #[utoipa::path(
@@ -365,9 +398,16 @@ async fn recent_all(
 )]
 async fn recent_album(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<RecentComment>>> {
-    recent(state, CommentKind::Album, query).await
+    recent(
+        state,
+        CommentKind::Album,
+        query,
+        Reader::of(caller.as_ref()),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -379,9 +419,16 @@ async fn recent_album(
 )]
 async fn recent_review(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<RecentComment>>> {
-    recent(state, CommentKind::Review, query).await
+    recent(
+        state,
+        CommentKind::Review,
+        query,
+        Reader::of(caller.as_ref()),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -393,7 +440,8 @@ async fn recent_review(
 )]
 async fn recent_post(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<RecentComment>>> {
-    recent(state, CommentKind::Post, query).await
+    recent(state, CommentKind::Post, query, Reader::of(caller.as_ref())).await
 }

@@ -33,6 +33,8 @@ use sha2::{Digest, Sha256};
 use super::own_ratings::{self, RatingSlots};
 use super::{AppState, MaybeUser};
 use crate::db::OutsideWrites;
+use crate::db::hidden::Reader;
+use crate::db::users::User;
 use crate::error::AppError;
 
 /// Bigger answers (long lists) are served fresh rather than held in memory.
@@ -43,8 +45,9 @@ const KEPT_BYTES: u64 = 16 * 1024 * 1024;
 /// write; two sharing a place only end each other's answers a little early.
 const TOPIC_PLACES: usize = 1 << 16;
 
-/// Routes whose answers are the same for every caller: their handlers do
-/// not look at who is asking.
+/// Routes whose answers are the same for every caller but admins and the
+/// authors of hidden items, who are shown those too (and get answers of
+/// their own).
 const SAME_FOR_EVERYONE: &[&str] = &[
     "/api/rating/album/{album_id}",
     "/api/rating/album/{album_id}/distribution",
@@ -262,12 +265,24 @@ pub async fn serve_or_keep(
     let sharing = sharing_of(&request);
     let signed_in = request.headers().contains_key(header::AUTHORIZATION);
     let (request, viewer) = match (signed_in, sharing) {
-        (false, _) | (true, Sharing::SameForEveryone) => (request, None),
+        (false, _) => (request, None),
         (true, Sharing::Anonymous) => return next.run(request).await,
-        (true, Sharing::SameButOwnRatings) => match as_visitor(&state, request).await {
-            Ok(found) => found,
-            Err(refused) => return refused.into_response(),
-        },
+        (true, sharing) => {
+            let (request, caller) = match caller_of(&state, request).await {
+                Ok(found) => found,
+                Err(refused) => return refused.into_response(),
+            };
+            if sharing == Sharing::SameForEveryone
+                && caller.as_ref().is_some_and(Reader::sees_more_than_visitors)
+            {
+                return next.run(request).await;
+            }
+            let viewer = match sharing {
+                Sharing::SameButOwnRatings => caller.map(|user| user.id),
+                _ => None,
+            };
+            (as_visitor(request), viewer)
+        }
     };
     let revalidating = request.headers().get(header::IF_NONE_MATCH).cloned();
     let (answer, status) =
@@ -293,17 +308,21 @@ const FROM_MEMORY: &str = "halfstar; hit";
 const MADE_AND_KEPT: &str = "halfstar; fwd=miss; stored";
 const MADE: &str = "halfstar; fwd=miss";
 
-/// The caller of a signed-in request, and the request as a visitor would
-/// send it: its answer is then the shared one. A token that no longer works
-/// answers 401, as the route's own handler would.
-async fn as_visitor(
+/// The caller of a signed-in request. A token that no longer works answers
+/// 401, as the route's own handler would.
+async fn caller_of(
     state: &AppState,
     request: Request,
-) -> Result<(Request, Option<i64>), AppError> {
+) -> Result<(Request, Option<User>), AppError> {
     let (mut parts, body) = request.into_parts();
     let MaybeUser(user) = MaybeUser::from_request_parts(&mut parts, state).await?;
-    parts.headers.remove(header::AUTHORIZATION);
-    Ok((Request::from_parts(parts, body), user.map(|u| u.id)))
+    Ok((Request::from_parts(parts, body), user))
+}
+
+/// The request as a visitor would send it: its answer is then the shared one.
+fn as_visitor(mut request: Request) -> Request {
+    request.headers_mut().remove(header::AUTHORIZATION);
+    request
 }
 
 /// The current kept answer of the request, or one made now (and kept when

@@ -11,6 +11,7 @@ use super::claims::{acting_as_self, may_remove};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use crate::db::hidden::Reader;
 use crate::db::posts::{self, Post};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, run_blocking};
@@ -113,7 +114,10 @@ async fn one(
     AppPath(post_id): AppPath<i64>,
 ) -> AppResult<Json<PostPage>> {
     run_blocking(&state.pool, move |conn| {
-        let post = posts::by_id(conn, post_id)?.ok_or_else(|| no_post(post_id))?;
+        let reader = Reader::of(caller.0.as_ref());
+        let post = posts::by_id(conn, post_id)?
+            .filter(|post| reader.sees(post.user.user_id, post.hidden))
+            .ok_or_else(|| no_post(post_id))?;
         let target = VoteTarget::Post(post_id);
         let user_vote = match &caller.0 {
             Some(user) => votes::mine(conn, user.id, target)?,
@@ -204,13 +208,15 @@ async fn remove(
 )]
 async fn by_user(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(username): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Post>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
         let user = user_api::named(conn, &username)?;
-        Ok(Json(posts::by_user(conn, user.id, page)?))
+        let reader = Reader::of(caller.as_ref());
+        Ok(Json(posts::by_user(conn, user.id, page, reader)?))
     })
     .await
 }
@@ -224,11 +230,13 @@ async fn by_user(
 )]
 async fn recent(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Post>>> {
     let page = query.page(10, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        Ok(Json(posts::recent(conn, page)?))
+        let reader = Reader::of(caller.as_ref());
+        Ok(Json(posts::recent(conn, page, reader)?))
     })
     .await
 }

@@ -1,7 +1,7 @@
 //! Reports: any member reports a review, comment, post, shout or profile;
-//! admins see the open ones grouped by item and dismiss them, delete the
-//! item, warn its author or suspend them, each with a note in the audit log.
-//! Warnings wait for their member to read them.
+//! admins see the open ones grouped by item and dismiss them, hide or delete
+//! the item, warn its author or suspend them, each with a note in the audit
+//! log. Warnings wait for their member to read them.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -14,6 +14,7 @@ use super::admin::{Suspending, as_actor, checked_note, checked_text};
 use super::suspension::refuse_if_suspended;
 use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::audit::{self, Action};
+use crate::db::hidden::{self, Reader};
 use crate::db::reports::{self, NewReport, ReportedItem};
 use crate::db::warnings::{self, Warning};
 use crate::db::{
@@ -28,6 +29,7 @@ pub fn router() -> Router<AppState> {
         .route("/reports", post(report))
         .route("/admin/reports", get(queue))
         .route("/admin/reports/resolve", post(resolve))
+        .route("/admin/visibility", post(set_visibility))
         .route("/admin/counts", get(counts))
         .route("/auth/warnings", get(my_warnings))
         .route("/auth/warnings/{warning_id}/seen", post(seen))
@@ -35,7 +37,7 @@ pub fn router() -> Router<AppState> {
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(report, queue, resolve, counts, my_warnings, seen))]
+#[openapi(paths(report, queue, resolve, set_visibility, counts, my_warnings, seen))]
 pub struct Doc;
 
 const MOST_REPORT_NOTE_CHARS: usize = 1000;
@@ -76,7 +78,9 @@ async fn report(
         .writer
         .write(move |conn| {
             let kind = body.item_kind;
-            let Some(item) = reports::context(conn, kind, body.item_id)? else {
+            let reader = Reader::of(Some(&user));
+            let found = reports::context(conn, kind, body.item_id)?;
+            let Some(item) = found.filter(|item| reader.sees(item.author_id, item.hidden)) else {
                 return Err(AppError::NotFound(format!(
                     "No {} {}",
                     kind.as_str(),
@@ -132,6 +136,9 @@ async fn queue(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json
 enum Resolution {
     /// Nothing wrong: close the reports.
     Dismiss,
+    /// Show the review, comment, post or shout only to its author and the
+    /// admins (not a profile).
+    Hide,
     /// Delete the review, comment, post or shout (not a profile).
     Delete,
     /// Send its author a warning they see until they have read it.
@@ -189,10 +196,12 @@ async fn resolve(
             "message is required: the member is shown it".to_owned(),
         ));
     }
-    if matches!(body.action, Resolution::Delete) && body.item_kind == ItemKind::Profile {
-        return Err(AppError::BadRequest(
-            "A profile cannot be deleted from the queue: suspend the member instead.".to_owned(),
-        ));
+    if body.item_kind == ItemKind::Profile {
+        match body.action {
+            Resolution::Delete => return Err(profile_refused("deleted from the queue")),
+            Resolution::Hide => return Err(profile_refused("hidden")),
+            _ => {}
+        }
     }
     let (closed, author_id) = state
         .writer
@@ -206,6 +215,11 @@ async fn resolve(
             let gone = || AppError::NotFound(format!("{what} is gone: only dismissing is left"));
             let (resolution, details) = match body.action {
                 Resolution::Dismiss => ("dismissed", String::new()),
+                Resolution::Hide => {
+                    item.as_ref().ok_or_else(gone)?;
+                    hidden::set(conn, kind, item_id, true, &now())?;
+                    ("hidden", String::new())
+                }
                 Resolution::Delete => {
                     item.as_ref().ok_or_else(gone)?;
                     delete_item(conn, kind, item_id)?;
@@ -247,6 +261,73 @@ async fn resolve(
         state.kept_sessions.forget_member(author_id);
     }
     Ok(Json(Resolved { closed }))
+}
+
+fn profile_refused(what: &str) -> AppError {
+    AppError::BadRequest(format!(
+        "A profile cannot be {what}: suspend the member instead."
+    ))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct VisibilityRequest {
+    item_kind: ItemKind,
+    item_id: i64,
+    /// True hides the item, false shows it to everyone again.
+    hidden: bool,
+    /// For the audit log.
+    #[serde(default)]
+    note: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Visibility {
+    hidden: bool,
+}
+
+/// Hides an item, or shows it again, outside the report queue; its open
+/// reports stay open.
+#[utoipa::path(
+    post,
+    path = "/api/admin/visibility",
+    tag = "moderation",
+    request_body = VisibilityRequest,
+    responses((status = 200, description = "Hidden or shown as asked (asking again changes nothing)", body = Visibility), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn set_visibility(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    AppJson(body): AppJson<VisibilityRequest>,
+) -> AppResult<Json<Visibility>> {
+    let note = checked_note(&body.note)?;
+    if body.item_kind == ItemKind::Profile {
+        return Err(profile_refused("hidden"));
+    }
+    let author_id = state
+        .writer
+        .write(move |conn| {
+            let (kind, item_id) = (body.item_kind, body.item_id);
+            let item = reports::context(conn, kind, item_id)?
+                .ok_or_else(|| AppError::NotFound(format!("No {} {item_id}", kind.as_str())))?;
+            if hidden::set(conn, kind, item_id, body.hidden, &now())? {
+                let entry = Action {
+                    action: if body.hidden { "hide" } else { "show" },
+                    target: &format!("{} {item_id} by {}", kind.as_str(), item.author),
+                    details: "",
+                    note: &note,
+                };
+                audit::record(conn, as_actor(&admin), &entry, &now())?;
+            }
+            Ok(item.author_id)
+        })
+        .await?;
+    // Whether the author has anything hidden is kept with their session.
+    state.kept_sessions.forget_member(author_id);
+    Ok(Json(Visibility {
+        hidden: body.hidden,
+    }))
 }
 
 fn delete_item(conn: &rusqlite::Connection, kind: ItemKind, id: i64) -> AppResult<()> {

@@ -13,6 +13,7 @@ use super::kept_answers::{Depends, Topic};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use crate::db::hidden::Reader;
 use crate::db::reviews::{self, Review};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, albums, artists, run_blocking};
@@ -203,6 +204,7 @@ async fn remove(
 )]
 async fn by_album(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(title): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<(Depends, Json<Vec<Review>>)> {
@@ -210,7 +212,7 @@ async fn by_album(
     run_blocking(&state.pool, move |conn| {
         let album_id = albums::find_by_title(conn, &title)?
             .ok_or_else(|| AppError::NotFound(format!("No album called {title}")))?;
-        let list = reviews::by_album(conn, album_id, page)?;
+        let list = reviews::by_album(conn, album_id, page, Reader::of(caller.as_ref()))?;
         Ok((Depends(vec![Topic::Album(album_id)]), Json(list)))
     })
     .await
@@ -248,14 +250,17 @@ async fn one(
 ) -> AppResult<Json<ReviewPage>> {
     run_blocking(&state.pool, move |conn| {
         let missing = || AppError::NotFound(format!("No review {review_id} of {title}"));
-        let review = reviews::by_id(conn, review_id)?.ok_or_else(missing)?;
+        let reader = Reader::of(caller.0.as_ref());
+        let review = reviews::by_id(conn, review_id)?
+            .filter(|review| reader.sees(review.user.user_id, review.hidden))
+            .ok_or_else(missing)?;
         let names_album = [&review.album_title, &review.album_slug]
             .iter()
             .any(|name| crate::domain::slug::slugify(name) == crate::domain::slug::slugify(&title));
         if !names_album {
             return Err(missing());
         }
-        let (previous_review_id, next_review_id) = reviews::neighbours(conn, &review)?;
+        let (previous_review_id, next_review_id) = reviews::neighbours(conn, &review, reader)?;
         let target = VoteTarget::Review(review_id);
         let user_vote = match &caller.0 {
             Some(user) => votes::mine(conn, user.id, target)?,
@@ -282,13 +287,15 @@ async fn one(
 )]
 async fn by_user(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(username): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Review>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
         let user = user_api::named(conn, &username)?;
-        Ok(Json(reviews::by_user(conn, user.id, page)?))
+        let reader = Reader::of(caller.as_ref());
+        Ok(Json(reviews::by_user(conn, user.id, page, reader)?))
     })
     .await
 }
@@ -302,11 +309,13 @@ async fn by_user(
 )]
 async fn recent(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Review>>> {
     let page = query.page(10, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        Ok(Json(reviews::recent(conn, page)?))
+        let reader = Reader::of(caller.as_ref());
+        Ok(Json(reviews::recent(conn, page, reader)?))
     })
     .await
 }

@@ -10,7 +10,8 @@ use serde_json::Value;
 use super::claims::acting_as_self;
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use crate::db::hidden::Reader;
 use crate::db::run_blocking;
 use crate::db::shouts::{self, Shout};
 use crate::domain::Role;
@@ -123,13 +124,15 @@ async fn remove(
 )]
 async fn on_profile(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(username): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Shout>>> {
     let page = query.page(50, 200)?;
     run_blocking(&state.pool, move |conn| {
         let user = user_api::named(conn, &username)?;
-        Ok(Json(shouts::on_profile(conn, user.id, page)?))
+        let reader = Reader::of(caller.as_ref());
+        Ok(Json(shouts::on_profile(conn, user.id, page, reader)?))
     })
     .await
 }

@@ -11,8 +11,10 @@ use super::kept_answers::{Topic, Touched};
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use crate::db::hidden::{self, Reader};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{posts, reviews, run_blocking};
+use crate::domain::ItemKind;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
@@ -90,8 +92,14 @@ async fn cast(
                 VoteTarget::Review(id) => (reviews::author_and_album(conn, id)?, "review"),
                 VoteTarget::Post(id) => (posts::author_of(conn, id)?.map(|a| (a, 0)), "post"),
             };
-            let (author, album) =
-                found.ok_or_else(|| AppError::NotFound(format!("No such {what}")))?;
+            let (kind, id) = match target {
+                VoteTarget::Review(id) => (ItemKind::Review, id),
+                VoteTarget::Post(id) => (ItemKind::Post, id),
+            };
+            let shown = hidden::author_if_shown(conn, kind, id, Reader::of(Some(&caller)))?;
+            let (author, album) = found
+                .filter(|_| shown.is_some())
+                .ok_or_else(|| AppError::NotFound(format!("No such {what}")))?;
             if author == caller.id {
                 return Err(AppError::BadRequest(format!(
                     "You can't vote on your own {what}"

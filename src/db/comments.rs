@@ -3,6 +3,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
+use super::hidden::{Reader, comment_shown};
 use super::users::{Author, author_at};
 
 /// What a comment is about: exactly one album, review or post.
@@ -55,6 +56,8 @@ pub struct Comment {
     #[schema(required)]
     pub rating: Option<f64>,
     pub user: Author,
+    /// Hidden by an admin: only its author and the admins see it.
+    pub hidden: bool,
 }
 
 // CROSS JOIN keeps comments as the outer loop: otherwise SQLite may walk every
@@ -62,7 +65,7 @@ pub struct Comment {
 const COMMENT_SELECT: &str = "SELECT c.id, c.comment_text, c.user_id, c.album_id, c.review_id,
         c.post_id, c.created_at,
         (SELECT x.number FROM ratings x WHERE x.user_id = c.user_id AND x.album_id = c.album_id),
-        u.id, u.username, u.profile_picture_url
+        u.id, u.username, u.profile_picture_url, c.hidden_at IS NOT NULL
      FROM comments c CROSS JOIN users u ON u.id = c.user_id";
 
 fn comment_from_row(row: &Row<'_>) -> rusqlite::Result<Comment> {
@@ -76,6 +79,7 @@ fn comment_from_row(row: &Row<'_>) -> rusqlite::Result<Comment> {
         created_at: row.get(6)?,
         rating: row.get(7)?,
         user: author_at(row, 8)?,
+        hidden: row.get(11)?,
     })
 }
 
@@ -115,50 +119,77 @@ pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Comment>> {
         .optional()
 }
 
-/// The comments on one album, review or post, newest first.
-pub fn on(conn: &Connection, target: CommentTarget, page: Page) -> rusqlite::Result<Vec<Comment>> {
+/// The comments on one album, review or post that the reader sees, newest
+/// first.
+pub fn on(
+    conn: &Connection,
+    target: CommentTarget,
+    page: Page,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Comment>> {
+    let (member, sees_hidden) = reader.params();
     list(
         conn,
         &format!(
-            "{COMMENT_SELECT} WHERE c.{} = ?1 ORDER BY c.created_at DESC, c.id DESC
-             LIMIT ?2 OFFSET ?3",
-            target.column()
+            "{COMMENT_SELECT} WHERE c.{} = ?1 AND {}
+             ORDER BY c.created_at DESC, c.id DESC LIMIT ?2 OFFSET ?3",
+            target.column(),
+            comment_shown("c", 4)
         ),
-        params![target.id(), page.limit, page.offset],
+        params![target.id(), page.limit, page.offset, member, sees_hidden],
     )
 }
 
-pub fn count_on(conn: &Connection, target: CommentTarget) -> rusqlite::Result<i64> {
+/// How many comments on the target the reader sees.
+pub fn count_on(conn: &Connection, target: CommentTarget, reader: Reader) -> rusqlite::Result<i64> {
+    let (member, sees_hidden) = reader.params();
     conn.prepare_cached(&format!(
-        "SELECT count(*) FROM comments WHERE {} = ?1",
-        target.column()
+        "SELECT count(*) FROM comments c WHERE c.{} = ?1 AND {}",
+        target.column(),
+        comment_shown("c", 2)
     ))?
-    .query_row([target.id()], |row| row.get(0))
+    .query_row(params![target.id(), member, sees_hidden], |row| row.get(0))
 }
 
-pub fn by_user(conn: &Connection, user_id: i64, page: Page) -> rusqlite::Result<Vec<Comment>> {
+pub fn by_user(
+    conn: &Connection,
+    user_id: i64,
+    page: Page,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Comment>> {
+    let (member, sees_hidden) = reader.params();
     list(
         conn,
         &format!(
-            "{COMMENT_SELECT} WHERE c.user_id = ?1 ORDER BY c.created_at DESC, c.id DESC
-             LIMIT ?2 OFFSET ?3"
+            "{COMMENT_SELECT} WHERE c.user_id = ?1 AND {}
+             ORDER BY c.created_at DESC, c.id DESC LIMIT ?2 OFFSET ?3",
+            comment_shown("c", 4)
         ),
-        params![user_id, page.limit, page.offset],
+        params![user_id, page.limit, page.offset, member, sees_hidden],
     )
 }
 
-/// The newest comments of a kind, site-wide.
-pub fn recent(conn: &Connection, kind: CommentKind, limit: u32) -> rusqlite::Result<Vec<Comment>> {
+/// The newest comments of a kind, site-wide, that the reader sees.
+pub fn recent(
+    conn: &Connection,
+    kind: CommentKind,
+    limit: u32,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Comment>> {
     let only = match kind {
         CommentKind::All => "",
-        CommentKind::Album => "WHERE c.album_id IS NOT NULL",
-        CommentKind::Review => "WHERE c.review_id IS NOT NULL",
-        CommentKind::Post => "WHERE c.post_id IS NOT NULL",
+        CommentKind::Album => "AND c.album_id IS NOT NULL",
+        CommentKind::Review => "AND c.review_id IS NOT NULL",
+        CommentKind::Post => "AND c.post_id IS NOT NULL",
     };
+    let (member, sees_hidden) = reader.params();
     list(
         conn,
-        &format!("{COMMENT_SELECT} {only} ORDER BY c.created_at DESC, c.id DESC LIMIT ?1"),
-        [limit],
+        &format!(
+            "{COMMENT_SELECT} WHERE {} {only} ORDER BY c.created_at DESC, c.id DESC LIMIT ?1",
+            comment_shown("c", 2)
+        ),
+        params![limit, member, sees_hidden],
     )
 }
 
@@ -175,19 +206,22 @@ pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
         > 0)
 }
 
+/// How many comments the member has that everyone sees.
 pub fn count_by_user(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM comments WHERE user_id = ?1")?
+    conn.prepare_cached("SELECT count(*) FROM comments WHERE user_id = ?1 AND hidden_at IS NULL")?
         .query_row([user_id], |row| row.get(0))
 }
 
-/// The albums a member commented on most recently, each once.
+/// The albums a member commented on most recently, each once, as everyone
+/// sees their comments.
 pub fn recently_commented_albums(
     conn: &Connection,
     user_id: i64,
     limit: u32,
 ) -> rusqlite::Result<Vec<i64>> {
     conn.prepare_cached(
-        "SELECT album_id FROM comments WHERE user_id = ?1 AND album_id IS NOT NULL
+        "SELECT album_id FROM comments
+         WHERE user_id = ?1 AND album_id IS NOT NULL AND hidden_at IS NULL
          GROUP BY album_id ORDER BY max(created_at) DESC LIMIT ?2",
     )?
     .query_map(params![user_id, limit], |row| row.get(0))?

@@ -42,6 +42,7 @@ fn member_from_row(row: &rusqlite::Row, now: &str) -> rusqlite::Result<MemberOve
         created_at: row.get(4)?,
         suspended_until: row.get(5)?,
         suspension_reason: row.get(6)?,
+        has_hidden_items: false,
     };
     Ok(MemberOverview {
         suspension: user.suspension(now),

@@ -3,6 +3,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
+use super::hidden::{Reader, shown};
 use super::users::{Author, author_at};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -18,14 +19,17 @@ pub struct Post {
     /// How many posts the author has written.
     pub user_post_count: i64,
     pub user: Author,
+    /// Hidden by an admin: only its author and the admins see it.
+    pub hidden: bool,
 }
 
 // CROSS JOIN keeps posts as the outer loop, as for comments: the newest
 // posts come from their index, not from sorting every member's posts.
 const POST_SELECT: &str =
     "SELECT p.id, p.title, p.post_text, p.created_at, p.updated_at, p.votes_up,
-        p.votes_down, (SELECT count(*) FROM posts mine WHERE mine.user_id = p.user_id),
-        u.id, u.username, u.profile_picture_url
+        p.votes_down,
+        (SELECT count(*) FROM posts mine WHERE mine.user_id = p.user_id AND mine.hidden_at IS NULL),
+        u.id, u.username, u.profile_picture_url, p.hidden_at IS NOT NULL
      FROM posts p CROSS JOIN users u ON u.id = p.user_id";
 
 fn post_from_row(row: &Row<'_>) -> rusqlite::Result<Post> {
@@ -39,6 +43,7 @@ fn post_from_row(row: &Row<'_>) -> rusqlite::Result<Post> {
         votes_down: row.get(6)?,
         user_post_count: row.get(7)?,
         user: author_at(row, 8)?,
+        hidden: row.get(11)?,
     })
 }
 
@@ -63,20 +68,35 @@ pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Post>> {
         .optional()
 }
 
-pub fn by_user(conn: &Connection, user_id: i64, page: Page) -> rusqlite::Result<Vec<Post>> {
+pub fn by_user(
+    conn: &Connection,
+    user_id: i64,
+    page: Page,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Post>> {
+    let (member, sees_hidden) = reader.params();
     conn.prepare_cached(&format!(
-        "{POST_SELECT} WHERE p.user_id = ?1 ORDER BY p.created_at DESC, p.id DESC
-         LIMIT ?2 OFFSET ?3"
+        "{POST_SELECT} WHERE p.user_id = ?1 AND {}
+         ORDER BY p.created_at DESC, p.id DESC LIMIT ?2 OFFSET ?3",
+        shown("p", 4)
     ))?
-    .query_map(params![user_id, page.limit, page.offset], post_from_row)?
+    .query_map(
+        params![user_id, page.limit, page.offset, member, sees_hidden],
+        post_from_row,
+    )?
     .collect()
 }
 
-pub fn recent(conn: &Connection, page: Page) -> rusqlite::Result<Vec<Post>> {
+pub fn recent(conn: &Connection, page: Page, reader: Reader) -> rusqlite::Result<Vec<Post>> {
+    let (member, sees_hidden) = reader.params();
     conn.prepare_cached(&format!(
-        "{POST_SELECT} ORDER BY p.created_at DESC, p.id DESC LIMIT ?1 OFFSET ?2"
+        "{POST_SELECT} WHERE {} ORDER BY p.created_at DESC, p.id DESC LIMIT ?1 OFFSET ?2",
+        shown("p", 3)
     ))?
-    .query_map(params![page.limit, page.offset], post_from_row)?
+    .query_map(
+        params![page.limit, page.offset, member, sees_hidden],
+        post_from_row,
+    )?
     .collect()
 }
 
@@ -101,7 +121,8 @@ pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
         > 0)
 }
 
+/// How many posts the member has that everyone sees.
 pub fn count_by_user(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM posts WHERE user_id = ?1")?
+    conn.prepare_cached("SELECT count(*) FROM posts WHERE user_id = ?1 AND hidden_at IS NULL")?
         .query_row([user_id], |row| row.get(0))
 }

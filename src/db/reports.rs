@@ -21,6 +21,8 @@ pub struct ReportedItem {
     pub created_at: Option<String>,
     /// The site's page that shows it in context.
     pub link: String,
+    /// Hidden already: only its author and the admins see it.
+    pub hidden: bool,
     pub reports: Vec<ReportLine>,
 }
 
@@ -41,14 +43,16 @@ pub struct Context {
     pub text: String,
     pub created_at: String,
     pub link: String,
+    pub hidden: bool,
 }
 
-/// Each kind's item: author id, author name, text, date, and the page's path.
+/// Each kind's item: author id, author name, text, date, the page's path,
+/// and whether it is hidden.
 fn context_query(kind: ItemKind) -> &'static str {
     match kind {
         ItemKind::Review => {
             "SELECT r.user_id, u.username, r.review_text, r.created_at,
-                    '/review/' || a.slug || '/' || r.id
+                    '/review/' || a.slug || '/' || r.id, r.hidden_at IS NOT NULL
              FROM reviews r JOIN users u ON u.id = r.user_id JOIN albums a ON a.id = r.album_id
              WHERE r.id = ?1"
         }
@@ -60,21 +64,23 @@ fn context_query(kind: ItemKind) -> &'static str {
                          WHEN c.review_id IS NOT NULL THEN
                               (SELECT '/review/' || a.slug || '/' || r.id FROM reviews r
                                JOIN albums a ON a.id = r.album_id WHERE r.id = c.review_id)
-                         ELSE '/post/' || c.post_id END
+                         ELSE '/post/' || c.post_id END,
+                    c.hidden_at IS NOT NULL
              FROM comments c JOIN users u ON u.id = c.user_id WHERE c.id = ?1"
         }
         ItemKind::Post => {
             "SELECT p.user_id, u.username, p.title || char(10) || p.post_text, p.created_at,
-                    '/post/' || p.id
+                    '/post/' || p.id, p.hidden_at IS NOT NULL
              FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ?1"
         }
         ItemKind::Shout => {
-            "SELECT s.user_id, u.username, s.shout_text, s.created_at, '/user/' || to_user.username
+            "SELECT s.user_id, u.username, s.shout_text, s.created_at, '/user/' || to_user.username,
+                    s.hidden_at IS NOT NULL
              FROM shouts s JOIN users u ON u.id = s.user_id
              JOIN users to_user ON to_user.id = s.recipient_id WHERE s.id = ?1"
         }
         ItemKind::Profile => {
-            "SELECT u.id, u.username, u.username, u.created_at, '/user/' || u.username
+            "SELECT u.id, u.username, u.username, u.created_at, '/user/' || u.username, 0
              FROM users u WHERE u.id = ?1"
         }
     }
@@ -90,6 +96,7 @@ pub fn context(conn: &Connection, kind: ItemKind, id: i64) -> rusqlite::Result<O
                 text: row.get(2)?,
                 created_at: row.get(3)?,
                 link: row.get(4)?,
+                hidden: row.get(5)?,
             })
         })
         .optional()
@@ -162,6 +169,7 @@ pub fn open_queue(conn: &Connection) -> rusqlite::Result<Vec<ReportedItem>> {
             author: context.as_ref().map(|c| c.author.clone()),
             text: context.as_ref().map(|c| c.text.clone()).unwrap_or_default(),
             created_at: context.as_ref().map(|c| c.created_at.clone()),
+            hidden: context.as_ref().is_some_and(|c| c.hidden),
             link: context.map(|c| c.link).unwrap_or_default(),
             reports: vec![line],
         });

@@ -3,6 +3,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
+use super::hidden::{Reader, shown};
 use super::users::{Author, author_at};
 
 /// A review with its album's names, the author, the author's current rating
@@ -25,6 +26,8 @@ pub struct Review {
     pub votes_up: i64,
     pub votes_down: i64,
     pub user: Author,
+    /// Hidden by an admin: only its author and the admins see it.
+    pub hidden: bool,
 }
 
 // CROSS JOIN keeps reviews as the outer loop, so the newest come from their
@@ -34,7 +37,7 @@ const REVIEW_SELECT: &str =
         rv.review_text,
         (SELECT x.number FROM ratings x WHERE x.user_id = rv.user_id AND x.album_id = rv.album_id),
         rv.created_at, rv.updated_at, rv.votes_up, rv.votes_down, u.id, u.username,
-        u.profile_picture_url
+        u.profile_picture_url, rv.hidden_at IS NOT NULL
      FROM reviews rv CROSS JOIN albums a ON a.id = rv.album_id
      CROSS JOIN artists ar ON ar.id = a.artist_id CROSS JOIN users u ON u.id = rv.user_id";
 
@@ -54,6 +57,7 @@ fn review_from_row(row: &Row<'_>) -> rusqlite::Result<Review> {
         votes_up: row.get(11)?,
         votes_down: row.get(12)?,
         user: author_at(row, 13)?,
+        hidden: row.get(16)?,
     })
 }
 
@@ -103,34 +107,52 @@ pub fn id_by_user_and_album(
         .optional()
 }
 
-/// An album's reviews, newest first.
-pub fn by_album(conn: &Connection, album_id: i64, page: Page) -> rusqlite::Result<Vec<Review>> {
+/// An album's reviews that the reader sees, newest first.
+pub fn by_album(
+    conn: &Connection,
+    album_id: i64,
+    page: Page,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Review>> {
+    let (member, sees_hidden) = reader.params();
     list(
         conn,
         &format!(
-            "{REVIEW_SELECT} WHERE rv.album_id = ?1 ORDER BY rv.created_at DESC, rv.id DESC
-             LIMIT ?2 OFFSET ?3"
+            "{REVIEW_SELECT} WHERE rv.album_id = ?1 AND {}
+             ORDER BY rv.created_at DESC, rv.id DESC LIMIT ?2 OFFSET ?3",
+            shown("rv", 4)
         ),
-        params![album_id, page.limit, page.offset],
+        params![album_id, page.limit, page.offset, member, sees_hidden],
     )
 }
 
-pub fn by_user(conn: &Connection, user_id: i64, page: Page) -> rusqlite::Result<Vec<Review>> {
+pub fn by_user(
+    conn: &Connection,
+    user_id: i64,
+    page: Page,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Review>> {
+    let (member, sees_hidden) = reader.params();
     list(
         conn,
         &format!(
-            "{REVIEW_SELECT} WHERE rv.user_id = ?1 ORDER BY rv.created_at DESC, rv.id DESC
-             LIMIT ?2 OFFSET ?3"
+            "{REVIEW_SELECT} WHERE rv.user_id = ?1 AND {}
+             ORDER BY rv.created_at DESC, rv.id DESC LIMIT ?2 OFFSET ?3",
+            shown("rv", 4)
         ),
-        params![user_id, page.limit, page.offset],
+        params![user_id, page.limit, page.offset, member, sees_hidden],
     )
 }
 
-pub fn recent(conn: &Connection, page: Page) -> rusqlite::Result<Vec<Review>> {
+pub fn recent(conn: &Connection, page: Page, reader: Reader) -> rusqlite::Result<Vec<Review>> {
+    let (member, sees_hidden) = reader.params();
     list(
         conn,
-        &format!("{REVIEW_SELECT} ORDER BY rv.created_at DESC, rv.id DESC LIMIT ?1 OFFSET ?2"),
-        params![page.limit, page.offset],
+        &format!(
+            "{REVIEW_SELECT} WHERE {} ORDER BY rv.created_at DESC, rv.id DESC LIMIT ?1 OFFSET ?2",
+            shown("rv", 3)
+        ),
+        params![page.limit, page.offset, member, sees_hidden],
     )
 }
 
@@ -139,7 +161,8 @@ pub fn recent(conn: &Connection, page: Page) -> rusqlite::Result<Vec<Review>> {
 const FEATURED_CANDIDATES: u32 = 200;
 
 /// Reviews ranked by approval (thumbs up share, smoothed so a single vote
-/// counts for little) and recency (halving in weight over 30 days).
+/// counts for little) and recency (halving in weight over 30 days); hidden
+/// ones are left out for everyone.
 pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> {
     // Ranked on the candidates' own columns first; only the winners are
     // joined to their albums, authors and ratings.
@@ -157,7 +180,7 @@ pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> 
              WHERE rv.id IN (
                  SELECT id FROM (
                      SELECT id, votes_up, votes_down, created_at FROM reviews
-                     ORDER BY created_at DESC LIMIT ?1
+                     WHERE hidden_at IS NULL ORDER BY created_at DESC LIMIT ?1
                  ) c
                  ORDER BY {} LIMIT ?2
              )
@@ -169,36 +192,44 @@ pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> 
     )
 }
 
-/// The reviews of the same album written just before and just after this one.
+/// The reviews of the same album, shown to the reader, written just before
+/// and just after this one.
 pub fn neighbours(
     conn: &Connection,
     review: &Review,
+    reader: Reader,
 ) -> rusqlite::Result<(Option<i64>, Option<i64>)> {
-    let previous = conn
-        .prepare_cached(
-            "SELECT id FROM reviews WHERE album_id = ?1 AND (created_at, id) < (?2, ?3)
-             ORDER BY created_at DESC, id DESC LIMIT 1",
-        )?
-        .query_row(
-            params![review.album_id, review.created_at, review.review_id],
-            |row| row.get(0),
-        )
-        .optional()?;
-    let next = conn
-        .prepare_cached(
-            "SELECT id FROM reviews WHERE album_id = ?1 AND (created_at, id) > (?2, ?3)
-             ORDER BY created_at, id LIMIT 1",
-        )?
-        .query_row(
-            params![review.album_id, review.created_at, review.review_id],
-            |row| row.get(0),
-        )
-        .optional()?;
+    let (member, sees_hidden) = reader.params();
+    let neighbour = |sql: String| {
+        conn.prepare_cached(&sql)?
+            .query_row(
+                params![
+                    review.album_id,
+                    review.created_at,
+                    review.review_id,
+                    member,
+                    sees_hidden
+                ],
+                |row| row.get(0),
+            )
+            .optional()
+    };
+    let previous = neighbour(format!(
+        "SELECT id FROM reviews r WHERE album_id = ?1 AND (created_at, id) < (?2, ?3) AND {}
+         ORDER BY created_at DESC, id DESC LIMIT 1",
+        shown("r", 4)
+    ))?;
+    let next = neighbour(format!(
+        "SELECT id FROM reviews r WHERE album_id = ?1 AND (created_at, id) > (?2, ?3) AND {}
+         ORDER BY created_at, id LIMIT 1",
+        shown("r", 4)
+    ))?;
     Ok((previous, next))
 }
 
+/// How many reviews the member has that everyone sees.
 pub fn count_by_user(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM reviews WHERE user_id = ?1")?
+    conn.prepare_cached("SELECT count(*) FROM reviews WHERE user_id = ?1 AND hidden_at IS NULL")?
         .query_row([user_id], |row| row.get(0))
 }
 
@@ -214,12 +245,12 @@ pub fn author_and_album(conn: &Connection, id: i64) -> rusqlite::Result<Option<(
         .optional()
 }
 
-/// Deletes a review (its comments and votes go with it) and uncounts it.
-/// Call inside a transaction.
+/// Deletes a review (its comments and votes go with it) and uncounts it
+/// unless it was hidden (and so not counted). Call inside a transaction.
 pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
     conn.prepare_cached(
         "UPDATE albums SET review_count = review_count - 1
-         WHERE id = (SELECT album_id FROM reviews WHERE id = ?1)",
+         WHERE id = (SELECT album_id FROM reviews WHERE id = ?1 AND hidden_at IS NULL)",
     )?
     .execute([id])?;
     Ok(conn
@@ -233,7 +264,7 @@ pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
 pub fn forget_user(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "UPDATE albums SET review_count = review_count - 1
-         WHERE id IN (SELECT album_id FROM reviews WHERE user_id = ?1)",
+         WHERE id IN (SELECT album_id FROM reviews WHERE user_id = ?1 AND hidden_at IS NULL)",
     )?
     .execute([user_id])?;
     Ok(())

@@ -3,6 +3,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
+use super::hidden::{Reader, shown};
 use super::users::{Author, author_at};
 
 /// A message left on a member's profile.
@@ -15,10 +16,12 @@ pub struct Shout {
     pub recipient_username: String,
     pub created_at: String,
     pub user: Author,
+    /// Hidden by an admin: only its author and the admins see it.
+    pub hidden: bool,
 }
 
 const SHOUT_SELECT: &str = "SELECT s.id, s.shout_text, s.user_id, r.username, s.created_at,
-        u.id, u.username, u.profile_picture_url
+        u.id, u.username, u.profile_picture_url, s.hidden_at IS NOT NULL
      FROM shouts s JOIN users u ON u.id = s.user_id JOIN users r ON r.id = s.recipient_id";
 
 fn shout_from_row(row: &Row<'_>) -> rusqlite::Result<Shout> {
@@ -29,6 +32,7 @@ fn shout_from_row(row: &Row<'_>) -> rusqlite::Result<Shout> {
         recipient_username: row.get(3)?,
         created_at: row.get(4)?,
         user: author_at(row, 5)?,
+        hidden: row.get(8)?,
     })
 }
 
@@ -52,18 +56,21 @@ pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Shout>> {
         .optional()
 }
 
-/// The shouts on a member's profile, newest first.
+/// The shouts on a member's profile that the reader sees, newest first.
 pub fn on_profile(
     conn: &Connection,
     recipient_id: i64,
     page: Page,
+    reader: Reader,
 ) -> rusqlite::Result<Vec<Shout>> {
+    let (member, sees_hidden) = reader.params();
     conn.prepare_cached(&format!(
-        "{SHOUT_SELECT} WHERE s.recipient_id = ?1 ORDER BY s.created_at DESC, s.id DESC
-         LIMIT ?2 OFFSET ?3"
+        "{SHOUT_SELECT} WHERE s.recipient_id = ?1 AND {}
+         ORDER BY s.created_at DESC, s.id DESC LIMIT ?2 OFFSET ?3",
+        shown("s", 4)
     ))?
     .query_map(
-        params![recipient_id, page.limit, page.offset],
+        params![recipient_id, page.limit, page.offset, member, sees_hidden],
         shout_from_row,
     )?
     .collect()

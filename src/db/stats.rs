@@ -77,14 +77,15 @@ pub fn for_user(conn: &Connection, user_id: i64, joined: &str) -> rusqlite::Resu
     let reviews_count = reviews::count_by_user(conn, user_id)?;
     let posts_count = posts::count_by_user(conn, user_id)?;
     let shouts_count: i64 = conn
-        .prepare_cached("SELECT count(*) FROM shouts WHERE user_id = ?1")?
+        .prepare_cached("SELECT count(*) FROM shouts WHERE user_id = ?1 AND hidden_at IS NULL")?
         .query_row([user_id], |row| row.get(0))?;
 
     let (up, down): (i64, i64) = conn
         .prepare_cached(
             "SELECT coalesce(sum(votes_up), 0), coalesce(sum(votes_down), 0) FROM (
-                 SELECT votes_up, votes_down FROM reviews WHERE user_id = ?1
-                 UNION ALL SELECT votes_up, votes_down FROM posts WHERE user_id = ?1)",
+                 SELECT votes_up, votes_down FROM reviews WHERE user_id = ?1 AND hidden_at IS NULL
+                 UNION ALL
+                 SELECT votes_up, votes_down FROM posts WHERE user_id = ?1 AND hidden_at IS NULL)",
         )?
         .query_row([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?;
     let approval = (up + down > 0).then(|| up as f64 * 100.0 / (up + down) as f64);

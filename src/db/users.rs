@@ -26,6 +26,9 @@ pub struct User {
     /// Until when the member may not write, as stored: a past moment is none.
     pub suspended_until: Option<String>,
     pub suspension_reason: String,
+    /// Whether an admin hid anything they wrote: their reads then differ
+    /// from everyone else's.
+    pub has_hidden_items: bool,
 }
 
 /// Stored as the end of a suspension for good.
@@ -54,9 +57,13 @@ impl User {
     }
 }
 
-pub(crate) const USER_COLUMNS: &str = "users.id, users.username, users.email, users.profile_picture_url, users.role, users.created_at, users.suspended_until, users.suspension_reason";
+pub(crate) const USER_COLUMNS: &str = "users.id, users.username, users.email, users.profile_picture_url, users.role, users.created_at, users.suspended_until, users.suspension_reason,
+    (EXISTS (SELECT 1 FROM reviews h WHERE h.user_id = users.id AND h.hidden_at IS NOT NULL)
+     OR EXISTS (SELECT 1 FROM comments h WHERE h.user_id = users.id AND h.hidden_at IS NOT NULL)
+     OR EXISTS (SELECT 1 FROM posts h WHERE h.user_id = users.id AND h.hidden_at IS NOT NULL)
+     OR EXISTS (SELECT 1 FROM shouts h WHERE h.user_id = users.id AND h.hidden_at IS NOT NULL))";
 /// The columns of `USER_COLUMNS`: what a query selects after them starts here.
-pub(crate) const AFTER_USER_COLUMNS: usize = 8;
+pub(crate) const AFTER_USER_COLUMNS: usize = 9;
 
 pub(crate) fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
     Ok(User {
@@ -68,6 +75,7 @@ pub(crate) fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
         created_at: row.get(5)?,
         suspended_until: row.get(6)?,
         suspension_reason: row.get(7)?,
+        has_hidden_items: row.get(8)?,
     })
 }
 

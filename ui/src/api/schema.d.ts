@@ -165,6 +165,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hides an item, or shows it again, outside the report queue; its open
+         *     reports stay open.
+         */
+        post: operations["set_visibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/album": {
         parameters: {
             query?: never;
@@ -1831,6 +1851,8 @@ export interface components {
             commentId: number;
             commentText: string;
             createdAt: string;
+            /** @description Hidden by an admin: only its author and the admins see it. */
+            hidden: boolean;
             /** Format: int64 */
             postId: number | null;
             /** Format: double */
@@ -2140,6 +2162,8 @@ export interface components {
         };
         Post: {
             createdAt: string;
+            /** @description Hidden by an admin: only its author and the admins see it. */
+            hidden: boolean;
             /** Format: int64 */
             postId: number;
             postText: string;
@@ -2291,6 +2315,8 @@ export interface components {
             /** @description Null once the item is gone (deleted by its author, say). */
             author: string | null;
             createdAt: string | null;
+            /** @description Hidden already: only its author and the admins see it. */
+            hidden: boolean;
             /** Format: int64 */
             itemId: number;
             itemKind: components["schemas"]["ItemKind"];
@@ -2321,7 +2347,7 @@ export interface components {
          * @description What an admin does about a reported item.
          * @enum {string}
          */
-        Resolution: "dismiss" | "delete" | "warn" | "suspend";
+        Resolution: "dismiss" | "hide" | "delete" | "warn" | "suspend";
         ResolveRequest: {
             action: components["schemas"]["Resolution"];
             /**
@@ -2360,6 +2386,8 @@ export interface components {
             artist: string;
             artistSlug: string;
             createdAt: string;
+            /** @description Hidden by an admin: only its author and the admins see it. */
+            hidden: boolean;
             /** Format: int64 */
             reviewId: number;
             /** Format: double */
@@ -2433,6 +2461,8 @@ export interface components {
         /** @description A message left on a member's profile. */
         Shout: {
             createdAt: string;
+            /** @description Hidden by an admin: only its author and the admins see it. */
+            hidden: boolean;
             recipientUsername: string;
             /** Format: int64 */
             shoutId: number;
@@ -2589,6 +2619,18 @@ export interface components {
             /** Format: int64 */
             artistId: number;
             artistSlug: string;
+        };
+        Visibility: {
+            hidden: boolean;
+        };
+        VisibilityRequest: {
+            /** @description True hides the item, false shows it to everyone again. */
+            hidden: boolean;
+            /** Format: int64 */
+            itemId: number;
+            itemKind: components["schemas"]["ItemKind"];
+            /** @description For the audit log. */
+            note?: string;
         };
         Vote: {
             createdAt: string;
@@ -3287,6 +3329,66 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    set_visibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisibilityRequest"];
+            };
+        };
+        responses: {
+            /** @description Hidden or shown as asked (asking again changes nothing) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visibility"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such item */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
