@@ -25,6 +25,9 @@ export interface Resolve {
   reason?: string;
 }
 
+/** What a moderator can hide: anything a member wrote (a profile is suspended instead). */
+export type HideableKind = Exclude<ItemKind, 'profile'>;
+
 /** An album's or artist's fields as an edit sends them. */
 export type CatalogueFields = Record<string, unknown>;
 
@@ -33,6 +36,9 @@ export const moderationApi = {
     api<{ reportId: number }>('/reports', { method: 'POST', body: { itemKind, itemId, reason, note } }),
   queue: (signal?: AbortSignal) => api<{ items: ReportedItem[] }>('/admin/reports', { signal }),
   resolve: (body: Resolve) => api<{ closed: number }>('/admin/reports/resolve', { method: 'POST', body }),
+  /** Hides an item, or shows it again, outside the queue. */
+  setHidden: (itemKind: HideableKind, itemId: number, hidden: boolean, note: string) =>
+    api<{ hidden: boolean }>('/admin/visibility', { method: 'POST', body: { itemKind, itemId, hidden, note } }),
   counts: (signal?: AbortSignal) => api<StaffCounts>('/admin/counts', { signal }),
   warnings: (signal?: AbortSignal) => api<{ warnings: Warning[] }>('/auth/warnings', { signal }),
   seen: (warningId: number) => api<void>(`/auth/warnings/${warningId}/seen`, { method: 'POST' }),

@@ -82,20 +82,22 @@ export function usePopularAlbums() {
   return useViewerQuery(keys.popular, () => catalogueApi.popularAlbums());
 }
 
+// The home page's lists hold hidden items for their author and the admins only.
+
 export function useFeaturedReviews() {
-  return useQuery({ queryKey: keys.featured, queryFn: communityApi.featuredReviews });
+  return useViewerQuery(keys.featured, communityApi.featuredReviews);
 }
 
 export function useRecentComments(kind: 'all' | 'album' | 'review' | 'post') {
-  return useQuery({ queryKey: keys.recentComments(kind), queryFn: () => communityApi.recentComments(kind) });
+  return useViewerQuery(keys.recentComments(kind), () => communityApi.recentComments(kind));
 }
 
 export function useRecentPosts() {
-  return useQuery({ queryKey: keys.recentPosts, queryFn: () => communityApi.recentPosts() });
+  return useViewerQuery(keys.recentPosts, () => communityApi.recentPosts());
 }
 
 export function useRecentReviews() {
-  return useQuery({ queryKey: keys.recentReviews, queryFn: () => communityApi.recentReviews() });
+  return useViewerQuery(keys.recentReviews, () => communityApi.recentReviews());
 }
 
 /** The signed-in member's ratings and library; nothing is asked when signed out. */

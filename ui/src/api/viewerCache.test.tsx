@@ -21,6 +21,8 @@ describe('answers cached under the viewer', () => {
     expect(client.getQueryData(underViewer(['album', 'radiohead', 'ok-computer'], 2))).toBe('as theo');
     expect(isUnderViewer(underViewer(['x'], 0))).toBe(true);
     expect(isUnderViewer(['genres'])).toBe(false);
+    // A paged list adds its page size after the viewer.
+    expect(isUnderViewer([...underViewer(['album-reviews', 4], 1), { pageSize: 20 }])).toBe(true);
 
     forgetViewerAnswers(client);
     expect(client.getQueryData(underViewer(['album', 'radiohead', 'ok-computer'], 1))).toBeUndefined();

@@ -14,9 +14,9 @@ export function underViewer<K extends readonly unknown[]>(key: K, viewer: number
   return [...key, { viewer }] as const;
 }
 
+/** Anywhere in the key: a paged list adds its page size after the viewer. */
 export function isUnderViewer(key: QueryKey): boolean {
-  const last = key[key.length - 1];
-  return typeof last === 'object' && last !== null && 'viewer' in last;
+  return key.some((part) => typeof part === 'object' && part !== null && 'viewer' in part);
 }
 
 /** Forgets every answer that depended on who was signed in. */

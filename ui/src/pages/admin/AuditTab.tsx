@@ -18,6 +18,9 @@ const ACTIONS: Record<string, string> = {
   'report-deleted': 'deleted the reported',
   'report-warned': 'warned the author of',
   'report-suspended': 'suspended the author of',
+  'report-hidden': 'hid the reported',
+  hide: 'hid',
+  show: 'unhid',
 };
 
 /** '2026-05-01T09:30:00Z' -> 'May 1st, 2026, 09:30 UTC', as the server stores it. */

@@ -109,6 +109,38 @@ describe('the Reports tab', () => {
     ]);
   });
 
+  it('hides an item with a note, then asks for the queue again; a profile and a hidden item offer no Hide', async () => {
+    const server = fakeServer({
+      'GET /api/auth/me': [200, admin],
+      'GET /api/admin/reports': [200, { items: [spam, profile, { ...spam, itemId: 8, text: 'Hidden already.', hidden: true }] }],
+      'POST /api/admin/reports/resolve': [200, { closed: 2 }],
+    });
+    const view = renderAt('/admin');
+    await view.findByText('Buy cheap records here.');
+    const row = (text: string) => view.getAllByRole('listitem').find((item) => item.textContent?.includes(text))!;
+    expect(within(row('rude')).queryByRole('button', { name: 'Hide' })).toBeNull();
+    // An item hidden by an earlier action says so, and has nothing more to hide.
+    const already = row('Hidden already.');
+    expect(within(already).getByText('Hidden')).toBeTruthy();
+    expect(within(already).queryByRole('button', { name: 'Hide' })).toBeNull();
+    expect(within(row('Buy cheap records here.')).queryByText('Hidden')).toBeNull();
+
+    fireEvent.click(within(row('Buy cheap records here.')).getByRole('button', { name: 'Hide' }));
+    const dialog = view.getByRole('dialog', { name: "Hide spammer's comment" });
+    fireEvent.input(within(dialog).getByLabelText('Note (kept in the audit log)'), { target: { value: 'an advert' } });
+    const asked = server.calls.filter((call) => call.url === '/api/admin/reports').length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(view.queryByRole('dialog')).toBeNull());
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      itemKind: 'comment',
+      itemId: 7,
+      action: 'hide',
+      note: 'an advert',
+    });
+    expect(server.calls.filter((call) => call.url === '/api/admin/reports').length).toBeGreaterThan(asked);
+    expect(view.getByRole('status').textContent).toBe("Spammer's comment is hidden.");
+  });
+
   it("keeps the server's refusal in the dialog", async () => {
     fakeServer({
       'GET /api/auth/me': [200, admin],

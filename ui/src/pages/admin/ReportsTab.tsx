@@ -71,6 +71,7 @@ function ReportedRow({ item, choose }: { item: ReportedItem; choose: (action: Re
         <span class="admin-badge">{kind}</span>{' '}
         {item.author ? <Link href={profilePath(item.author)}>{item.author}</Link> : <em>gone</em>}
         {item.createdAt && <span class="admin-detail"> · {longDate(item.createdAt)}</span>}
+        {item.hidden && <span class="admin-badge">Hidden</span>}
       </div>
       {item.itemKind !== 'profile' && (
         <>
@@ -98,6 +99,12 @@ function ReportedRow({ item, choose }: { item: ReportedItem; choose: (action: Re
         <button type="button" class="button" onClick={() => choose('dismiss')}>
           Dismiss
         </button>
+        {/* A profile is suspended, not hidden; a hidden item has nothing more to hide. */}
+        {item.itemKind !== 'profile' && !item.hidden && (
+          <button type="button" class="button" onClick={() => choose('hide')}>
+            Hide
+          </button>
+        )}
         {item.itemKind !== 'profile' && (
           <button type="button" class="button danger" onClick={() => choose('delete')}>
             Delete
@@ -139,6 +146,7 @@ function ResolveDialog({
   const author = item.author ?? 'the author';
   const settings = {
     dismiss: { title: `Dismiss the reports on ${what(item)}`, label: 'Dismiss', done: 'The reports are dismissed.' },
+    hide: { title: `Hide ${what(item)}`, label: 'Hide', done: `${what(item)} is hidden.` },
     delete: { title: `Delete ${what(item)}`, label: 'Delete', done: `${what(item)} is deleted.` },
     warn: { title: `Warn ${author}`, label: 'Warn', done: `${author} is warned.` },
     suspend: { title: `Suspend ${author}`, label: 'Suspend', done: `${author} is suspended.` },
@@ -157,11 +165,15 @@ function ResolveDialog({
           ...(action === 'warn' && { message: message.trim() }),
           ...(action === 'suspend' && { days: forGood ? null : Number(days), reason: reason.trim() }),
         });
-        // A deleted item leaves the pages, counts and lists that showed it.
-        if (action === 'delete') void refreshAfterWrite(client);
+        // A deleted or hidden item leaves the pages, counts and lists that
+        // showed it (an admin's and its author's keep it, marked hidden).
+        if (action === 'delete' || action === 'hide') void refreshAfterWrite(client);
         return settings.done.charAt(0).toUpperCase() + settings.done.slice(1);
       }}
     >
+      {action === 'hide' && (
+        <p class="admin-dialog-text">Only its author and the moderators will see it, marked hidden, until it is shown again.</p>
+      )}
       {action === 'delete' && <p class="admin-dialog-text">It is gone for good, with its votes and comments.</p>}
       {action === 'warn' && (
         <label>

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { communityApi, type CommentTarget } from '../../api/community';
-import { keys } from '../../api/queries';
-import { refreshAfterWrite } from '../../api/viewerCache';
+import { keys, useViewer } from '../../api/queries';
+import { refreshAfterWrite, underViewer } from '../../api/viewerCache';
 import type { Comment, CommentPage } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { HalfStarRating } from '../../components/HalfStarRating';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Icon } from '../../components/icons';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
@@ -50,6 +51,7 @@ function CommentItem({
           </button>
         )}
       </div>
+      <HiddenNote hidden={comment.hidden} kind="comment" id={comment.commentId} />
       <p class="album-comment-text">{comment.commentText}</p>
     </li>
   );
@@ -65,7 +67,8 @@ export function CommentList({ kind, id }: { kind: CommentKind; id: number }) {
   const [page, setPage] = useState(1);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   const comments = useQuery({
-    queryKey: keys.comments(kind, id, page),
+    // Hidden comments are in the answer for their author and the admins only.
+    queryKey: underViewer(keys.comments(kind, id, page), useViewer()),
     queryFn: () => communityApi.comments(kind, id, page),
     // Keeps the old page on screen while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,9 +1,11 @@
 import { Link } from 'wouter-preact';
 import { communityApi } from '../../api/community';
 import { usePagedList } from '../../api/paged';
-import { keys } from '../../api/queries';
+import { keys, useViewer } from '../../api/queries';
+import { underViewer } from '../../api/viewerCache';
 import type { Album } from '../../api/types';
 import { HalfStarRating } from '../../components/HalfStarRating';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { AuthorLink, authorName } from './Avatar';
@@ -23,7 +25,8 @@ export function preview(text: string): string {
 /** The Reviews tab: the album's reviews, newest first, each opening its page. */
 export function ReviewsTab({ album }: { album: Album }) {
   const reviews = usePagedList({
-    key: keys.albumReviews(album.albumId),
+    // Hidden reviews are in the answer for their author and the admins only.
+    key: underViewer(keys.albumReviews(album.albumId), useViewer()),
     fetchPage: (page, limit) => communityApi.reviewsOfAlbum(album.slug, page, limit),
     limit: REVIEWS_PAGE,
     idOf: (review) => review.reviewId,
@@ -56,6 +59,7 @@ export function ReviewsTab({ album }: { album: Album }) {
                 />
               )}
             </div>
+            <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} />
             <Link
               href={`/review/${encodeURIComponent(review.albumSlug || album.slug)}/${review.reviewId}`}
               class="album-review-preview"

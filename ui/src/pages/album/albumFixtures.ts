@@ -50,6 +50,7 @@ export function comment(commentId: number, userId: number, username: string, com
     postId: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     rating: null,
+    hidden: false,
     user: author(userId, username),
   };
 }
@@ -69,6 +70,7 @@ export function review(reviewId: number, username: string, createdAt: string, re
     updatedAt: createdAt,
     votesUp: 0,
     votesDown: 0,
+    hidden: false,
     user: author(9, username),
   };
 }

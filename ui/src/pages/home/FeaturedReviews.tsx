@@ -1,6 +1,7 @@
 import { Link } from 'wouter-preact';
 import { useFeaturedReviews } from '../../api/queries';
 import { Cover } from '../../components/Cover';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 
 export function FeaturedReviews() {
@@ -23,6 +24,8 @@ export function FeaturedReviews() {
               <span class="featured-artist">{review.artist}</span>
               <strong class="featured-title">{review.albumTitle}</strong>
               <span class="featured-author">by {review.user.username || 'Unknown'}</span>
+              {/* The tile is one link: Show again waits on the review's own page. */}
+              <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} showAgain={false} />
               <p class="featured-preview">{review.preview}</p>
               <time class="featured-date" dateTime={review.createdAt}>
                 {review.createdAt.slice(0, 10)}

@@ -3,6 +3,7 @@ import { Link } from 'wouter-preact';
 import { useRecentComments } from '../../api/queries';
 import type { RecentComment } from '../../api/types';
 import { albumPath } from '../../components/AlbumTile';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
 
@@ -49,6 +50,7 @@ export function RecentComments() {
                 </Link>{' '}
                 on <Subject item={item} /> · <time dateTime={item.comment.createdAt}>{item.comment.createdAt.slice(0, 10)}</time>
               </p>
+              <HiddenNote hidden={item.comment.hidden} kind="comment" id={item.comment.commentId} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter-preact';
+import type { HideableKind } from '../../api/moderation';
 import { useRecentPosts, useRecentReviews } from '../../api/queries';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
 
@@ -18,6 +20,7 @@ interface Entry {
   author: string;
   createdAt: string;
   kind: 'Post' | 'Review';
+  item: { kind: HideableKind; id: number; hidden: boolean };
 }
 
 export function RecentPosts() {
@@ -33,6 +36,7 @@ export function RecentPosts() {
           author: post.user.username,
           createdAt: post.createdAt,
           kind: 'Post' as const,
+          item: { kind: 'post' as const, id: post.postId, hidden: post.hidden },
         }))
       : []),
     ...(kind !== 'posts'
@@ -43,6 +47,7 @@ export function RecentPosts() {
           author: review.user.username,
           createdAt: review.createdAt,
           kind: 'Review' as const,
+          item: { kind: 'review' as const, id: review.reviewId, hidden: review.hidden },
         }))
       : []),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -67,6 +72,7 @@ export function RecentPosts() {
                 <span class="feed-kind">{entry.kind}</span> by {entry.author || 'Unknown'} ·{' '}
                 <time dateTime={entry.createdAt}>{entry.createdAt.slice(0, 10)}</time>
               </p>
+              <HiddenNote {...entry.item} />
             </li>
           ))}
         </ul>

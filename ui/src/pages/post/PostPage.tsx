@@ -5,6 +5,7 @@ import { useViewer, useViewerQuery } from '../../api/queries';
 import { refreshAfterWrite, underViewer } from '../../api/viewerCache';
 import type { PostPage as Post } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Paragraphs } from '../../components/Paragraphs';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
@@ -62,6 +63,7 @@ function PostView({ post }: { post: Post }) {
           )}
           <ReportButton kind="post" id={post.postId} authorId={post.user.userId} />
         </header>
+        <HiddenNote hidden={post.hidden} kind="post" id={post.postId} />
         <h1>{post.title}</h1>
         <Paragraphs text={post.postText} class="post-text" />
         <VoteBar

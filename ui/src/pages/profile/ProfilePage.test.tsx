@@ -37,6 +37,7 @@ const shoutFromVera: Shout = {
   userId: vera.userId,
   recipientUsername: 'mira99',
   createdAt: '2026-11-20T10:00:00.000Z',
+  hidden: false,
   user: { userId: vera.userId, username: vera.username, profilePictureUrl: '' },
 };
 

@@ -4,6 +4,7 @@ import type { Album, ProfileStats } from '../../api/types';
 import { useMyRatingOf } from '../../api/queries';
 import { AlbumTile } from '../../components/AlbumTile';
 import { HalfStarRating } from '../../components/HalfStarRating';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { Tabs } from '../../components/Tabs';
@@ -129,6 +130,7 @@ function ReviewsTab({ username, total }: { username: string; total: number }) {
               <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
               <span>{approvalText(approvalPercent(review.votesUp, review.votesDown))}</span>
             </div>
+            <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} />
             <p>{preview(review.reviewText)}</p>
           </li>
         ))}
@@ -155,6 +157,7 @@ function PostsTab({ username, total }: { username: string; total: number }) {
               <time dateTime={post.createdAt}>{post.createdAt.slice(0, 10)}</time>
               <span>{approvalText(approvalPercent(post.votesUp, post.votesDown))}</span>
             </div>
+            <HiddenNote hidden={post.hidden} kind="post" id={post.postId} />
             <p>{preview(post.postText)}</p>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { communityApi } from '../../api/community';
 import { refreshAfterWrite } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Icon } from '../../components/icons';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
@@ -72,6 +73,7 @@ export function ShoutsTab({ username }: { username: string }) {
                     </button>
                   )}
                 </div>
+                <HiddenNote hidden={shout.hidden} kind="shout" id={shout.shoutId} />
                 <p class="album-comment-text">{shout.shoutText}</p>
               </li>
             ))}

@@ -4,7 +4,8 @@ import { api } from '../../api/client';
 import { communityApi } from '../../api/community';
 import { pathSegment } from '../../api/pathSegment';
 import { allPages, usePagedList } from '../../api/paged';
-import { useViewerQuery } from '../../api/queries';
+import { useViewer, useViewerQuery } from '../../api/queries';
+import { underViewer } from '../../api/viewerCache';
 import type { PublicUser } from '../../api/types';
 
 export const profileKeys = {
@@ -40,9 +41,11 @@ export function useUserRatings(name: string) {
 const RATINGS_PAGE = 2000;
 const LIST_PAGE = 20;
 
+// A member's reviews, posts and shouts hold hidden ones for their author and the admins only.
+
 export function useUserReviews(name: string) {
   return usePagedList({
-    key: profileKeys.reviews(name),
+    key: underViewer(profileKeys.reviews(name), useViewer()),
     fetchPage: (page, limit) => communityApi.reviewsOfUser(name, page, limit),
     limit: LIST_PAGE,
     idOf: (review) => review.reviewId,
@@ -51,7 +54,7 @@ export function useUserReviews(name: string) {
 
 export function useUserPosts(name: string) {
   return usePagedList({
-    key: profileKeys.posts(name),
+    key: underViewer(profileKeys.posts(name), useViewer()),
     fetchPage: (page, limit) => communityApi.postsOfUser(name, page, limit),
     limit: LIST_PAGE,
     idOf: (post) => post.postId,
@@ -60,7 +63,7 @@ export function useUserPosts(name: string) {
 
 export function useShouts(name: string) {
   return usePagedList({
-    key: profileKeys.shouts(name),
+    key: underViewer(profileKeys.shouts(name), useViewer()),
     fetchPage: (page, limit) => communityApi.shouts(name, page, limit),
     limit: LIST_PAGE,
     idOf: (shout) => shout.shoutId,

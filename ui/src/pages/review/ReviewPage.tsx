@@ -10,6 +10,7 @@ import { albumPath } from '../../components/AlbumTile';
 import { Cover } from '../../components/Cover';
 import { Dialog } from '../../components/Dialog';
 import { HalfStarRating } from '../../components/HalfStarRating';
+import { HiddenNote } from '../../components/HiddenNote';
 import { Paragraphs } from '../../components/Paragraphs';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
@@ -79,6 +80,7 @@ function ReviewView({ review, cacheKey }: { review: Review; cacheKey: unknown[] 
               {written} {written === 1 ? 'Review' : 'Reviews'}
             </span>
           </header>
+          <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} />
           <h1 class="review-title">
             {review.artist} - {review.albumTitle}
           </h1>
