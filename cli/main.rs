@@ -6,6 +6,7 @@ mod connections;
 mod database;
 mod export_user;
 mod import;
+mod moderation;
 mod openapi;
 mod serve;
 mod user;
@@ -80,6 +81,10 @@ enum Command {
     /// Make, list and revoke invite links.
     #[command(subcommand)]
     Invite(community::InviteCommand),
+    /// The report queue, and hiding, showing, deleting or warning about a
+    /// review, comment, post, shout or profile.
+    #[command(subcommand)]
+    Moderation(moderation::ModerationCommand),
     /// Fill the catalogue from MusicBrainz, the Cover Art Archive, Last.fm and Discogs.
     #[command(subcommand)]
     Import(import::ImportCommand),
@@ -116,6 +121,7 @@ fn main() -> ExitCode {
             note,
         } => community::signup(&cli.data, mode, members_may_invite, &note),
         Command::Invite(command) => community::invite(&cli.data, command),
+        Command::Moderation(command) => moderation::run(&cli.data, command),
         Command::Import(command) => import::run(&cli.data, command),
         Command::Openapi => openapi::run(),
     };

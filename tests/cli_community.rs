@@ -164,3 +164,148 @@ async fn the_command_line_runs_the_community_and_the_site_sees_it_at_once() {
         "{figures}"
     );
 }
+
+/// How many comments a visitor sees, once it is `expected` or a few
+/// seconds have passed: the site notices another process's writes within
+/// a moment, and its kept answers end then.
+async fn comments_seen(app: &TestApp, path: &str, expected: i64) -> i64 {
+    let mut seen = -1;
+    for _ in 0..50 {
+        seen = app.get(path).await.json()["totalAlbumComments"]
+            .as_i64()
+            .unwrap();
+        if seen == expected {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    seen
+}
+
+#[tokio::test]
+async fn the_command_line_works_the_report_queue_while_the_site_serves() {
+    let mut app = TestApp::new();
+    app.state.kept_answers = halfstar::api::KeptAnswers::new(std::time::Duration::from_secs(600));
+    let dir = app.dir.path().to_owned();
+    let (troll, _) = app.member("troll");
+    let (ada, _) = app.member("ada");
+    let (_, albums) = app.artist_with_albums("Radiohead", &common::RADIOHEAD, &[]);
+    let posted = app
+        .call(
+            Method::POST,
+            "/api/comment",
+            Some(&troll),
+            Some(json!({ "commentText": "buy cheap vinyl at spam.example", "albumId": albums[0] })),
+        )
+        .await;
+    let comment = posted.json()["commentId"].as_i64().unwrap();
+    let id = comment.to_string();
+    let reported = app
+        .call(
+            Method::POST,
+            "/api/reports",
+            Some(&ada),
+            Some(json!({ "itemKind": "comment", "itemId": comment, "reason": "spam", "note": "a link farm" })),
+        )
+        .await;
+    assert_eq!(reported.status, StatusCode::CREATED);
+    let comments = format!("/api/comment/album/{}", albums[0]);
+    assert_eq!(app.get(&comments).await.json()["totalAlbumComments"], 1);
+
+    let queue = halfstar(&dir, &["moderation", "queue"]);
+    assert!(queue.status.success(), "{}", said(&queue));
+    let listed = said(&queue);
+    assert!(
+        listed.contains(&format!("comment {comment} by troll")),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("“buy cheap vinyl at spam.example”"),
+        "{listed}"
+    );
+    assert!(listed.contains("ada spam: “a link farm”"), "{listed}");
+
+    let hidden = halfstar(
+        &dir,
+        &["moderation", "hide", "comment", &id, "--note", "spam"],
+    );
+    assert!(hidden.status.success(), "{}", said(&hidden));
+    assert_eq!(
+        said(&hidden).trim(),
+        format!("Hid comment {comment} by troll; 1 report closed.")
+    );
+    assert_eq!(comments_seen(&app, &comments, 0).await, 0);
+    let own = app
+        .call(Method::GET, &comments, Some(&troll), None)
+        .await
+        .json();
+    assert_eq!(own["data"][0]["hidden"], true);
+    assert_eq!(
+        said(&halfstar(&dir, &["moderation", "queue"])).trim(),
+        "Nothing reported."
+    );
+
+    let shown = halfstar(&dir, &["moderation", "show", "comment", &id]);
+    assert!(shown.status.success(), "{}", said(&shown));
+    assert_eq!(comments_seen(&app, &comments, 1).await, 1);
+
+    let warned = halfstar(
+        &dir,
+        &[
+            "moderation",
+            "warn",
+            "comment",
+            &id,
+            "No more adverts, please.",
+        ],
+    );
+    assert!(warned.status.success(), "{}", said(&warned));
+    let warnings = app
+        .call(Method::GET, "/api/auth/warnings", Some(&troll), None)
+        .await
+        .json();
+    assert_eq!(
+        warnings["warnings"][0]["message"],
+        "No more adverts, please."
+    );
+
+    let refused = halfstar(&dir, &["moderation", "hide", "profile", "1"]);
+    assert!(!refused.status.success());
+    assert!(
+        said(&refused).contains("A profile cannot be hidden: suspend the member instead."),
+        "{}",
+        said(&refused)
+    );
+    let unknown = halfstar(&dir, &["moderation", "hide", "list", "1"]);
+    assert!(!unknown.status.success());
+    assert!(
+        said(&unknown).contains("itemKind must be one of"),
+        "{}",
+        said(&unknown)
+    );
+    let missing = halfstar(&dir, &["moderation", "delete", "comment", "999999"]);
+    assert!(!missing.status.success());
+    assert!(
+        said(&missing).contains("comment 999999 is gone"),
+        "{}",
+        said(&missing)
+    );
+
+    let deleted = halfstar(
+        &dir,
+        &["moderation", "delete", "comment", &id, "--note", "enough"],
+    );
+    assert!(deleted.status.success(), "{}", said(&deleted));
+    assert_eq!(comments_seen(&app, &comments, 0).await, 0);
+
+    let log = said(&halfstar(&dir, &["audit"]));
+    let target = format!("comment {comment} by troll");
+    for line in [
+        format!("(command line)  report-hidden {target} — spam"),
+        format!("(command line)  show {target}"),
+        format!("(command line)  report-warned {target} (No more adverts, please.)"),
+        format!("(command line)  report-deleted {target} — enough"),
+    ] {
+        assert!(log.contains(&line), "{line} not in:\n{log}");
+    }
+}

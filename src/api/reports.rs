@@ -13,13 +13,11 @@ use utoipa::ToSchema;
 use super::admin::{Suspending, as_actor, checked_note, checked_text};
 use super::suspension::refuse_if_suspended;
 use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
-use crate::db::audit::{self, Action};
-use crate::db::hidden::{self, Reader};
+use crate::db::hidden::Reader;
+use crate::db::moderation::{self, Item, Treatment};
 use crate::db::reports::{self, NewReport, ReportedItem};
 use crate::db::warnings::{self, Warning};
-use crate::db::{
-    change_requests, comments, is_unique_violation, posts, reviews, run_blocking, shouts, users,
-};
+use crate::db::{change_requests, is_unique_violation, run_blocking, users};
 use crate::domain::timestamp::now;
 use crate::domain::{ItemKind, ReportReason, Role};
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -196,64 +194,35 @@ async fn resolve(
             "message is required: the member is shown it".to_owned(),
         ));
     }
-    if body.item_kind == ItemKind::Profile {
-        match body.action {
-            Resolution::Delete => return Err(profile_refused("deleted from the queue")),
-            Resolution::Hide => return Err(profile_refused("hidden")),
-            _ => {}
-        }
-    }
     let (closed, author_id) = state
         .writer
         .write(move |conn| {
-            let (kind, item_id) = (body.item_kind, body.item_id);
-            let item = reports::context(conn, kind, item_id)?;
-            let what = match &item {
-                Some(item) => format!("{} {item_id} by {}", kind.as_str(), item.author),
-                None => format!("{} {item_id}", kind.as_str()),
-            };
-            let gone = || AppError::NotFound(format!("{what} is gone: only dismissing is left"));
-            let (resolution, details) = match body.action {
-                Resolution::Dismiss => ("dismissed", String::new()),
-                Resolution::Hide => {
-                    item.as_ref().ok_or_else(gone)?;
-                    hidden::set(conn, kind, item_id, true, &now())?;
-                    ("hidden", String::new())
-                }
-                Resolution::Delete => {
-                    item.as_ref().ok_or_else(gone)?;
-                    delete_item(conn, kind, item_id)?;
-                    ("deleted", String::new())
-                }
-                Resolution::Warn => {
-                    let author = item.as_ref().ok_or_else(gone)?;
-                    warnings::create(conn, author.author_id, &message, &now())?;
-                    ("warned", message.clone())
-                }
+            let item = Item::find(conn, body.item_kind, body.item_id)?;
+            let actor = as_actor(&admin);
+            let treatment = match body.action {
+                Resolution::Dismiss => Treatment::Dismiss,
+                Resolution::Hide => Treatment::Hide,
+                Resolution::Delete => Treatment::Delete,
+                Resolution::Warn => Treatment::Warn(&message),
                 Resolution::Suspend => {
-                    let author = item.as_ref().ok_or_else(gone)?;
-                    let member = users::by_id(conn, author.author_id)?.ok_or_else(gone)?;
+                    let author = item.present()?;
+                    let member = users::by_id(conn, author.author_id)?
+                        .ok_or_else(|| AppError::NotFound(format!("{} is gone", item.target)))?;
                     let details = suspending.as_ref().expect("checked").apply(conn, &member)?;
-                    ("suspended", details)
+                    let closed = moderation::close(
+                        conn,
+                        actor,
+                        &item,
+                        "suspended",
+                        &details,
+                        &note,
+                        &now(),
+                    )?;
+                    return Ok((closed, Some(member.id)));
                 }
             };
-            let closed = reports::resolve(
-                conn,
-                kind,
-                item_id,
-                &admin.username,
-                resolution,
-                &note,
-                &now(),
-            )?;
-            let entry = Action {
-                action: &format!("report-{resolution}"),
-                target: &what,
-                details: &details,
-                note: &note,
-            };
-            audit::record(conn, as_actor(&admin), &entry, &now())?;
-            Ok((closed, item.map(|item| item.author_id)))
+            let closed = moderation::resolve(conn, actor, &item, treatment, &note, &now())?;
+            Ok((closed, item.found.map(|found| found.author_id)))
         })
         .await?;
     if let Some(author_id) = author_id {
@@ -261,12 +230,6 @@ async fn resolve(
         state.kept_sessions.forget_member(author_id);
     }
     Ok(Json(Resolved { closed }))
-}
-
-fn profile_refused(what: &str) -> AppError {
-    AppError::BadRequest(format!(
-        "A profile cannot be {what}: suspend the member instead."
-    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -302,43 +265,21 @@ async fn set_visibility(
     AppJson(body): AppJson<VisibilityRequest>,
 ) -> AppResult<Json<Visibility>> {
     let note = checked_note(&body.note)?;
-    if body.item_kind == ItemKind::Profile {
-        return Err(profile_refused("hidden"));
-    }
     let author_id = state
         .writer
         .write(move |conn| {
-            let (kind, item_id) = (body.item_kind, body.item_id);
-            let item = reports::context(conn, kind, item_id)?
-                .ok_or_else(|| AppError::NotFound(format!("No {} {item_id}", kind.as_str())))?;
-            if hidden::set(conn, kind, item_id, body.hidden, &now())? {
-                let entry = Action {
-                    action: if body.hidden { "hide" } else { "show" },
-                    target: &format!("{} {item_id} by {}", kind.as_str(), item.author),
-                    details: "",
-                    note: &note,
-                };
-                audit::record(conn, as_actor(&admin), &entry, &now())?;
-            }
-            Ok(item.author_id)
+            let item = Item::find(conn, body.item_kind, body.item_id)?;
+            moderation::set_hidden(conn, as_actor(&admin), &item, body.hidden, &note, &now())?;
+            Ok(item.found.map(|found| found.author_id))
         })
         .await?;
-    // Whether the author has anything hidden is kept with their session.
-    state.kept_sessions.forget_member(author_id);
+    if let Some(author_id) = author_id {
+        // Whether the author has anything hidden is kept with their session.
+        state.kept_sessions.forget_member(author_id);
+    }
     Ok(Json(Visibility {
         hidden: body.hidden,
     }))
-}
-
-fn delete_item(conn: &rusqlite::Connection, kind: ItemKind, id: i64) -> AppResult<()> {
-    match kind {
-        ItemKind::Review => reviews::delete(conn, id)?,
-        ItemKind::Comment => comments::delete(conn, id)?,
-        ItemKind::Post => posts::delete(conn, id)?,
-        ItemKind::Shout => shouts::delete(conn, id)?,
-        ItemKind::Profile => unreachable!("refused before"),
-    };
-    Ok(())
 }
 
 #[derive(Serialize, ToSchema)]

@@ -15,6 +15,7 @@ pub mod hidden;
 pub mod imports;
 pub mod invites;
 pub mod members;
+pub mod moderation;
 pub mod posts;
 pub mod ratings;
 pub mod reports;

@@ -202,3 +202,11 @@ pub fn open_items(conn: &Connection) -> rusqlite::Result<i64> {
     )?
     .query_row([], |row| row.get(0))
 }
+
+/// How many open reports one item has.
+pub fn open_count(conn: &Connection, kind: ItemKind, item_id: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached(
+        "SELECT count(*) FROM reports WHERE item_kind = ?1 AND item_id = ?2 AND resolved_at IS NULL",
+    )?
+    .query_row(params![kind.as_str(), item_id], |row| row.get(0))
+}
