@@ -144,3 +144,69 @@ test('a member suggests a release date; the editor accepts it on /change-request
   await editor.locator('.album-facts').getByText('October 11th, 2007').waitFor();
   await Promise.all([member.close(), editor.close()]);
 });
+
+/** Waits until the album's comments are on screen (or there are none), so a missing one is really missing. */
+async function commentsShown(page) {
+  const comments = page.locator('.album-comments');
+  await comments.locator('.album-comment').first().or(comments.getByText('No comments yet.')).waitFor();
+}
+
+test('the admin hides a reported comment: its author sees it marked, the reporter and a visitor do not; shown again, it is back', async () => {
+  const line = 'Hidden by a moderator: only you and the moderators can see this.';
+  const album = await apiGet(run, '/album/name/Aphex Twin/Richard D. James Album');
+  // Whoever wrote a comment there in the demo data, other than the reporter and the admin.
+  const { data } = await apiGet(run, `/comment/album/${album.albumId}?page=1`);
+  const written = data.find((comment) => !['mira99', 'vinylvera'].includes(comment.user.username));
+  const [text, author] = [written.commentText, written.user.username];
+
+  const { page: member } = await demoMemberPage(run, 'mira99');
+  await openAlbum(member, 'Aphex Twin', 'Richard D. James Album');
+  await report(member, text);
+
+  const { page: admin } = await demoMemberPage(run, 'vinylvera');
+  await openReports(admin, 1);
+  await admin.getByRole('listitem').filter({ hasText: text }).first().getByRole('button', { name: 'Hide' }).click();
+  const hide = admin.getByRole('dialog', { name: `Hide ${author}'s comment` });
+  await hide.getByLabel('Note (kept in the audit log)').fill('off-topic advert');
+  await hide.getByRole('button', { name: 'Hide' }).click();
+  await admin.getByText('Nothing reported. All quiet.').waitFor();
+
+  // Its author still has it, marked.
+  const { page: writer } = await demoMemberPage(run, author);
+  await openAlbum(writer, 'Aphex Twin', 'Richard D. James Album');
+  await writer.locator('.album-comment', { hasText: text }).locator('.hidden-item', { hasText: line }).waitFor();
+  await writer.screenshot({ path: `${run.artifacts}hidden-comment-author.png` });
+
+  // The reporter and a visitor do not.
+  const visitor = await run.browser.newPage();
+  for (const page of [member, visitor]) {
+    await openAlbum(page, 'Aphex Twin', 'Richard D. James Album');
+    await commentsShown(page);
+    assert.equal(await page.getByText(text).count(), 0);
+  }
+
+  // The admin sees it marked and shows it again with a note.
+  await openAlbum(admin, 'Aphex Twin', 'Richard D. James Album');
+  const comment = admin.locator('.album-comment', { hasText: text });
+  await comment.locator('.hidden-item', { hasText: line }).waitFor();
+  await comment.getByRole('button', { name: 'Show again' }).click();
+  const show = admin.getByRole('dialog', { name: 'Show this comment again' });
+  await show.getByLabel('Note (kept in the audit log)').fill('the author explained it');
+  await show.getByRole('button', { name: 'Show again' }).click();
+  await show.waitFor({ state: 'detached' });
+  await comment.locator('.hidden-item').waitFor({ state: 'detached' });
+
+  await openAlbum(member, 'Aphex Twin', 'Richard D. James Album');
+  await member.locator('.album-comment', { hasText: text }).waitFor();
+  assert.equal(await member.locator('.album-comment', { hasText: text }).locator('.hidden-item').count(), 0);
+
+  // Both are in the audit log with their notes, the latest first.
+  await admin.goto(`${run.server.url}/admin`);
+  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  const entries = admin.getByRole('list', { name: 'Audit log' }).getByRole('listitem');
+  await entries.nth(0).getByText(`unhid comment ${written.commentId} by ${author}`).waitFor();
+  await entries.nth(0).getByText('Note: the author explained it').waitFor();
+  await entries.nth(1).getByText('hid the reported').waitFor();
+  await entries.nth(1).getByText('Note: off-topic advert').waitFor();
+  await Promise.all([member.close(), admin.close(), writer.close(), visitor.close()]);
+});
