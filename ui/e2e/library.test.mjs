@@ -101,7 +101,7 @@ test("the collection view lays a member's albums out in 4, 3, 2 or 1 columns", a
     [700, 1],
   ]) {
     const page = await run.browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${run.server.url}/list?user=mira99`);
+    await page.goto(`${run.server.url}/collection?user=mira99`);
     await page.getByRole('heading', { name: "mira99's Collection" }).waitFor();
     const grid = page.locator('.collection-grid').first();
     await grid.waitFor();

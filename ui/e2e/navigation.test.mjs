@@ -64,7 +64,7 @@ async function otherScreens() {
     { path: '/charts/1997/rock', screen: 'charts', ready: '.album-tile' },
     { path: '/genre/shoegaze', screen: 'genre' },
     { path: '/year/1997', screen: 'year' },
-    { path: `/list?user=${MEMBER}`, screen: 'list' },
+    { path: `/collection?user=${MEMBER}`, screen: 'collection' },
     { path: '/add-album', screen: 'add-album' },
     { path: '/add-artist', screen: 'add-artist' },
     { path: '/add-review', screen: 'add-review' },

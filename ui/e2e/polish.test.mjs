@@ -53,7 +53,7 @@ test('every page has its own title, also after moving between pages without a re
     [`/review/kid-a/${review.reviewId}`, 'review', `${review.user.username}'s review of Kid A by Radiohead · halfstar`],
     [`/post/${recent.postId}`, 'post', `${recent.title} · halfstar`],
     ['/my-library', 'library', 'Library · halfstar'],
-    ['/list', 'list', "vinylvera's Collection · halfstar"],
+    ['/collection', 'collection', "vinylvera's Collection · halfstar"],
     ['/add-album', 'add-album', 'Add Album · halfstar'],
     ['/add-artist', 'add-artist', 'Add Artist · halfstar'],
     ['/add-review', 'add-review', 'Add Review · halfstar'],

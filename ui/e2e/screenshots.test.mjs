@@ -28,7 +28,7 @@ const SCREENS = [
   ['add-artist', '/add-artist'],
   ['add-review', '/add-review?artist=Radiohead&album=OK%20Computer'],
   ['add-post', '/add-post'],
-  ['list', '/list'],
+  ['collection', '/collection'],
   ['grab-data', '/grab-data'],
   ['login', '/login'],
   ['sign-up', '/sign-up'],

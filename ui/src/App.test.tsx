@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, within } from '@testing-library/preact';
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
 import { defaultChartsPath } from './components/Header';
 import { fakeServer } from './test/fakeServer';
 import { renderAt } from './test/renderAt';
@@ -33,13 +33,21 @@ describe('routes', () => {
     ['/charts/2020', 'charts'],
     ['/charts/2020/rock', 'charts'],
     ['/charts/all-time/shoegaze', 'charts'],
-    ['/list', 'list'],
+    ['/collection', 'collection'],
     ['/grab-data', 'grab-data'],
     ['/admin', 'admin'],
     ['/no/such/page', 'not-found'],
   ])('%s shows the %s screen', (path, screen) => {
     const { container } = renderAt(path);
     expect(container.querySelector('[data-screen]')?.getAttribute('data-screen')).toBe(screen);
+  });
+
+  it('sends the collection\'s old address /list on to /collection with its query', async () => {
+    const { container, location } = renderAt('/list?user=mira%2099');
+    await waitFor(() => expect(container.querySelector('[data-screen]')?.getAttribute('data-screen')).toBe('collection'));
+    expect(location.history.at(-1)).toBe('/collection?user=mira%2099');
+    // Replaced, so Back does not bounce into the redirect again.
+    expect(location.history).toHaveLength(1);
   });
 
   it('passes route parameters to the screen', () => {

@@ -13,7 +13,7 @@ import { ChartsPage } from './pages/charts/ChartsPage';
 import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
 import { HomePage } from './pages/home/HomePage';
-import { CollectionPage } from './pages/library/CollectionPage';
+import { CollectionPage, OldCollectionAddress } from './pages/library/CollectionPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { Login } from './pages/Login';
 import { AddPostPage } from './pages/post/AddPostPage';
@@ -48,7 +48,8 @@ export const routes: ScreenRoute[] = [
   { path: '/genre/:genreName', screen: GenrePage },
   { path: '/year/:year', screen: YearPage },
   { path: '/charts/:year?/:genreName?', screen: ChartsPage },
-  { path: '/list', screen: CollectionPage },
+  { path: '/collection', screen: CollectionPage },
+  { path: '/list', screen: OldCollectionAddress },
   { path: '/grab-data', screen: GrabDataPage },
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', screen: AccountPage },

@@ -1,4 +1,4 @@
-import { Link, useSearch } from 'wouter-preact';
+import { Link, Redirect, useRouter, useSearch } from 'wouter-preact';
 import { communityApi } from '../../api/community';
 import { useViewerQuery } from '../../api/queries';
 import { useAuth } from '../../auth/AuthContext';
@@ -9,7 +9,7 @@ import { LoginInvitation } from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
- * /list: a member's collection (their rated albums and wishlist) in a tile
+ * /collection: a member's collection (their rated albums and wishlist) in a tile
  * grid, by year and then rating. `?user=NAME` shows anyone's; without it, the
  * signed-in member's own.
  */
@@ -19,7 +19,7 @@ export function CollectionPage() {
   const username = asked ?? user?.username ?? null;
   useDocumentTitle(username ? `${username}'s Collection` : 'Collection');
   return (
-    <section class="library-page" data-screen="list">
+    <section class="library-page" data-screen="collection">
       {username ? (
         <Collection username={username} />
       ) : (
@@ -50,4 +50,14 @@ function Collection({ username }: { username: string }) {
       <LibraryView ratings={ratings} wishlist={wishlist} initial={{ grouping: 'year', secondary: 'rating' }} grid="collection-grid" owner={owner.data.username} />
     </>
   );
+}
+
+/**
+ * /list, the collection's first address (links and bookmarks made before
+ * lists took /list/...): sent on to /collection with its query as typed.
+ */
+export function OldCollectionAddress() {
+  const router = useRouter();
+  const search = router.searchHook(router);
+  return <Redirect to={search ? `/collection?${search}` : '/collection'} replace />;
 }

@@ -49,7 +49,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
           <div class="profile-summary">
             <h1>{user.data.username}</h1>
             <StatCard stats={stats.data} />
-            <Link href={`/list?user=${encodeURIComponent(user.data.username)}`} class="profile-collection-link">
+            <Link href={`/collection?user=${encodeURIComponent(user.data.username)}`} class="profile-collection-link">
               {me?.userId === user.data.userId ? 'My collection' : `${user.data.username}'s collection`}
             </Link>
             {me?.userId === user.data.userId && <DownloadMyData />}
