@@ -24,6 +24,7 @@ fn one_each() -> WriteLimits {
         ratings_per_minute: one,
         wishlist_changes_per_minute: one,
         catalogue_edits_per_minute: one,
+        list_changes_per_minute: one,
         sign_ups_per_hour: NonZeroU32::new(50).unwrap(),
     }
 }
@@ -106,6 +107,13 @@ async fn each_kind_of_write_is_refused_past_its_allowance_with_nothing_written()
             json!({ "name": "Slowdive", "description": "", "pictureUrl": "" }),
             json!({ "name": "Ride", "description": "", "pictureUrl": "" }),
             "You are editing the catalogue too fast; try again in 60 seconds",
+        ),
+        (
+            "/api/list",
+            "lists",
+            json!({ "title": "One" }),
+            json!({ "title": "Two" }),
+            "You are changing lists too fast; try again in 60 seconds",
         ),
     ];
     for (path, table, first, second, message) in writes {

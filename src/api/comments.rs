@@ -15,6 +15,7 @@ use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users 
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
 use crate::db::hidden::{self, Reader};
+use crate::db::lists;
 use crate::db::{posts, reviews, run_blocking};
 use crate::domain::ItemKind;
 use crate::domain::text;
@@ -29,6 +30,7 @@ pub fn router() -> Router<AppState> {
         .route("/comment/album/{id}", get(on_album))
         .route("/comment/review/{id}", get(on_review))
         .route("/comment/post/{id}", get(on_post))
+        .route("/comment/list/{id}", get(on_list))
         .route("/comment/user/{username}", get(by_user))
         .route("/comment/recent", get(recent_all))
         .route("/comment/recent/album", get(recent_album))
@@ -44,6 +46,7 @@ pub fn router() -> Router<AppState> {
     on_album,
     on_review,
     on_post,
+    on_list,
     by_user,
     recent_all,
     recent_album,
@@ -66,6 +69,7 @@ struct NewComment {
     album_id: Option<Value>,
     review_id: Option<Value>,
     post_id: Option<Value>,
+    list_id: Option<Value>,
 }
 
 #[utoipa::path(
@@ -89,17 +93,17 @@ async fn create(
         ));
     }
     text::multi_line(&text, "commentText").map_err(AppError::BadRequest)?;
-    let target = match (
-        optional_id(&body.album_id, "albumId")?,
-        optional_id(&body.review_id, "reviewId")?,
-        optional_id(&body.post_id, "postId")?,
-    ) {
-        (Some(id), None, None) => CommentTarget::Album(id),
-        (None, Some(id), None) => CommentTarget::Review(id),
-        (None, None, Some(id)) => CommentTarget::Post(id),
+    let targets = [
+        optional_id(&body.album_id, "albumId")?.map(CommentTarget::Album),
+        optional_id(&body.review_id, "reviewId")?.map(CommentTarget::Review),
+        optional_id(&body.post_id, "postId")?.map(CommentTarget::Post),
+        optional_id(&body.list_id, "listId")?.map(CommentTarget::List),
+    ];
+    let target = match targets.iter().flatten().collect::<Vec<_>>()[..] {
+        [&target] => target,
         _ => {
             return Err(AppError::BadRequest(
-                "Give exactly one of albumId, reviewId and postId".to_owned(),
+                "Give exactly one of albumId, reviewId, postId and listId".to_owned(),
             ));
         }
     };
@@ -116,6 +120,7 @@ async fn create(
                 CommentTarget::Post(id) => {
                     hidden::author_if_shown(conn, ItemKind::Post, id, reader)?.is_some()
                 }
+                CommentTarget::List(id) => lists::summary(conn, id, reader)?.is_some(),
             };
             if !exists {
                 return Err(AppError::NotFound(
@@ -181,6 +186,9 @@ struct CommentPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     total_post_comments: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    total_list_comments: Option<i64>,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -206,17 +214,20 @@ async fn page_of(
     run_blocking(&state.pool, move |conn| {
         let total = comments::count_on(conn, target, reader)?;
         let per_page = i64::from(COMMENTS_PER_PAGE);
-        let (album, review, post) = match target {
-            CommentTarget::Album(_) => (Some(total), None, None),
-            CommentTarget::Review(_) => (None, Some(total), None),
-            CommentTarget::Post(_) => (None, None, Some(total)),
-        };
+        if let CommentTarget::List(id) = target
+            && lists::summary(conn, id, reader)?.is_none()
+        {
+            return Err(AppError::NotFound(format!("No list {id}")));
+        }
+        let total_of =
+            |wanted: fn(i64) -> CommentTarget| (target == wanted(target.id())).then_some(total);
         Ok(Json(CommentPage {
             data: comments::on(conn, target, page, reader)?,
             total_pages: (total + per_page - 1) / per_page,
-            total_album_comments: album,
-            total_review_comments: review,
-            total_post_comments: post,
+            total_album_comments: total_of(CommentTarget::Album),
+            total_review_comments: total_of(CommentTarget::Review),
+            total_post_comments: total_of(CommentTarget::Post),
+            total_list_comments: total_of(CommentTarget::List),
         }))
     })
     .await
@@ -283,6 +294,28 @@ async fn on_post(
     page_of(
         state,
         CommentTarget::Post(id),
+        query,
+        Reader::of(caller.as_ref()),
+    )
+    .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/comment/list/{id}",
+    tag = "comments",
+    params(("id" = i64, Path, description = "List id"), CommentPageQuery),
+    responses((status = 200, description = "Ten a page, newest first; total as totalListComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage)),
+)]
+async fn on_list(
+    State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
+    AppPath(id): AppPath<i64>,
+    AppQuery(query): AppQuery<CommentPageQuery>,
+) -> AppResult<Json<CommentPage>> {
+    page_of(
+        state,
+        CommentTarget::List(id),
         query,
         Reader::of(caller.as_ref()),
     )

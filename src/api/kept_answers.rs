@@ -77,6 +77,7 @@ pub enum Topic {
     /// The comments on an album, which its other answers do not show.
     AlbumComments(i64),
     Member(i64),
+    List(i64),
 }
 
 impl Topic {
@@ -85,6 +86,7 @@ impl Topic {
             Self::Album(id) => (0u64, id),
             Self::AlbumComments(id) => (1u64, id),
             Self::Member(id) => (2u64, id),
+            Self::List(id) => (3u64, id),
         };
         // Fibonacci hashing: neighbouring ids land far apart.
         let key = (id as u64).wrapping_mul(4).wrapping_add(kind);

@@ -20,6 +20,7 @@ mod invites;
 mod kept_answers;
 mod kept_sessions;
 mod layers;
+mod lists;
 mod login_limits;
 mod openapi;
 mod own_ratings;
@@ -157,6 +158,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(posts::router())
         .merge(comments::router())
         .merge(shouts::router())
+        .merge(lists::router())
         .merge(openapi::router())
         .fallback(unknown_api_path)
         .method_not_allowed_fallback(method_not_allowed)

@@ -9,8 +9,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export,
-    health, history, imports, invites, posts, ratings, reports, reviews, search, shouts, users,
-    votes, wishlist,
+    health, history, imports, invites, lists, posts, ratings, reports, reviews, search, shouts,
+    users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -66,6 +66,7 @@ pub fn document_value() -> Document {
         posts::Doc::openapi(),
         comments::Doc::openapi(),
         shouts::Doc::openapi(),
+        lists::Doc::openapi(),
     ] {
         doc.merge(part);
     }

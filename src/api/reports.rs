@@ -14,6 +14,7 @@ use super::admin::{Suspending, as_actor, checked_note, checked_text};
 use super::suspension::refuse_if_suspended;
 use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::hidden::Reader;
+use crate::db::lists;
 use crate::db::moderation::{self, Item, Treatment};
 use crate::db::reports::{self, NewReport, ReportedItem};
 use crate::db::warnings::{self, Warning};
@@ -78,7 +79,12 @@ async fn report(
             let kind = body.item_kind;
             let reader = Reader::of(Some(&user));
             let found = reports::context(conn, kind, body.item_id)?;
-            let Some(item) = found.filter(|item| reader.sees(item.author_id, item.hidden)) else {
+            // A private list is not there for anyone but its author.
+            let list_closed =
+                kind == ItemKind::List && lists::summary(conn, body.item_id, reader)?.is_none();
+            let found =
+                found.filter(|item| !list_closed && reader.sees(item.author_id, item.hidden));
+            let Some(item) = found else {
                 return Err(AppError::NotFound(format!(
                     "No {} {}",
                     kind.as_str(),

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rankings::RankKey;
 use super::{AppQuery, AppState};
+use crate::db::lists::{self, ListHit};
 use crate::db::run_blocking;
 use crate::db::search::{self, AlbumHit, ArtistHit};
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -41,6 +42,8 @@ struct SearchQuery {
 struct Results {
     artists: Vec<ArtistHit>,
     albums: Vec<AlbumHit>,
+    /// Public lists whose title holds every word typed.
+    lists: Vec<ListHit>,
 }
 
 #[utoipa::path(
@@ -48,7 +51,7 @@ struct Results {
     path = "/api/search",
     tag = "catalogue",
     params(SearchQuery),
-    responses((status = 200, description = "Artists and albums whose words start with the query", body = Results), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "Artists and albums whose words start with the query, and public lists whose title holds its words", body = Results), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
 )]
 async fn search_catalogue(
     State(state): State<AppState>,
@@ -70,9 +73,11 @@ async fn search_catalogue(
         return Ok(Json(Results {
             artists: Vec::new(),
             albums: Vec::new(),
+            lists: Vec::new(),
         }));
     };
     let rankings = state.rankings.clone();
+    let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
     run_blocking(&state.pool, move |conn| {
         // The orders are kept a while, like the charts': a popular word
         // prefix matches thousands of albums. The rows are read fresh.
@@ -93,6 +98,7 @@ async fn search_catalogue(
         Ok(Json(Results {
             artists: search::artists(conn, &artist_ids)?,
             albums: search::albums(conn, &album_ids)?,
+            lists: lists::search(conn, &words, limit)?,
         }))
     })
     .await

@@ -26,6 +26,8 @@ pub enum WriteKind {
     Wishlist,
     /// Adding, changing or removing artists and albums, and imports.
     Catalogue,
+    /// Making, changing and re-ordering lists.
+    List,
 }
 
 /// How often each member may write each kind of thing (sign-ups: each client
@@ -57,6 +59,10 @@ pub struct WriteLimits {
     /// Catalogue changes and import look-ups an editor may make a minute.
     #[arg(long, env = "HALFSTAR_CATALOGUE_EDITS_PER_MINUTE", default_value_t = Self::DEFAULT.catalogue_edits_per_minute)]
     pub catalogue_edits_per_minute: NonZeroU32,
+    /// List changes (made, renamed, an album added, moved, noted or taken off)
+    /// a member may make a minute; re-ordering saves every move.
+    #[arg(long, env = "HALFSTAR_LIST_CHANGES_PER_MINUTE", default_value_t = Self::DEFAULT.list_changes_per_minute)]
+    pub list_changes_per_minute: NonZeroU32,
     /// Accounts one client address may sign up an hour.
     #[arg(long, env = "HALFSTAR_SIGN_UPS_PER_HOUR", default_value_t = Self::DEFAULT.sign_ups_per_hour)]
     pub sign_ups_per_hour: NonZeroU32,
@@ -79,6 +85,7 @@ impl WriteLimits {
         ratings_per_minute: non_zero(60),
         wishlist_changes_per_minute: non_zero(60),
         catalogue_edits_per_minute: non_zero(60),
+        list_changes_per_minute: non_zero(120),
         sign_ups_per_hour: non_zero(5),
     };
 }
@@ -98,6 +105,7 @@ pub struct WriteLimiters {
     ratings: DefaultKeyedRateLimiter<i64>,
     wishlist: DefaultKeyedRateLimiter<i64>,
     catalogue: DefaultKeyedRateLimiter<i64>,
+    lists: DefaultKeyedRateLimiter<i64>,
 }
 
 impl WriteLimiters {
@@ -113,6 +121,7 @@ impl WriteLimiters {
             ratings: per_minute(limits.ratings_per_minute),
             wishlist: per_minute(limits.wishlist_changes_per_minute),
             catalogue: per_minute(limits.catalogue_edits_per_minute),
+            lists: per_minute(limits.list_changes_per_minute),
         }
     }
 
@@ -128,6 +137,7 @@ impl WriteLimiters {
             WriteKind::Rating => &self.ratings,
             WriteKind::Wishlist => &self.wishlist,
             WriteKind::Catalogue => &self.catalogue,
+            WriteKind::List => &self.lists,
         };
         charge(limiter, &user_id)
     }
@@ -171,6 +181,7 @@ fn refusal(kind: WriteKind, wait: Duration) -> String {
         WriteKind::Rating => "rating too fast",
         WriteKind::Wishlist => "changing your wishlist too fast",
         WriteKind::Catalogue => "editing the catalogue too fast",
+        WriteKind::List => "changing lists too fast",
     };
     format!("You are {doing}; try again in {}", how_long(wait))
 }

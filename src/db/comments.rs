@@ -3,15 +3,16 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
-use super::hidden::{Reader, comment_shown};
+use super::hidden::{Reader, comment_shown, shown};
 use super::users::{Author, author_at};
 
-/// What a comment is about: exactly one album, review or post.
+/// What a comment is about: exactly one album, review, post or list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CommentTarget {
     Album(i64),
     Review(i64),
     Post(i64),
+    List(i64),
 }
 
 impl CommentTarget {
@@ -20,12 +21,13 @@ impl CommentTarget {
             Self::Album(_) => "album_id",
             Self::Review(_) => "review_id",
             Self::Post(_) => "post_id",
+            Self::List(_) => "list_id",
         }
     }
 
-    fn id(self) -> i64 {
+    pub fn id(self) -> i64 {
         match self {
-            Self::Album(id) | Self::Review(id) | Self::Post(id) => id,
+            Self::Album(id) | Self::Review(id) | Self::Post(id) | Self::List(id) => id,
         }
     }
 }
@@ -52,6 +54,8 @@ pub struct Comment {
     pub review_id: Option<i64>,
     #[schema(required)]
     pub post_id: Option<i64>,
+    #[schema(required)]
+    pub list_id: Option<i64>,
     pub created_at: String,
     #[schema(required)]
     pub rating: Option<f64>,
@@ -65,7 +69,7 @@ pub struct Comment {
 const COMMENT_SELECT: &str = "SELECT c.id, c.comment_text, c.user_id, c.album_id, c.review_id,
         c.post_id, c.created_at,
         (SELECT x.number FROM ratings x WHERE x.user_id = c.user_id AND x.album_id = c.album_id),
-        u.id, u.username, u.profile_picture_url, c.hidden_at IS NOT NULL
+        u.id, u.username, u.profile_picture_url, c.hidden_at IS NOT NULL, c.list_id
      FROM comments c CROSS JOIN users u ON u.id = c.user_id";
 
 fn comment_from_row(row: &Row<'_>) -> rusqlite::Result<Comment> {
@@ -80,6 +84,7 @@ fn comment_from_row(row: &Row<'_>) -> rusqlite::Result<Comment> {
         rating: row.get(7)?,
         user: author_at(row, 8)?,
         hidden: row.get(11)?,
+        list_id: row.get(12)?,
     })
 }
 
@@ -100,16 +105,23 @@ pub fn insert(
     text: &str,
     now: &str,
 ) -> rusqlite::Result<i64> {
-    let (album, review, post) = match target {
-        CommentTarget::Album(id) => (Some(id), None, None),
-        CommentTarget::Review(id) => (None, Some(id), None),
-        CommentTarget::Post(id) => (None, None, Some(id)),
+    let on = |wanted: fn(i64) -> CommentTarget| {
+        let id = target.id();
+        (target == wanted(id)).then_some(id)
     };
     conn.prepare_cached(
-        "INSERT INTO comments (user_id, album_id, review_id, post_id, comment_text, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO comments (user_id, album_id, review_id, post_id, list_id, comment_text, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
-    .execute(params![user_id, album, review, post, text, now])?;
+    .execute(params![
+        user_id,
+        on(CommentTarget::Album),
+        on(CommentTarget::Review),
+        on(CommentTarget::Post),
+        on(CommentTarget::List),
+        text,
+        now
+    ])?;
     Ok(conn.last_insert_rowid())
 }
 
@@ -134,10 +146,19 @@ pub fn on(
             "{COMMENT_SELECT} WHERE c.{} = ?1 AND {}
              ORDER BY c.created_at DESC, c.id DESC LIMIT ?2 OFFSET ?3",
             target.column(),
-            comment_shown("c", 4)
+            shown_on(target, 4)
         ),
         params![target.id(), page.limit, page.offset, member, sees_hidden],
     )
+}
+
+/// SQL: a comment on the target shown to the reader bound at `?{at}`. A
+/// list's page is open to its reader (the caller checks), unlisted or not.
+fn shown_on(target: CommentTarget, at: usize) -> String {
+    match target {
+        CommentTarget::List(_) => shown("c", at),
+        _ => comment_shown("c", at),
+    }
 }
 
 /// How many comments on the target the reader sees.
@@ -146,7 +167,7 @@ pub fn count_on(conn: &Connection, target: CommentTarget, reader: Reader) -> rus
     conn.prepare_cached(&format!(
         "SELECT count(*) FROM comments c WHERE c.{} = ?1 AND {}",
         target.column(),
-        comment_shown("c", 2)
+        shown_on(target, 2)
     ))?
     .query_row(params![target.id(), member, sees_hidden], |row| row.get(0))
 }

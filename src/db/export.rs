@@ -39,6 +39,30 @@ pub struct UserExport {
     pub warnings: Vec<ExportedWarning>,
     /// Invite links the member made.
     pub invites: Vec<ExportedInvite>,
+    /// The member's lists, each with its albums in order.
+    pub lists: Vec<ExportedList>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedList {
+    pub list_id: i64,
+    pub title: String,
+    pub description: String,
+    pub ranked: bool,
+    /// public, unlisted or private.
+    pub visibility: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub entries: Vec<ExportedListEntry>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedListEntry {
+    pub album: AlbumRef,
+    pub note: String,
+    pub added_at: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -160,7 +184,7 @@ pub struct ExportedPost {
     pub updated_at: String,
 }
 
-/// What a comment or a vote is on: exactly one of the three is set.
+/// What a comment or a vote is on: exactly one of them is set.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Target {
@@ -173,6 +197,16 @@ pub struct Target {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub post: Option<PostRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub list: Option<ListRef>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListRef {
+    pub list_id: i64,
+    pub title: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -250,9 +284,10 @@ fn maybe_album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Option<AlbumR
     }
 }
 
-/// What a comment or vote (aliased `t`, with album_id, review_id and post_id)
-/// is on. `target_at` reads `target_columns()` in order: the album, the review's
-/// id, author and album, then the post's id and title.
+/// What a comment or vote (aliased `t`, with album_id, review_id, post_id and
+/// list_id) is on. `target_at` reads `target_columns()` in order: the album,
+/// the review's id, author and album, the post's id and title, then the
+/// list's.
 const TARGET_JOINS: &str = "
      LEFT JOIN albums al ON al.id = t.album_id
      LEFT JOIN artists ar ON ar.id = al.artist_id
@@ -260,15 +295,16 @@ const TARGET_JOINS: &str = "
      LEFT JOIN users rvu ON rvu.id = rv.user_id
      LEFT JOIN albums ral ON ral.id = rv.album_id
      LEFT JOIN artists rar ON rar.id = ral.artist_id
-     LEFT JOIN posts p ON p.id = t.post_id";
+     LEFT JOIN posts p ON p.id = t.post_id
+     LEFT JOIN lists li ON li.id = t.list_id";
 fn target_columns() -> String {
     format!(
-        "{}, rv.id, rvu.username, {}, p.id, p.title",
+        "{}, rv.id, rvu.username, {}, p.id, p.title, li.id, li.title",
         album_columns("al", "ar"),
         album_columns("ral", "rar")
     )
 }
-const TARGET_WIDTH: usize = ALBUM_REF_WIDTH + 2 + ALBUM_REF_WIDTH + 2;
+const TARGET_WIDTH: usize = ALBUM_REF_WIDTH + 2 + ALBUM_REF_WIDTH + 2 + 2;
 
 fn target_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Target> {
     let album = maybe_album_at(row, first)?;
@@ -289,10 +325,19 @@ fn target_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Target> {
         }),
         None => None,
     };
+    let list_at = post_at + 2;
+    let list = match row.get::<_, Option<i64>>(list_at)? {
+        Some(list_id) => Some(ListRef {
+            list_id,
+            title: row.get(list_at + 1)?,
+        }),
+        None => None,
+    };
     Ok(Target {
         album,
         review,
         post,
+        list,
     })
 }
 
@@ -426,7 +471,8 @@ pub fn for_user(
         &tx,
         &format!(
             "SELECT {target}, t.is_thumbs_up, t.created_at
-             FROM (SELECT id, NULL AS album_id, review_id, post_id, is_thumbs_up, created_at
+             FROM (SELECT id, NULL AS album_id, review_id, post_id, NULL AS list_id,
+                          is_thumbs_up, created_at
                    FROM votes WHERE user_id = ?1) t {TARGET_JOINS}
              ORDER BY t.created_at, t.id"
         ),
@@ -499,6 +545,43 @@ pub fn for_user(
             })
         },
     )?;
+    let mut lists = collect(
+        &tx,
+        "SELECT id, title, description, ranked, visibility, created_at, updated_at
+         FROM lists WHERE user_id = ?1 ORDER BY created_at, id",
+        user.id,
+        |row| {
+            Ok(ExportedList {
+                list_id: row.get(0)?,
+                title: row.get(1)?,
+                description: row.get(2)?,
+                ranked: row.get(3)?,
+                visibility: row.get(4)?,
+                created_at: row.get(5)?,
+                updated_at: row.get(6)?,
+                entries: Vec::new(),
+            })
+        },
+    )?;
+    for list in &mut lists {
+        list.entries = collect(
+            &tx,
+            &format!(
+                "SELECT {album}, e.note, e.added_at
+                 FROM list_entries e JOIN albums al ON al.id = e.album_id
+                 JOIN artists ar ON ar.id = al.artist_id
+                 WHERE e.list_id = ?1 ORDER BY e.position, e.id"
+            ),
+            list.list_id,
+            |row| {
+                Ok(ExportedListEntry {
+                    album: album_at(row, 0)?,
+                    note: row.get(ALBUM_REF_WIDTH)?,
+                    added_at: row.get(ALBUM_REF_WIDTH + 1)?,
+                })
+            },
+        )?;
+    }
     tx.commit()?;
     let ratings = library
         .iter()
@@ -529,5 +612,6 @@ pub fn for_user(
         change_requests,
         warnings,
         invites,
+        lists,
     })
 }

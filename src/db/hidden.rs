@@ -53,15 +53,21 @@ pub fn shown(alias: &str, at: usize) -> String {
     )
 }
 
-/// SQL: whether the comment `alias` is shown to the reader bound at `?{at}`:
-/// it and the review or post it answers must both be.
+/// SQL: whether the comment `alias` is shown to the reader bound at `?{at}`
+/// away from what it answers: it and the review or post it answers must
+/// both be, and a list it answers must be one its reader finds (its author,
+/// or a public list) — a comment must not lead to an unlisted list.
 pub fn comment_shown(alias: &str, at: usize) -> String {
     format!(
         "{} AND ({alias}.review_id IS NULL OR EXISTS (SELECT 1 FROM reviews parent
                WHERE parent.id = {alias}.review_id AND {}))
          AND ({alias}.post_id IS NULL OR EXISTS (SELECT 1 FROM posts parent
-               WHERE parent.id = {alias}.post_id AND {}))",
+               WHERE parent.id = {alias}.post_id AND {}))
+         AND ({alias}.list_id IS NULL OR EXISTS (SELECT 1 FROM lists parent
+               WHERE parent.id = {alias}.list_id
+                 AND (parent.user_id = ?{at} OR (parent.visibility = 'public' AND {}))))",
         shown(alias, at),
+        shown("parent", at),
         shown("parent", at),
         shown("parent", at)
     )
@@ -73,6 +79,7 @@ fn table(kind: ItemKind) -> Option<&'static str> {
         ItemKind::Comment => Some("comments"),
         ItemKind::Post => Some("posts"),
         ItemKind::Shout => Some("shouts"),
+        ItemKind::List => Some("lists"),
         ItemKind::Profile => None,
     }
 }

@@ -14,6 +14,7 @@ pub mod genres;
 pub mod hidden;
 pub mod imports;
 pub mod invites;
+pub mod lists;
 pub mod members;
 pub mod moderation;
 pub mod posts;

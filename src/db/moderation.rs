@@ -7,7 +7,7 @@ use rusqlite::Connection;
 
 use super::audit::{self, Action, Actor};
 use super::reports::{self, Context};
-use super::{comments, hidden, posts, reviews, shouts, warnings};
+use super::{comments, hidden, lists, posts, reviews, shouts, warnings};
 use crate::domain::ItemKind;
 use crate::error::{AppError, AppResult};
 
@@ -126,6 +126,7 @@ fn delete(conn: &Connection, kind: ItemKind, id: i64) -> rusqlite::Result<bool> 
         ItemKind::Comment => comments::delete(conn, id),
         ItemKind::Post => posts::delete(conn, id),
         ItemKind::Shout => shouts::delete(conn, id),
+        ItemKind::List => lists::delete(conn, id),
         ItemKind::Profile => Ok(false),
     }
 }

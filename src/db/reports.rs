@@ -79,6 +79,11 @@ fn context_query(kind: ItemKind) -> &'static str {
              FROM shouts s JOIN users u ON u.id = s.user_id
              JOIN users to_user ON to_user.id = s.recipient_id WHERE s.id = ?1"
         }
+        ItemKind::List => {
+            "SELECT l.user_id, u.username, l.title || char(10) || l.description, l.created_at,
+                    '/list/' || l.id || '/' || l.slug, l.hidden_at IS NOT NULL
+             FROM lists l JOIN users u ON u.id = l.user_id WHERE l.id = ?1"
+        }
         ItemKind::Profile => {
             "SELECT u.id, u.username, u.username, u.created_at, '/user/' || u.username, 0
              FROM users u WHERE u.id = ?1"

@@ -4,6 +4,7 @@ pub mod account;
 pub mod album_type;
 pub mod catalogue;
 pub mod device;
+pub mod list_visibility;
 pub mod rating_value;
 pub mod release_date;
 pub mod report;
@@ -15,6 +16,7 @@ pub mod timestamp;
 
 pub use account::{Email, Password, PictureUrl, Username};
 pub use album_type::AlbumType;
+pub use list_visibility::ListVisibility;
 pub use rating_value::RatingValue;
 pub use release_date::{DatePrecision, ReleaseDate};
 pub use report::{ItemKind, ReportReason};

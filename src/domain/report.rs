@@ -10,6 +10,7 @@ pub enum ItemKind {
     Comment,
     Post,
     Shout,
+    List,
     Profile,
 }
 
@@ -20,6 +21,7 @@ impl ItemKind {
             Self::Comment => "comment",
             Self::Post => "post",
             Self::Shout => "shout",
+            Self::List => "list",
             Self::Profile => "profile",
         }
     }
@@ -34,8 +36,11 @@ impl FromStr for ItemKind {
             "comment" => Ok(Self::Comment),
             "post" => Ok(Self::Post),
             "shout" => Ok(Self::Shout),
+            "list" => Ok(Self::List),
             "profile" => Ok(Self::Profile),
-            _ => Err("itemKind must be one of review, comment, post, shout, profile".to_owned()),
+            _ => Err(
+                "itemKind must be one of review, comment, post, shout, list, profile".to_owned(),
+            ),
         }
     }
 }
@@ -86,6 +91,7 @@ mod tests {
             ItemKind::Comment,
             ItemKind::Post,
             ItemKind::Shout,
+            ItemKind::List,
             ItemKind::Profile,
         ] {
             assert_eq!(kind.as_str().parse(), Ok(kind));
@@ -98,6 +104,6 @@ mod tests {
         ] {
             assert_eq!(reason.as_str().parse(), Ok(reason));
         }
-        assert!("list".parse::<ItemKind>().is_err());
+        assert!("playlist".parse::<ItemKind>().is_err());
     }
 }

@@ -53,6 +53,17 @@ pub fn slugify(name: &str) -> String {
     }
 }
 
+/// A slug of letters and digits only, for addresses that carry a title
+/// for people to read and are found by id (lists): `"Radiohead, ranked?"`
+/// becomes `radiohead-ranked`; nothing left is the empty string.
+pub fn words_only(title: &str) -> String {
+    search_key(title)
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// The `n`th slug for a base that is taken: `radiohead`, `radiohead-2`, ...
 pub fn numbered(base: &str, n: u32) -> String {
     if n <= 1 {
@@ -65,6 +76,16 @@ pub fn numbered(base: &str, n: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_only_keeps_letters_and_digits() {
+        assert_eq!(words_only("Radiohead, ranked?"), "radiohead-ranked");
+        assert_eq!(
+            words_only("  Ágætis Byrjun & 1999!  "),
+            "agaetis-byrjun-1999"
+        );
+        assert_eq!(words_only("?!"), "");
+    }
 
     #[test]
     fn folds_case_accents_and_whitespace() {

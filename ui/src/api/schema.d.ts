@@ -698,6 +698,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/comment/list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["on_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comment/post/{id}": {
         parameters: {
             query?: never;
@@ -966,6 +982,166 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list/album/{album_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["holding_album"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list/popular": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["popular"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list/user/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["by_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list/{list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["one"];
+        put?: never;
+        post?: never;
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch: operations["edit"];
+        trace?: never;
+    };
+    "/api/list/{list_id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list/{list_id}/entries/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_entry"];
+        options?: never;
+        head?: never;
+        patch: operations["edit_entry"];
+        trace?: never;
+    };
+    "/api/list/{list_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list/{list_id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["like"];
+        delete: operations["unlike"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1854,6 +2030,8 @@ export interface components {
             /** @description Hidden by an admin: only its author and the admins see it. */
             hidden: boolean;
             /** Format: int64 */
+            listId: number | null;
+            /** Format: int64 */
             postId: number | null;
             /** Format: double */
             rating: number | null;
@@ -1871,6 +2049,8 @@ export interface components {
             data: components["schemas"]["Comment"][];
             /** Format: int64 */
             totalAlbumComments?: number;
+            /** Format: int64 */
+            totalListComments?: number;
             /** Format: int64 */
             totalPages: number;
             /** Format: int64 */
@@ -1905,6 +2085,14 @@ export interface components {
             note: string;
             target: string;
         };
+        EntryEdit: {
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description The place to move it to, from 1; the others shift.
+             */
+            position?: number | null;
+        };
         /** @description The body of every error answer. */
         ErrorMessage: {
             message: string;
@@ -1934,6 +2122,23 @@ export interface components {
             revoked: boolean;
             /** Format: int64 */
             uses: number;
+        };
+        ExportedList: {
+            createdAt: string;
+            description: string;
+            entries: components["schemas"]["ExportedListEntry"][];
+            /** Format: int64 */
+            listId: number;
+            ranked: boolean;
+            title: string;
+            updatedAt: string;
+            /** @description public, unlisted or private. */
+            visibility: string;
+        };
+        ExportedListEntry: {
+            addedAt: string;
+            album: components["schemas"]["AlbumRef"];
+            note: string;
         };
         ExportedPost: {
             createdAt: string;
@@ -2051,7 +2256,7 @@ export interface components {
          * @description What a member can report.
          * @enum {string}
          */
-        ItemKind: "review" | "comment" | "post" | "shout" | "profile";
+        ItemKind: "review" | "comment" | "post" | "shout" | "list" | "profile";
         /** @description A release group left out, and why. */
         LeftOut: {
             /**
@@ -2071,6 +2276,99 @@ export interface components {
              */
             rating: number | null;
             updatedAt: string;
+        };
+        Liking: {
+            /** Format: int64 */
+            likeCount: number;
+            liked: boolean;
+        };
+        ListEdit: {
+            description?: string | null;
+            ranked?: boolean | null;
+            title?: string | null;
+            visibility?: null | components["schemas"]["ListVisibility"];
+        };
+        /** @description One album on a list, at its place. */
+        ListEntry: {
+            addedAt: string;
+            album: components["schemas"]["Album"];
+            /** Format: int64 */
+            entryId: number;
+            note: string;
+            /**
+             * Format: int64
+             * @description From 1, without gaps.
+             */
+            position: number;
+        };
+        /** @description Something that happened to a list's entries. */
+        ListEvent: {
+            at: string;
+            text: string;
+        };
+        /** @description A list search finds, for the search box. */
+        ListHit: {
+            author: string;
+            /** Format: int64 */
+            entryCount: number;
+            /** Format: int64 */
+            likeCount: number;
+            /** Format: int64 */
+            listId: number;
+            slug: string;
+            title: string;
+        };
+        ListPage: {
+            /** @description Whether the caller is its author. */
+            canEdit: boolean;
+            /** @description Every entry, in order. */
+            entries: components["schemas"]["ListEntry"][];
+            /** @description Whether the caller likes it (false for a visitor). */
+            likedByMe: boolean;
+            list: components["schemas"]["ListSummary"];
+        };
+        ListRef: {
+            /** Format: int64 */
+            listId: number;
+            title: string;
+        };
+        /** @description A list without its entries, as tiles and lists of lists show it. */
+        ListSummary: {
+            author: components["schemas"]["Author"];
+            /** Format: int64 */
+            commentCount: number;
+            /** @description The pictures of its first (up to) four albums. */
+            covers: string[];
+            createdAt: string;
+            description: string;
+            /** Format: int64 */
+            entryCount: number;
+            /** @description Hidden by an admin: only its author and the admins see it. */
+            hidden: boolean;
+            /** Format: int64 */
+            likeCount: number;
+            /** Format: int64 */
+            listId: number;
+            /** @description Numbered, in the author's order; otherwise a set. */
+            ranked: boolean;
+            slug: string;
+            title: string;
+            updatedAt: string;
+            visibility: components["schemas"]["ListVisibility"];
+        };
+        /**
+         * @description Who may see a list.
+         * @enum {string}
+         */
+        ListVisibility: "public" | "unlisted" | "private";
+        ListsHolding: {
+            /**
+             * Format: int64
+             * @description How many public lists hold the album.
+             */
+            count: number;
+            /** @description The most liked of them. */
+            lists: components["schemas"]["ListSummary"][];
         };
         LogIn: {
             email?: string;
@@ -2117,6 +2415,11 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description One of the caller's lists, for choosing where to add an album. */
+        MyList: components["schemas"]["ListSummary"] & {
+            /** @description Whether it holds the album asked about. */
+            containsAlbum: boolean;
+        };
         Names: {
             album?: string;
             artist?: string;
@@ -2124,9 +2427,22 @@ export interface components {
         NewComment: {
             albumId?: unknown;
             commentText?: string;
+            listId?: unknown;
             postId?: unknown;
             reviewId?: unknown;
             userId?: unknown;
+        };
+        NewEntry: {
+            /** Format: int64 */
+            albumId?: number | null;
+            note?: string;
+        };
+        NewListRequest: {
+            description?: string;
+            /** @description Numbered in the author's order (the default), or a set. */
+            ranked?: boolean | null;
+            title?: string;
+            visibility?: null | components["schemas"]["ListVisibility"];
         };
         NewPost: {
             postText?: string;
@@ -2372,6 +2688,8 @@ export interface components {
         Results: {
             albums: components["schemas"]["AlbumHit"][];
             artists: components["schemas"]["ArtistHit"][];
+            /** @description Public lists whose title holds every word typed. */
+            lists: components["schemas"]["ListHit"][];
         };
         /**
          * @description A review with its album's names, the author, the author's current rating
@@ -2573,9 +2891,10 @@ export interface components {
          *     split at commas: a listed name may hold one.
          */
         TagsField: string | components["schemas"]["TagItem"][];
-        /** @description What a comment or a vote is on: exactly one of the three is set. */
+        /** @description What a comment or a vote is on: exactly one of them is set. */
         Target: {
             album?: components["schemas"]["AlbumRef"];
+            list?: components["schemas"]["ListRef"];
             post?: components["schemas"]["PostRef"];
             review?: components["schemas"]["ReviewRef"];
         };
@@ -2592,6 +2911,8 @@ export interface components {
             invites: components["schemas"]["ExportedInvite"][];
             /** @description Every album in the member's library, rated or not. */
             library: components["schemas"]["LibraryEntry"][];
+            /** @description The member's lists, each with its albums in order. */
+            lists: components["schemas"]["ExportedList"][];
             member: components["schemas"]["Member"];
             posts: components["schemas"]["ExportedPost"][];
             /** @description The library entries that carry a rating. */
@@ -5335,6 +5656,59 @@ export interface operations {
             };
         };
     };
+    on_list: {
+        parameters: {
+            query?: {
+                /** @description Which page of ten, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description List id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ten a page, newest first; total as totalListComments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No list the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     on_post: {
         parameters: {
             query?: {
@@ -6206,6 +6580,836 @@ export interface operations {
             };
             /** @description No such invite */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewListRequest"];
+            };
+        };
+        responses: {
+            /** @description Made, empty */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSummary"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many list changes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    holding_album: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                album_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public lists holding the album: how many, and the five most liked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListsHolding"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    mine: {
+        parameters: {
+            query?: {
+                /** @description Say which lists hold this album. */
+                albumId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every list of the caller's, newest changed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyList"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    popular: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 50 (6 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Public lists, the most liked first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSummary"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    by_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's lists the caller may see (all of them for the member, the public ones for others), newest changed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSummary"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list with its entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPage"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No list the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted with its entries, likes and comments */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Neither its author nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No list the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListEdit"];
+            };
+        };
+        responses: {
+            /** @description Changed as asked; what was not sent stays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSummary"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not its author, or suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No list the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many list changes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    add_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEntry"];
+            };
+        };
+        responses: {
+            /** @description Added last */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEntry"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not its author, or suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such list or album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description On the list already, or the list is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many list changes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    remove_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+                /** @description Entry id */
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken off the list */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not its author, or suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such list or entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many list changes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    edit_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+                /** @description Entry id */
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryEdit"];
+            };
+        };
+        responses: {
+            /** @description Moved or noted; the whole list as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPage"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not its author, or suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such list or entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many list changes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was added and what left, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEvent"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No list the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Liked (once, however often asked) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liking"];
+                };
+            };
+            /** @description The caller's own list */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No list the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unlike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description List id */
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not liked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liking"];
+                };
+            };
+            /** @description The caller's own list */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No list the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7788,7 +8992,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Artists and albums whose words start with the query */
+            /** @description Artists and albums whose words start with the query, and public lists whose title holds its words */
             200: {
                 headers: {
                     [name: string]: unknown;
