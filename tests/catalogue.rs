@@ -1004,7 +1004,7 @@ async fn search_matches_prefixes_without_accents_and_refuses_bad_queries() {
         assert_eq!(response.status, StatusCode::BAD_REQUEST, "limit={bad}");
     }
     let nothing = app.get("/api/search?q=zzz").await.json();
-    assert_eq!(nothing, json!({ "artists": [], "albums": [] }));
+    assert_eq!(nothing, json!({ "artists": [], "albums": [], "lists": [] }));
     let syntax = app.get("/api/search?q=%22AND%20OR%20NEAR(%2A").await;
     assert_eq!(syntax.status, StatusCode::OK);
 

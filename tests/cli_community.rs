@@ -276,7 +276,7 @@ async fn the_command_line_works_the_report_queue_while_the_site_serves() {
         "{}",
         said(&refused)
     );
-    let unknown = halfstar(&dir, &["moderation", "hide", "list", "1"]);
+    let unknown = halfstar(&dir, &["moderation", "hide", "playlist", "1"]);
     assert!(!unknown.status.success());
     assert!(
         said(&unknown).contains("itemKind must be one of"),

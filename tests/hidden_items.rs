@@ -455,7 +455,7 @@ async fn only_admins_hide_and_only_what_can_be_hidden() {
             Method::POST,
             "/api/admin/visibility",
             Some(&s.vera),
-            Some(json!({ "itemKind": "list", "itemId": s.comment, "hidden": true })),
+            Some(json!({ "itemKind": "playlist", "itemId": s.comment, "hidden": true })),
         )
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
