@@ -43,7 +43,7 @@ pub fn synthetic(data: &DataSettings, size: SyntheticSize) -> anyhow::Result<Exi
     drop(conn);
     db::checkpoint(&pool)?;
     println!(
-        "Made {} artists, {} albums, {} members, {} ratings, {} reviews, {} comments and {} posts in {:.1} s.",
+        "Made {} artists, {} albums, {} members, {} ratings, {} reviews, {} comments, {} posts and {} lists in {:.1} s.",
         made.artists,
         made.albums,
         made.users,
@@ -51,6 +51,7 @@ pub fn synthetic(data: &DataSettings, size: SyntheticSize) -> anyhow::Result<Exi
         made.reviews,
         made.comments,
         made.posts,
+        made.lists,
         started.elapsed().as_secs_f64()
     );
     println!(

@@ -14,6 +14,7 @@ const TINY: Scale = Scale {
     reviews: 100,
     comments: 500,
     posts: 30,
+    lists: 20,
     signed_in: 10,
 };
 
@@ -49,6 +50,15 @@ async fn the_same_scale_makes_the_same_community_with_exact_counters() {
         )
         .unwrap();
     assert_eq!(wrong, 0);
+    let (lists, entries): (i64, i64) = conn
+        .query_row(
+            "SELECT (SELECT count(*) FROM lists), (SELECT count(*) FROM list_entries)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(lists, 20);
+    assert!(entries >= 20 * 5, "{entries} entries");
     // A few albums get most ratings, as on real sites.
     let top_share: f64 = conn
         .query_row(

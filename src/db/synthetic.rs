@@ -22,6 +22,8 @@ pub struct Scale {
     pub reviews: usize,
     pub comments: usize,
     pub posts: usize,
+    /// Lists of 5 to 100 albums, liked and discussed, the first ones most.
+    pub lists: usize,
     /// Members with a known session token (`synthetic-{n}`), for load tests.
     pub signed_in: usize,
 }
@@ -35,6 +37,7 @@ impl Scale {
         reviews: 200_000,
         comments: 1_000_000,
         posts: 50_000,
+        lists: 20_000,
         signed_in: 2_000,
     };
 
@@ -46,6 +49,7 @@ impl Scale {
         reviews: 2_000,
         comments: 10_000,
         posts: 500,
+        lists: 200,
         signed_in: 200,
     };
 }
@@ -188,6 +192,7 @@ pub struct Made {
     pub reviews: usize,
     pub comments: usize,
     pub posts: usize,
+    pub lists: usize,
 }
 
 /// Fills an empty database; the same scale always makes the same community.
@@ -395,10 +400,82 @@ pub fn generate(
         }
     }
 
+    progress("lists");
+    add_lists(&tx, scale, &album_ids, &mut rng, now)?;
+    made.lists = scale.lists;
+
     progress("counters");
     recount(&tx)?;
     tx.commit()?;
     Ok(made)
+}
+
+/// Lists by random members, each of 5 to 100 albums (popular ones more
+/// often); likes and comments go mostly to the first lists, so the lowest
+/// ids are the popular lists. One in ten is unlisted or private.
+fn add_lists(
+    conn: &Connection,
+    scale: Scale,
+    album_ids: &[i64],
+    rng: &mut fastrand::Rng,
+    now: OffsetDateTime,
+) -> rusqlite::Result<()> {
+    let mut list = conn.prepare(
+        "INSERT INTO lists (id, user_id, title, slug, description, ranked, visibility, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+    )?;
+    let mut entry = conn.prepare(
+        "INSERT OR IGNORE INTO list_entries (list_id, album_id, position, note, added_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for id in 1..=scale.lists as i64 {
+        let title = phrase(rng, 3);
+        let visibility = match rng.u8(..20) {
+            0 => "private",
+            1 => "unlisted",
+            _ => "public",
+        };
+        let made_at = moment(rng, now);
+        let user = 1 + rng.usize(..scale.users) as i64;
+        let slug = crate::domain::slug::words_only(&title);
+        let description = sentence(rng, 20);
+        list.execute(params![
+            id,
+            user,
+            title,
+            slug,
+            description,
+            rng.bool(),
+            visibility,
+            made_at
+        ])?;
+        for position in 1..=rng.i64(5..=100) {
+            let album = album_ids[skewed(rng, album_ids.len())];
+            let note = if rng.u8(..4) == 0 {
+                sentence(rng, 10)
+            } else {
+                String::new()
+            };
+            entry.execute(params![id, album, position, note, made_at])?;
+        }
+    }
+    let mut like = conn.prepare(
+        "INSERT OR IGNORE INTO list_likes (list_id, user_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut comment = conn.prepare(
+        "INSERT INTO comments (user_id, list_id, comment_text, created_at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for _ in 0..scale.lists * 5 {
+        let list = 1 + skewed(rng, scale.lists) as i64;
+        let user = 1 + rng.usize(..scale.users) as i64;
+        like.execute(params![list, user, moment(rng, now)])?;
+    }
+    for _ in 0..scale.lists {
+        let list = 1 + skewed(rng, scale.lists) as i64;
+        let user = 1 + rng.usize(..scale.users) as i64;
+        comment.execute(params![user, list, sentence(rng, 12), moment(rng, now)])?;
+    }
+    Ok(())
 }
 
 /// Every counter from its rows, as the server keeps them row by row.
