@@ -763,3 +763,41 @@ async fn moves_sent_at_once_leave_every_entry_once_in_a_gapless_order() {
     expected.sort_unstable();
     assert_eq!(order, expected);
 }
+
+#[tokio::test]
+async fn a_visitors_kept_list_page_follows_every_change_it_shows() {
+    let mut s = scene();
+    s.app.state.kept_answers = halfstar::api::KeptAnswers::new(std::time::Duration::from_secs(600));
+    let list = s.list("Kept", "public", &[s.albums[0]]).await;
+    let first = s.page(list, None).await;
+    assert_eq!(first.header("cache-status"), "halfstar; fwd=miss; stored");
+    assert_eq!(
+        s.page(list, None).await.header("cache-status"),
+        "halfstar; hit"
+    );
+
+    s.call(
+        Method::POST,
+        "/api/comment",
+        Some(&s.theo),
+        Some(json!({ "commentText": "Nice.", "listId": list })),
+    )
+    .await;
+    assert_eq!(s.page(list, None).await.json()["list"]["commentCount"], 1);
+    let artist = s.page(list, None).await.json()["entries"][0]["album"]["artistId"].clone();
+    let rated = s
+        .call(
+            Method::POST,
+            "/api/rating",
+            Some(&s.theo),
+            Some(json!({ "albumId": s.albums[0], "artistId": artist, "number": 8 })),
+        )
+        .await;
+    assert_eq!(rated.status, StatusCode::CREATED, "{}", rated.text());
+    assert_eq!(
+        s.page(list, None).await.json()["entries"][0]["album"]["averageRating"],
+        8.0
+    );
+    s.add(list, s.albums[1]).await;
+    assert_eq!(s.page(list, None).await.json()["list"]["entryCount"], 2);
+}

@@ -133,8 +133,11 @@ async fn create(
             // review and post comments say nothing of what they show, so any
             // write renews them.
             let mut touched = vec![Topic::Member(caller.id)];
-            if let CommentTarget::Album(album) = target {
-                touched.push(Topic::AlbumComments(album));
+            match target {
+                CommentTarget::Album(album) => touched.push(Topic::AlbumComments(album)),
+                // A list's page counts its comments.
+                CommentTarget::List(list) => touched.push(Topic::List(list)),
+                CommentTarget::Review(_) | CommentTarget::Post(_) => {}
             }
             Ok((StatusCode::CREATED, Touched(touched), Json(comment)))
         })
