@@ -15,6 +15,8 @@ import { YearPage } from './pages/charts/YearPage';
 import { HomePage } from './pages/home/HomePage';
 import { CollectionPage, OldCollectionAddress } from './pages/library/CollectionPage';
 import { LibraryPage } from './pages/library/LibraryPage';
+import { AddListPage } from './pages/lists/AddListPage';
+import { ListPage } from './pages/lists/ListPage';
 import { Login } from './pages/Login';
 import { AddPostPage } from './pages/post/AddPostPage';
 import { PostPage } from './pages/post/PostPage';
@@ -50,6 +52,9 @@ export const routes: ScreenRoute[] = [
   { path: '/charts/:year?/:genreName?', screen: ChartsPage },
   { path: '/collection', screen: CollectionPage },
   { path: '/list', screen: OldCollectionAddress },
+  // Not in the spec: lists of albums members curate (issue 22).
+  { path: '/list/:listId/:slug?', screen: ListPage },
+  { path: '/add-list', screen: AddListPage },
   { path: '/grab-data', screen: GrabDataPage },
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', screen: AccountPage },

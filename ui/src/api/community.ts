@@ -27,7 +27,7 @@ const seg = pathSegment;
 /** Lists read whole are read this many at a time (the server's default page for them). */
 const BIG_PAGE = 2000;
 
-export type CommentTarget = { albumId: number } | { reviewId: number } | { postId: number };
+export type CommentTarget = { albumId: number } | { reviewId: number } | { postId: number } | { listId: number };
 
 export const communityApi = {
   rate: (albumId: number, artistId: number, number: number | null) =>
@@ -71,7 +71,7 @@ export const communityApi = {
     api<VoteResult>('/reviewvote', { method: 'POST', body: { ...target, isThumbsUp } }),
   votesReceived: (username: string) => api<Vote[]>(`/reviewvote/user/${seg(username)}`),
 
-  comments: (kind: 'album' | 'review' | 'post', id: number, page: number) =>
+  comments: (kind: 'album' | 'review' | 'post' | 'list', id: number, page: number) =>
     api<CommentPage>(`/comment/${kind}/${id}?page=${page}`),
   recentComments: (kind: 'all' | 'album' | 'review' | 'post') =>
     api<RecentComment[]>(kind === 'all' ? '/comment/recent' : `/comment/recent/${kind}`),

@@ -82,3 +82,19 @@ export type Warning = Schemas['Warning'];
 export type Revision = Schemas['Revision'];
 export type ChangeRequest = Schemas['ChangeRequest'];
 export type EntityKind = Schemas['EntityKind'];
+
+// Lists of albums members curate.
+export type ListVisibility = Schemas['ListVisibility'];
+export type ListSummary = Schemas['ListSummary'];
+export type ListEntry = Schemas['ListEntry'];
+export type ListPage = Schemas['ListPage'];
+/** One line of a list's history, e.g. "Kid A by Radiohead was added". */
+export type ListEvent = Schemas['ListEvent'];
+/** One of the caller's lists, for the "Add to list" chooser. */
+export type MyList = Schemas['MyList'];
+/** The public lists holding an album: how many, and the most liked. */
+export type ListsHolding = Schemas['ListsHolding'];
+export type ListHit = Schemas['ListHit'];
+export type Liking = Schemas['Liking'];
+export type NewListRequest = Schemas['NewListRequest'];
+export type ListEdit = Schemas['ListEdit'];

@@ -17,6 +17,7 @@ const NOUNS: Record<ItemKind, string> = {
   comment: 'comment',
   post: 'post',
   shout: 'shout',
+  list: 'list',
   profile: 'profile',
 };
 

@@ -15,6 +15,7 @@ const KINDS: Record<ItemKind, string> = {
   comment: 'Comment',
   post: 'Post',
   shout: 'Shout',
+  list: 'List',
   profile: 'Profile',
 };
 

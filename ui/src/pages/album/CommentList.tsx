@@ -13,16 +13,17 @@ import { ReportButton } from '../../components/Report';
 import { AuthorLink, authorName } from './Avatar';
 import { CommentComposer } from './CommentComposer';
 
-export type CommentKind = 'album' | 'review' | 'post';
+export type CommentKind = 'album' | 'review' | 'post' | 'list';
 
 function targetOf(kind: CommentKind, id: number): CommentTarget {
   if (kind === 'album') return { albumId: id };
   if (kind === 'review') return { reviewId: id };
+  if (kind === 'list') return { listId: id };
   return { postId: id };
 }
 
 function totalOf(page: CommentPage): number | undefined {
-  return page.totalAlbumComments ?? page.totalReviewComments ?? page.totalPostComments;
+  return page.totalAlbumComments ?? page.totalReviewComments ?? page.totalPostComments ?? page.totalListComments;
 }
 
 function CommentItem({
@@ -58,7 +59,7 @@ function CommentItem({
 }
 
 /**
- * The comments on an album, review or post, ten a page, newest first, with
+ * The comments on an album, review, post or list, ten a page, newest first, with
  * a box to add one. Only the author (or an admin) can delete a comment.
  */
 export function CommentList({ kind, id }: { kind: CommentKind; id: number }) {

@@ -48,6 +48,7 @@ export function comment(commentId: number, userId: number, username: string, com
     albumId: okComputer.albumId,
     reviewId: null,
     postId: null,
+    listId: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     rating: null,
     hidden: false,
@@ -87,6 +88,7 @@ export function albumServer(extra: Record<string, [number, unknown?]> = {}, memb
   const answers: Record<string, [number, unknown?]> = {
     'GET /api/album/name/radiohead/ok-computer': [200, okComputer],
     'GET /api/comment/album/4*': [200, { data: [], totalPages: 0, totalAlbumComments: 0 }],
+    'GET /api/list/album/4': [200, { count: 0, lists: [] }],
     ...(member
       ? {
           'GET /api/auth/me': [200, member],
