@@ -204,7 +204,7 @@ async function useEveryControl(page, target, where) {
     async () => {
       await control(page, 'button', 'Add').click();
       const menu = page.getByRole('menu', { name: 'Add' });
-      for (const item of ['Add Artist', 'Add Album', 'Add Review', 'Add Post']) {
+      for (const item of ['Add Artist', 'Add Album', 'Add Review', 'Add Post', 'Add List']) {
         await assertOnScreen(page, menu.getByRole('menuitem', { name: item }), `${where}: the Add menu's ${item}`);
       }
       await menu.getByRole('menuitem', { name: 'Add Post' }).click();

@@ -10,6 +10,7 @@ const ADD_ITEMS = [
   ['Add Album', '/add-album'],
   ['Add Review', '/add-review'],
   ['Add Post', '/add-post'],
+  ['Add List', '/add-list'],
 ] as const;
 
 /** The 'Add' menu; signed out, every item asks to log in first. */

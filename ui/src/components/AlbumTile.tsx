@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthContext';
 import { average, ratingsCount, releaseDate, userRating } from '../lib/format';
 import { artistPath } from '../lib/paths';
 import { titleSize } from '../lib/ratingScale';
+import { AddToListButton } from './AddToList';
 import { Cover } from './Cover';
 import { HalfStarRating } from './HalfStarRating';
 
@@ -15,7 +16,8 @@ export function albumPath(album: Pick<Album, 'artistSlug' | 'slug'>): string {
 /**
  * The album card: cover, artist, title, year, average and count, the
  * member's rating, genres. A click anywhere that is not a link opens the
- * album. On the artist page (desktop) hovering shows a rating control.
+ * album. On the artist page (desktop) hovering shows a rating control. The
+ * corner button adds the album to one of the member's lists.
  */
 export function AlbumTile({
   album,
@@ -51,6 +53,7 @@ export function AlbumTile({
       aria-label={`${album.title} by ${album.artist}`}
     >
       <Cover src={album.pictureUrl} name={album.title} alt={`Cover of ${album.title}`} class="tile-cover" />
+      <AddToListButton album={album} variant="tile" />
       <div class="tile-body">
         {showArtist && (
           <Link href={artistPath(album.artistSlug)} class="tile-artist" onClick={stop}>

@@ -2,6 +2,7 @@ import { useLocation } from 'wouter-preact';
 import { useDeleteRating, useRate, useWishlistToggle } from '../../api/mutations';
 import type { Album } from '../../api/types';
 import { editsCatalogue, useAuth } from '../../auth/AuthContext';
+import { AddToListButton } from '../../components/AddToList';
 import { Cover } from '../../components/Cover';
 import { useMyAlbumEntries } from './useMyAlbumEntries';
 
@@ -79,6 +80,7 @@ export function AlbumCover({
         >
           {ratingRow ? 'Added to Library' : 'Add to Library'}
         </button>
+        <AddToListButton album={album} variant="action" />
         {canEdit && (
           <button type="button" class="album-action" onClick={onEdit}>
             Edit Album
