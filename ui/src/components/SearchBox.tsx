@@ -2,14 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter-preact';
 import { catalogueApi } from '../api/catalogue';
+import { listPath } from '../api/lists';
 import { artistPath } from '../lib/paths';
 import { albumPath } from './AlbumTile';
+import { albumCount } from './ListCard';
 
 interface Option {
   key: string;
   label: string;
   detail: string;
   href: string;
+  /** The first of a group with a heading of its own (the lists). */
+  heading?: string;
 }
 
 /** Waits until typing pauses, so each keystroke does not become a request. */
@@ -24,8 +28,8 @@ function useSettled(text: string, delayMs = 150) {
 
 /**
  * 'Search an Artist': Enter goes to the artist page of what was typed; as
- * you type, matching artists and albums are listed, reachable with the
- * arrow keys. The text clears on every path change.
+ * you type, matching artists, albums and public lists are listed, reachable
+ * with the arrow keys. The text clears on every path change.
  */
 export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const [location, navigate] = useLocation();
@@ -68,6 +72,13 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
       label: album.title,
       detail: `${album.artist} · ${album.releaseYear}`,
       href: albumPath(album),
+    })),
+    ...(results.data?.lists ?? []).map((list, index) => ({
+      key: `list-${list.listId}`,
+      label: list.title,
+      detail: `List by ${list.author || 'Unknown'} · ${albumCount(list.entryCount)}`,
+      href: listPath(list),
+      heading: index === 0 ? 'Lists' : undefined,
     })),
   ];
   const showList = open && query.length > 0 && text.trim().length > 0 && options.length > 0;
@@ -127,7 +138,12 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
       />
       {showList && (
         <ul class="search-results" id={listId} role="listbox" aria-label="Search results">
-          {options.map((option, index) => (
+          {options.map((option, index) => [
+            option.heading && (
+              <li key={`${option.key}-heading`} role="presentation" class="search-group" aria-hidden="true">
+                {option.heading}
+              </li>
+            ),
             <li
               key={option.key}
               id={`${listId}-${index}`}
@@ -141,8 +157,8 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
             >
               <span class="search-label">{option.label}</span>
               <span class="search-detail">{option.detail}</span>
-            </li>
-          ))}
+            </li>,
+          ])}
         </ul>
       )}
     </form>

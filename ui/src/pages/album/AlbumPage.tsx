@@ -11,6 +11,7 @@ import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AlbumCover } from './AlbumCover';
 import { AlbumInfo } from './AlbumInfo';
+import { AlbumLists } from './AlbumLists';
 import { AlbumTabs } from './AlbumTabs';
 import { CommentList } from './CommentList';
 import { EditAlbumDialog } from './EditAlbumDialog';
@@ -45,6 +46,7 @@ function AlbumView({ album }: { album: Album }) {
         />
       </div>
       <CatalogueActions entity={{ kind: 'album', album }} />
+      <AlbumLists albumId={album.albumId} />
       <CommentList kind="album" id={album.albumId} />
       {notice?.kind === 'login' && <LoginPrompt reason={notice.reason} onClose={close} />}
       {notice?.kind === 'refused' && (
@@ -57,7 +59,7 @@ function AlbumView({ album }: { album: Album }) {
   );
 }
 
-/** The album page: cover and actions, Info / Ratings / Reviews tabs, comments. */
+/** The album page: cover and actions, Info / Ratings / Reviews tabs, the lists holding it, comments. */
 export function AlbumPage({ params }: { params: Record<string, string | undefined> }) {
   const artist = routeParam(params.artistName);
   const title = routeParam(params.albumTitle);

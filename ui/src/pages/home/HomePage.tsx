@@ -2,6 +2,7 @@ import { usePopularAlbums } from '../../api/queries';
 import { AlbumTile } from '../../components/AlbumTile';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { FeaturedReviews } from './FeaturedReviews';
+import { PopularLists } from './PopularLists';
 import { RecentComments } from './RecentComments';
 import { RecentPosts } from './RecentPosts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -32,6 +33,7 @@ export function HomePage() {
         <RecentComments />
         <RecentPosts />
       </div>
+      <PopularLists />
       <PopularAlbums />
     </div>
   );

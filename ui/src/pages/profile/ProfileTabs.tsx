@@ -12,13 +12,14 @@ import { approvalPercent, approvalText } from '../../lib/approval';
 import { preview } from '../album/ReviewsTab';
 import { groupByValue } from './profileData';
 import { useUserPosts, useUserRatings, useUserReviews } from './profileQueries';
+import { ListsTab } from './ListsTab';
 import { ShoutsTab } from './ShoutsTab';
 
-type Tab = 'ratings' | 'general' | 'reviews' | 'shouts' | 'posts';
+type Tab = 'ratings' | 'general' | 'reviews' | 'shouts' | 'posts' | 'lists';
 
 const NO_RATINGS = "This user hasn't rated any albums.";
 
-/** Ratings, General (the default: an overview), Reviews, Shouts and Posts. */
+/** Ratings, General (the default: an overview), Reviews, Shouts, Posts and Lists. */
 export function ProfileTabs({ username, stats }: { username: string; stats: ProfileStats }) {
   const [tab, setTab] = useState<Tab>('general');
   const tabs: Array<[Tab, string]> = [
@@ -27,6 +28,7 @@ export function ProfileTabs({ username, stats }: { username: string; stats: Prof
     ['reviews', `Reviews (${stats.reviewsCount})`],
     ['shouts', 'Shouts'],
     ['posts', `Posts (${stats.postsCount})`],
+    ['lists', 'Lists'],
   ];
   return (
     <div class="profile-tabs">
@@ -37,6 +39,7 @@ export function ProfileTabs({ username, stats }: { username: string; stats: Prof
         {tab === 'reviews' && <ReviewsTab username={username} total={stats.reviewsCount} />}
         {tab === 'shouts' && <ShoutsTab username={username} />}
         {tab === 'posts' && <PostsTab username={username} total={stats.postsCount} />}
+        {tab === 'lists' && <ListsTab username={username} />}
       </div>
     </div>
   );
