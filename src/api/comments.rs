@@ -14,10 +14,14 @@ use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
+use crate::db::follows;
 use crate::db::hidden::{self, Reader};
 use crate::db::lists;
+use crate::db::notifications::{self, Subject};
+use crate::db::users::User;
 use crate::db::{posts, reviews, run_blocking};
 use crate::domain::ItemKind;
+use crate::domain::NotificationKind;
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -112,22 +116,33 @@ async fn create(
         .writer
         .write(move |conn| {
             let reader = Reader::of(Some(&caller));
-            let exists = match target {
-                CommentTarget::Album(id) => albums::artist_of(conn, id)?.is_some(),
+            // Found when the caller may see it; an album has no owner.
+            let found = match target {
+                CommentTarget::Album(id) => albums::artist_of(conn, id)?.map(|_| None),
                 CommentTarget::Review(id) => {
-                    hidden::author_if_shown(conn, ItemKind::Review, id, reader)?.is_some()
+                    hidden::author_if_shown(conn, ItemKind::Review, id, reader)?.map(Some)
                 }
                 CommentTarget::Post(id) => {
-                    hidden::author_if_shown(conn, ItemKind::Post, id, reader)?.is_some()
+                    hidden::author_if_shown(conn, ItemKind::Post, id, reader)?.map(Some)
                 }
-                CommentTarget::List(id) => lists::summary(conn, id, reader)?.is_some(),
+                CommentTarget::List(id) => {
+                    lists::summary(conn, id, reader)?.map(|list| Some(list.author.user_id))
+                }
             };
-            if !exists {
+            let Some(owner) = found else {
                 return Err(AppError::NotFound(
                     "There is nothing to comment on there".to_owned(),
                 ));
+            };
+            if let Some(owner) = owner
+                && follows::blocks(conn, owner, caller.id)?
+            {
+                return Err(AppError::Forbidden(
+                    "You can't comment here: its author blocked you.".to_owned(),
+                ));
             }
             let id = comments::insert(conn, caller.id, target, &text, &now())?;
+            tell_of_comment(conn, &caller, owner, Subject::Comment(id, target), &text)?;
             let comment = comments::by_id(conn, id)?.expect("the comment exists");
             // Every comment counts on its author's profile. The pages of
             // review and post comments say nothing of what they show, so any
@@ -142,6 +157,51 @@ async fn create(
             Ok((StatusCode::CREATED, Touched(touched), Json(comment)))
         })
         .await
+}
+
+/// Tells the owner of what was commented on, the others who commented
+/// there, and those mentioned: each once.
+fn tell_of_comment(
+    conn: &rusqlite::Connection,
+    caller: &User,
+    owner: Option<i64>,
+    subject: Subject,
+    text: &str,
+) -> AppResult<()> {
+    /// Enough of a thread's earlier commenters to reach the ones talking.
+    const REPLIES_TOLD: u32 = 50;
+    let Subject::Comment(_, target) = subject else {
+        unreachable!("a comment's subject")
+    };
+    let mut told = Vec::new();
+    if let Some(owner) = owner
+        && notifications::notify(
+            conn,
+            owner,
+            NotificationKind::Comment,
+            caller.id,
+            subject,
+            &now(),
+        )?
+    {
+        told.push(owner);
+    }
+    for member in notifications::commenters(conn, target, REPLIES_TOLD)? {
+        if Some(member) != owner
+            && notifications::notify(
+                conn,
+                member,
+                NotificationKind::Reply,
+                caller.id,
+                subject,
+                &now(),
+            )?
+        {
+            told.push(member);
+        }
+    }
+    notifications::mentions(conn, text, caller.id, subject, &told, &now())?;
+    Ok(())
 }
 
 #[utoipa::path(

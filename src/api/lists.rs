@@ -16,6 +16,7 @@ use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
 use crate::db::lists::{self, ListEntry, ListEvent, ListSummary, MOST_ENTRIES, NewList};
+use crate::db::notifications::{self, Subject};
 use crate::db::users::User;
 use crate::db::{albums, is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
@@ -165,6 +166,8 @@ async fn create(
                 visibility: body.visibility.unwrap_or(ListVisibility::Public),
             };
             let id = lists::create(conn, caller.id, &new, &now())?;
+            let written = format!("{}\n{}", new.title, new.description);
+            notifications::mentions(conn, &written, caller.id, Subject::List(id), &[], &now())?;
             let list = open_list(conn, id, Reader::of(Some(&caller)))?;
             Ok((StatusCode::CREATED, touched(&list), Json(list)))
         })
@@ -260,6 +263,15 @@ async fn edit(
                 visibility: body.visibility.unwrap_or(list.visibility),
             };
             lists::update(conn, list_id, &changed, &now())?;
+            let written = format!("{}\n{}", changed.title, changed.description);
+            notifications::mentions(
+                conn,
+                &written,
+                caller.id,
+                Subject::List(list_id),
+                &[],
+                &now(),
+            )?;
             let list = open_list(conn, list_id, Reader::of(Some(&caller)))?;
             Ok((touched(&list), Json(list)))
         })

@@ -13,6 +13,8 @@ mod client_address;
 mod comments;
 mod export;
 mod extract;
+mod feed;
+mod follows;
 mod health;
 mod history;
 mod imports;
@@ -22,6 +24,7 @@ mod kept_sessions;
 mod layers;
 mod lists;
 mod login_limits;
+mod notifications;
 mod openapi;
 mod own_ratings;
 mod paging;
@@ -159,6 +162,9 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(comments::router())
         .merge(shouts::router())
         .merge(lists::router())
+        .merge(follows::router())
+        .merge(feed::router())
+        .merge(notifications::router())
         .merge(openapi::router())
         .fallback(unknown_api_path)
         .method_not_allowed_fallback(method_not_allowed)

@@ -8,9 +8,9 @@ use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export,
-    health, history, imports, invites, lists, posts, ratings, reports, reviews, search, shouts,
-    users, votes, wishlist,
+    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export, feed,
+    follows, health, history, imports, invites, lists, notifications, posts, ratings, reports,
+    reviews, search, shouts, users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -67,6 +67,9 @@ pub fn document_value() -> Document {
         comments::Doc::openapi(),
         shouts::Doc::openapi(),
         lists::Doc::openapi(),
+        follows::Doc::openapi(),
+        feed::Doc::openapi(),
+        notifications::Doc::openapi(),
     ] {
         doc.merge(part);
     }

@@ -12,6 +12,7 @@ use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
+use crate::db::notifications::{self, Subject};
 use crate::db::posts::{self, Post};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, run_blocking};
@@ -85,6 +86,8 @@ async fn create(
         .writer
         .write(move |conn| {
             let id = posts::insert(conn, caller.id, &title, &text, &now())?;
+            let written = format!("{title}\n{text}");
+            notifications::mentions(conn, &written, caller.id, Subject::Post(id), &[], &now())?;
             let post = posts::by_id(conn, id)?.expect("the post exists");
             Ok((StatusCode::CREATED, Json(post)))
         })
@@ -166,6 +169,7 @@ async fn edit(
                 ));
             }
             posts::set_text(conn, post_id, &text, &now())?;
+            notifications::mentions(conn, &text, caller.id, Subject::Post(post_id), &[], &now())?;
             Ok(Json(posts::by_id(conn, post_id)?.expect("the post exists")))
         })
         .await

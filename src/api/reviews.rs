@@ -14,6 +14,7 @@ use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
+use crate::db::notifications::{self, Subject};
 use crate::db::reviews::{self, Review};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{Page, albums, artists, run_blocking};
@@ -160,6 +161,7 @@ async fn create(
                 return Err(already_reviewed());
             }
             let id = reviews::insert(conn, caller.id, album_id, &text, &now())?;
+            notifications::mentions(conn, &text, caller.id, Subject::Review(id), &[], &now())?;
             let review = reviews::by_id(conn, id)?.expect("the review exists");
             Ok((StatusCode::CREATED, Json(review)))
         })

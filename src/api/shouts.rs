@@ -11,9 +11,12 @@ use super::claims::acting_as_self;
 use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use crate::db::follows;
 use crate::db::hidden::Reader;
+use crate::db::notifications::{self, Subject};
 use crate::db::run_blocking;
 use crate::db::shouts::{self, Shout};
+use crate::domain::NotificationKind;
 use crate::domain::Role;
 use crate::domain::text;
 use crate::domain::timestamp::now;
@@ -77,7 +80,25 @@ async fn create(
     state
         .writer
         .write(move |conn| {
+            if follows::blocks(conn, recipient.id, caller.id)? {
+                return Err(AppError::Forbidden(
+                    "You can't shout on this member's profile.".to_owned(),
+                ));
+            }
             let id = shouts::insert(conn, caller.id, recipient.id, &text, &now())?;
+            let subject = Subject::Shout(id);
+            let mut told = Vec::new();
+            if notifications::notify(
+                conn,
+                recipient.id,
+                NotificationKind::Shout,
+                caller.id,
+                subject,
+                &now(),
+            )? {
+                told.push(recipient.id);
+            }
+            notifications::mentions(conn, &text, caller.id, subject, &told, &now())?;
             let shout = shouts::by_id(conn, id)?.expect("the shout exists");
             Ok((StatusCode::CREATED, Json(shout)))
         })

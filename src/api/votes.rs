@@ -12,10 +12,11 @@ use super::paging::PageQuery;
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::hidden::{self, Reader};
+use crate::db::notifications::{self, Subject};
 use crate::db::votes::{self, Vote, VoteTarget};
 use crate::db::{posts, reviews, run_blocking};
-use crate::domain::ItemKind;
 use crate::domain::timestamp::now;
+use crate::domain::{ItemKind, NotificationKind};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
 
@@ -106,6 +107,21 @@ async fn cast(
                 )));
             }
             let user_vote = votes::cast(conn, caller.id, target, thumbs_up, &now())?;
+            // A thumbs up is told as a like; a thumbs down is not told.
+            if user_vote == Some(true) {
+                let subject = match target {
+                    VoteTarget::Review(id) => Subject::Review(id),
+                    VoteTarget::Post(id) => Subject::Post(id),
+                };
+                notifications::notify(
+                    conn,
+                    author,
+                    NotificationKind::Vote,
+                    caller.id,
+                    subject,
+                    &now(),
+                )?;
+            }
             let (votes_up, votes_down) = votes::tally(conn, target)?;
             // A review's votes show on its album's page, and both members'
             // profiles count them.

@@ -41,6 +41,18 @@ pub struct UserExport {
     pub invites: Vec<ExportedInvite>,
     /// The member's lists, each with its albums in order.
     pub lists: Vec<ExportedList>,
+    /// The members they follow.
+    pub following: Vec<String>,
+    /// The members who follow them.
+    pub followers: Vec<String>,
+    /// The members they blocked.
+    pub blocks: Vec<String>,
+    /// The artists they follow.
+    pub followed_artists: Vec<String>,
+    /// Whether their ratings show in their followers' feeds.
+    pub ratings_in_feeds: bool,
+    /// The kinds of notification they turned off.
+    pub notifications_off: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -582,6 +594,30 @@ pub fn for_user(
             },
         )?;
     }
+    let names = |sql: &str| collect(&tx, sql, user.id, |row| row.get::<_, String>(0));
+    let following = names(
+        "SELECT u.username FROM follows f JOIN users u ON u.id = f.followee_id
+         WHERE f.follower_id = ?1 ORDER BY f.created_at",
+    )?;
+    let followers = names(
+        "SELECT u.username FROM follows f JOIN users u ON u.id = f.follower_id
+         WHERE f.followee_id = ?1 ORDER BY f.created_at",
+    )?;
+    let blocks = names(
+        "SELECT u.username FROM blocks b JOIN users u ON u.id = b.blocked_id
+         WHERE b.blocker_id = ?1 ORDER BY b.created_at",
+    )?;
+    let followed_artists = names(
+        "SELECT a.name FROM artist_follows f JOIN artists a ON a.id = f.artist_id
+         WHERE f.user_id = ?1 ORDER BY a.name",
+    )?;
+    let notifications_off =
+        names("SELECT kind FROM notification_mutes WHERE user_id = ?1 ORDER BY kind")?;
+    let ratings_in_feeds: bool = tx.query_row(
+        "SELECT ratings_in_feeds FROM users WHERE id = ?1",
+        [user.id],
+        |row| row.get(0),
+    )?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -613,5 +649,11 @@ pub fn for_user(
         warnings,
         invites,
         lists,
+        following,
+        followers,
+        blocks,
+        followed_artists,
+        ratings_in_feeds,
+        notifications_off,
     })
 }

@@ -301,3 +301,55 @@ mod tests {
         }
     }
 }
+
+/// An album's names, for lists that only link to it.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlbumNames {
+    pub album_id: i64,
+    pub title: String,
+    pub slug: String,
+    pub artist: String,
+    pub artist_slug: String,
+    pub picture_url: String,
+}
+
+/// An album two members both rated, with each one's rating.
+#[derive(Debug, Clone)]
+pub struct Shared {
+    pub album: AlbumNames,
+    pub mine: f64,
+    pub theirs: f64,
+}
+
+impl Shared {
+    pub fn gap(&self) -> f64 {
+        (self.mine - self.theirs).abs()
+    }
+}
+
+/// The albums both members rated.
+pub fn shared(conn: &Connection, me: i64, them: i64) -> rusqlite::Result<Vec<Shared>> {
+    conn.prepare_cached(
+        "SELECT a.id, a.title, a.slug, ar.name, ar.slug, a.picture_url, mine.number, theirs.number
+         FROM ratings mine
+         JOIN ratings theirs ON theirs.album_id = mine.album_id AND theirs.user_id = ?2
+         JOIN albums a ON a.id = mine.album_id JOIN artists ar ON ar.id = a.artist_id
+         WHERE mine.user_id = ?1 AND mine.number IS NOT NULL AND theirs.number IS NOT NULL",
+    )?
+    .query_map(params![me, them], |row| {
+        Ok(Shared {
+            album: AlbumNames {
+                album_id: row.get(0)?,
+                title: row.get(1)?,
+                slug: row.get(2)?,
+                artist: row.get(3)?,
+                artist_slug: row.get(4)?,
+                picture_url: row.get(5)?,
+            },
+            mine: row.get(6)?,
+            theirs: row.get(7)?,
+        })
+    })?
+    .collect()
+}

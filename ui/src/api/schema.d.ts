@@ -410,6 +410,22 @@ export interface paths {
         patch: operations["update"];
         trace?: never;
     };
+    "/api/artist/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["artist_follow"];
+        put?: never;
+        post: operations["follow_artist"];
+        delete: operations["unfollow_artist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artist/{id}/history": {
         parameters: {
             query?: never;
@@ -612,6 +628,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["seen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_blocks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -837,6 +869,22 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["read_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1142,6 +1190,54 @@ export interface paths {
         put?: never;
         post: operations["like"];
         delete: operations["unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1587,6 +1683,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/community": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["settings"];
+        put: operations["change_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shout": {
         parameters: {
             query?: never;
@@ -1652,6 +1764,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/me/artists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_artists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/me/export": {
         parameters: {
             query?: never;
@@ -1677,6 +1805,118 @@ export interface paths {
             cookie?: never;
         };
         get: operations["by_username"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["block"];
+        delete: operations["unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/compatibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["compatibility_with"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["follow"];
+        delete: operations["unfollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/follower": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_follower"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["followers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["following"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["social"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1857,6 +2097,16 @@ export interface components {
             title: string;
             type: components["schemas"]["AlbumType"];
         };
+        /** @description An album's names, for lists that only link to it. */
+        AlbumNames: {
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            artistSlug: string;
+            pictureUrl: string;
+            slug: string;
+            title: string;
+        };
         /** @description An album as `POST /api/album/create-many` takes it. */
         AlbumPreview: {
             artist: string;
@@ -1922,6 +2172,12 @@ export interface components {
             mbid?: string | null;
             name?: string | null;
             pictureUrl?: string | null;
+        };
+        /** @description Whether the member follows an artist, and how many do. */
+        ArtistFollow: {
+            /** Format: int64 */
+            followers: number;
+            following: boolean;
         };
         ArtistHit: {
             /** Format: int64 */
@@ -2058,6 +2314,29 @@ export interface components {
             /** Format: int64 */
             totalReviewComments?: number;
         };
+        CommunitySettings: {
+            /** @description Which kinds of notification the member is told of. */
+            notifications: components["schemas"]["Switches"];
+            /** @description Whether the member's ratings show in their followers' feeds. */
+            ratingsInFeeds: boolean;
+        };
+        Compatibility: {
+            /** @description The shared albums rated most alike, the best loved first. */
+            agree: components["schemas"]["SharedAlbum"][];
+            /** @description The shared albums rated furthest apart. */
+            disagree: components["schemas"]["SharedAlbum"][];
+            /** @description What the figure means, or why there is none. */
+            message: string;
+            /** @description Fewer shared albums give no figure. */
+            minimumShared: number;
+            /**
+             * Format: int32
+             * @description 0 (opposite tastes) to 100; 50 is no relation; null below the minimum.
+             */
+            score: number | null;
+            /** @description Albums both rated. */
+            sharedAlbums: number;
+        };
         /**
          * @description How much of a release date is known, coarsest first: 2019-01-01 known to
          *     the year means some time in 2019, and is shown as "2019".
@@ -2097,6 +2376,8 @@ export interface components {
         ErrorMessage: {
             message: string;
         };
+        /** @enum {string} */
+        EventKind: "rating" | "review" | "list" | "post" | "shout" | "new-album";
         ExportedChangeRequest: {
             createdAt: string;
             /** Format: int64 */
@@ -2194,6 +2475,50 @@ export interface components {
         };
         Featured: components["schemas"]["Review"] & {
             preview: string;
+        };
+        Feed: {
+            items: components["schemas"]["FeedItem"][];
+            /** @description Pass as `before` for the next page; null at the end. */
+            next: string | null;
+        };
+        FeedAlbum: {
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            artistSlug: string;
+            pictureUrl: string;
+            /**
+             * Format: double
+             * @description The member's rating of it, for a rating.
+             */
+            rating: number | null;
+            slug: string;
+            title: string;
+        };
+        FeedItem: {
+            actor: null | components["schemas"]["Author"];
+            albums: components["schemas"]["FeedAlbum"][];
+            /** @description The newest event of the item. */
+            at: string;
+            /** @description How many events it stands for: ratings in a row by one member. */
+            count: number;
+            /** @description Pass as `before` to read on from this item. */
+            cursor: string;
+            kind: components["schemas"]["EventKind"];
+            /** @description The page it is about. */
+            link: string;
+            /** @description Whose profile a shout is on. */
+            recipient: string | null;
+            /** @description A review's, post's or shout's first words; a list's title. */
+            text: string;
+        };
+        /** @description An artist a member follows. */
+        FollowedArtist: {
+            /** Format: int64 */
+            artistId: number;
+            name: string;
+            pictureUrl: string;
+            slug: string;
         };
         Genre: {
             description: string;
@@ -2466,6 +2791,36 @@ export interface components {
         NoteOnly: {
             note?: string;
         };
+        /** @description One notification, or likes of one review or post grouped. */
+        Notification: {
+            /** @description How many did it. */
+            actorCount: number;
+            /** @description Who did it, the newest first, at most three. */
+            actors: components["schemas"]["Author"][];
+            /** @description When the newest of it happened. */
+            at: string;
+            /** @description Every row it stands for: marking it read marks them all. */
+            ids: number[];
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The page it is about. */
+            link: string;
+            read: boolean;
+            /** @description A sentence saying what happened. */
+            text: string;
+        };
+        /**
+         * @description What a member is told about.
+         * @enum {string}
+         */
+        NotificationKind: "comment" | "reply" | "vote" | "shout" | "follow" | "mention" | "new-album";
+        Notifications: {
+            items: components["schemas"]["Notification"][];
+            /**
+             * Format: int64
+             * @description Pass as `before` for the next page; null at the end.
+             */
+            next: number | null;
+        };
         PasswordChange: {
             currentPassword?: string;
             newPassword?: string;
@@ -2593,6 +2948,10 @@ export interface components {
              * @description Every rating with a number; library entries are not ratings.
              */
             total: number;
+        };
+        ReadRequest: {
+            /** @description The notifications read; absent: all of them. */
+            ids?: number[] | null;
         };
         /** @description A recent comment with what it is about, for the home page. */
         RecentComment: {
@@ -2776,6 +3135,17 @@ export interface components {
             /** @description Names the session for `DELETE /api/auth/sessions/{sessionId}`. */
             sessionId: string;
         };
+        SettingsChange: {
+            notifications?: null | components["schemas"]["Switches"];
+            ratingsInFeeds?: boolean | null;
+        };
+        SharedAlbum: {
+            album: components["schemas"]["AlbumNames"];
+            /** Format: double */
+            theirs: number;
+            /** Format: double */
+            yours: number;
+        };
         /** @description A message left on a member's profile. */
         Shout: {
             createdAt: string;
@@ -2842,6 +3212,19 @@ export interface components {
             reason: string;
             title: string;
         };
+        /** @description A member as another sees them: counts, and how they stand to the reader. */
+        Social: {
+            /** Format: int64 */
+            followers: number;
+            /** Format: int64 */
+            following: number;
+            /** @description They follow the reader. */
+            followsYou: boolean;
+            /** @description The reader blocked them. */
+            youBlock: boolean;
+            /** @description The reader follows them (false for a visitor). */
+            youFollow: boolean;
+        };
         /** @description What a source failed to give, told once for everything it failed on alike. */
         SourceTrouble: {
             /** @description What was asked: "the tags of Kid A". */
@@ -2882,6 +3265,16 @@ export interface components {
             /** @description Shown to the member. */
             reason?: string;
         };
+        /** @description Which kinds the member is told of. */
+        Switches: {
+            comment: boolean;
+            follow: boolean;
+            mention: boolean;
+            newAlbum: boolean;
+            reply: boolean;
+            shout: boolean;
+            vote: boolean;
+        };
         TagItem: string | {
             name: string;
         };
@@ -2898,11 +3291,26 @@ export interface components {
             post?: components["schemas"]["PostRef"];
             review?: components["schemas"]["ReviewRef"];
         };
+        Unread: {
+            /**
+             * Format: int64
+             * @description Unread notifications, likes of one thing counting once.
+             */
+            unread: number;
+        };
         UserExport: {
+            /** @description The members they blocked. */
+            blocks: string[];
             /** @description Corrections the member suggested to albums and artists. */
             changeRequests: components["schemas"]["ExportedChangeRequest"][];
             comments: components["schemas"]["ExportedComment"][];
             exportedAt: string;
+            /** @description The artists they follow. */
+            followedArtists: string[];
+            /** @description The members who follow them. */
+            followers: string[];
+            /** @description The members they follow. */
+            following: string[];
             /** @description Always `halfstar-user-export`. */
             format: string;
             /** Format: int32 */
@@ -2914,9 +3322,13 @@ export interface components {
             /** @description The member's lists, each with its albums in order. */
             lists: components["schemas"]["ExportedList"][];
             member: components["schemas"]["Member"];
+            /** @description The kinds of notification they turned off. */
+            notificationsOff: string[];
             posts: components["schemas"]["ExportedPost"][];
             /** @description The library entries that carry a rating. */
             ratings: components["schemas"]["LibraryEntry"][];
+            /** @description Whether their ratings show in their followers' feeds. */
+            ratingsInFeeds: boolean;
             /** @description What the member reported, and what became of it. */
             reports: components["schemas"]["ExportedReport"][];
             reviews: components["schemas"]["ExportedReview"][];
@@ -4613,6 +5025,192 @@ export interface operations {
             };
         };
     };
+    artist_follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Artist id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many follow the artist, and whether the caller does */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtistFollow"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such artist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    follow_artist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Artist id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Followed: the artist's new albums come to the caller's feed and notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtistFollow"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such artist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unfollow_artist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Artist id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not followed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtistFollow"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such artist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     artist_history: {
         parameters: {
             query?: never;
@@ -5292,6 +5890,35 @@ export interface operations {
             };
             /** @description No such warning of the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    my_blocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members the caller blocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Author"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6072,6 +6699,49 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    read_feed: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the last item already shown. */
+                before?: string;
+                /** @description How many events, 1 to 50 (20 when absent); ratings grouped make fewer items. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the members the caller follows did, and new albums of the artists they follow, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7410,6 +8080,120 @@ export interface operations {
             };
             /** @description Too many writes of this kind; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the page before. */
+                before?: number;
+                /** @description How many events, 1 to 100 (30 when absent); likes grouped make fewer items. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's notifications, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notifications"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked read; how many still wait */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unread"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many notifications wait unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unread"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9021,6 +9805,77 @@ export interface operations {
             };
         };
     };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's feed and notification settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitySettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    change_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsChange"];
+            };
+        };
+        responses: {
+            /** @description Changed; what was not sent stays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitySettings"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     create: {
         parameters: {
             query?: never;
@@ -9231,6 +10086,35 @@ export interface operations {
             };
         };
     };
+    my_artists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artists the caller follows, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowedArtist"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     download: {
         parameters: {
             query?: never;
@@ -9300,6 +10184,502 @@ export interface operations {
                 };
             };
             /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Whom to block */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked: follows between the two end, and the member can no longer follow, shout at, comment on or mention the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Social"];
+                };
+            };
+            /** @description The caller themselves */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Whom to unblock */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Social"];
+                };
+            };
+            /** @description The caller themselves */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    compatibility_with: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The other member */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How alike the caller's and the member's ratings are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Compatibility"];
+                };
+            };
+            /** @description The caller themselves */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Whom to follow */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Followed (following twice changes nothing) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Social"];
+                };
+            };
+            /** @description The caller themselves */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description One of the two blocked the other, or the caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Whom to stop following */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not following */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Social"];
+                };
+            };
+            /** @description The caller themselves */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    remove_follower: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The follower to remove */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description They no longer follow the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Social"];
+                };
+            };
+            /** @description The caller themselves */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    followers: {
+        parameters: {
+            query?: {
+                /** @description How many to answer. */
+                limit?: number;
+                /** @description Which page, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who follows the member, the newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Author"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    following: {
+        parameters: {
+            query?: {
+                /** @description How many to answer. */
+                limit?: number;
+                /** @description Which page, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whom the member follows, the newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Author"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    social: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Followers and following, and how the member stands to the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Social"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,240 @@
+//! The signed-in member's activity feed.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::reviews::preview;
+use super::{AppQuery, AppState, CurrentUser};
+use crate::db::feed::{self, Cursor, Event, EventKind};
+use crate::db::hidden::Reader;
+use crate::db::users::Author;
+use crate::db::{albums, lists, posts, reviews, run_blocking};
+use crate::error::{AppError, AppResult, ErrorMessage};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/feed", get(read_feed))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(read_feed))]
+pub struct Doc;
+
+/// Ratings in a row by one member are told as one item of at most this many
+/// albums ("rated 6 albums" counts them all).
+const ALBUMS_SHOWN: usize = 6;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct FeedQuery {
+    /// The `cursor` of the last item already shown.
+    before: Option<String>,
+    /// How many events, 1 to 50 (20 when absent); ratings grouped make fewer items.
+    #[param(minimum = 1, maximum = 50)]
+    limit: Option<u32>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct FeedAlbum {
+    album_id: i64,
+    title: String,
+    slug: String,
+    artist: String,
+    artist_slug: String,
+    picture_url: String,
+    /// The member's rating of it, for a rating.
+    #[schema(required)]
+    rating: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct FeedItem {
+    /// Pass as `before` to read on from this item.
+    cursor: String,
+    kind: EventKind,
+    /// The newest event of the item.
+    at: String,
+    /// Who did it; null for a new album.
+    #[schema(required)]
+    actor: Option<Author>,
+    /// How many events it stands for: ratings in a row by one member.
+    count: usize,
+    albums: Vec<FeedAlbum>,
+    /// A review's, post's or shout's first words; a list's title.
+    text: String,
+    /// The page it is about.
+    link: String,
+    /// Whose profile a shout is on.
+    #[schema(required)]
+    recipient: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Feed {
+    items: Vec<FeedItem>,
+    /// Pass as `before` for the next page; null at the end.
+    #[schema(required)]
+    next: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/feed",
+    tag = "follows",
+    params(FeedQuery),
+    responses((status = 200, description = "What the members the caller follows did, and new albums of the artists they follow, newest first", body = Feed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn read_feed(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppQuery(query): AppQuery<FeedQuery>,
+) -> AppResult<Json<Feed>> {
+    let limit = query.limit.unwrap_or(20);
+    if !(1..=50).contains(&limit) {
+        return Err(AppError::BadRequest("limit must be 1 to 50".to_owned()));
+    }
+    let before = match query.before.as_deref() {
+        Some(text) => Some(Cursor::decode(text).ok_or_else(|| {
+            AppError::BadRequest("before must be the cursor of a feed item".to_owned())
+        })?),
+        None => None,
+    };
+    run_blocking(&state.pool, move |conn| {
+        let events = feed::events(conn, caller.id, before.as_ref(), limit)?;
+        let next = (events.len() == limit as usize)
+            .then(|| events.last().map(cursor_of))
+            .flatten();
+        let mut items = Vec::new();
+        for group in grouped(events) {
+            if let Some(item) = item_of(conn, group)? {
+                items.push(item);
+            }
+        }
+        Ok(Json(Feed { items, next }))
+    })
+    .await
+}
+
+fn cursor_of(event: &Event) -> String {
+    Cursor {
+        at: event.at.clone(),
+        kind: event.kind,
+        id: event.id,
+    }
+    .encode()
+}
+
+/// Ratings in a row by one member go together; everything else alone.
+fn grouped(events: Vec<Event>) -> Vec<Vec<Event>> {
+    let mut groups: Vec<Vec<Event>> = Vec::new();
+    for event in events {
+        let joins_last = groups.last().is_some_and(|group| {
+            let last = &group[0];
+            event.kind == EventKind::Rating
+                && last.kind == EventKind::Rating
+                && last.actor.as_ref().map(|a| a.user_id) == event.actor.as_ref().map(|a| a.user_id)
+        });
+        match groups.last_mut() {
+            Some(group) if joins_last => group.push(event),
+            _ => groups.push(vec![event]),
+        }
+    }
+    groups
+}
+
+fn feed_album(album: albums::Album, rating: Option<f64>) -> FeedAlbum {
+    FeedAlbum {
+        album_id: album.album_id,
+        title: album.title,
+        slug: album.slug,
+        artist: album.artist,
+        artist_slug: album.artist_slug,
+        picture_url: album.picture_url,
+        rating,
+    }
+}
+
+/// The item a group of events makes; none when what it is about is gone.
+fn item_of(conn: &rusqlite::Connection, group: Vec<Event>) -> AppResult<Option<FeedItem>> {
+    let last = group.last().map(cursor_of).unwrap_or_default();
+    let first = &group[0];
+    let mut item = FeedItem {
+        cursor: last,
+        kind: first.kind,
+        at: first.at.clone(),
+        actor: first.actor.clone(),
+        count: group.len(),
+        albums: Vec::new(),
+        text: String::new(),
+        link: String::new(),
+        recipient: None,
+    };
+    match first.kind {
+        EventKind::Rating => {
+            let mut rated = Vec::new();
+            for event in group.iter().take(ALBUMS_SHOWN) {
+                if let Some(found) = feed::rating(conn, event.id)? {
+                    rated.push(found);
+                }
+            }
+            let ids: Vec<i64> = rated.iter().map(|(album, _)| *album).collect();
+            let found = albums::by_ids(conn, &ids, None)?;
+            item.albums = found
+                .into_iter()
+                .zip(rated)
+                .map(|(album, (_, number))| feed_album(album, Some(number)))
+                .collect();
+            let Some(album) = item.albums.first() else {
+                return Ok(None);
+            };
+            item.link = format!("/albums/{}/{}", album.artist_slug, album.slug);
+        }
+        EventKind::Review => {
+            let Some(review) = reviews::by_id(conn, first.id)? else {
+                return Ok(None);
+            };
+            item.text = preview(&review.review_text);
+            item.link = format!("/review/{}/{}", review.album_slug, review.review_id);
+            if let Some(album) = albums::by_id(conn, review.album_id, None)? {
+                item.albums.push(feed_album(album, review.review_rating));
+            }
+        }
+        EventKind::List => {
+            let Some(list) = lists::summary(conn, first.id, Reader::VISITOR)? else {
+                return Ok(None);
+            };
+            item.text = list.title;
+            item.link = format!("/list/{}/{}", list.list_id, list.slug);
+        }
+        EventKind::Post => {
+            let Some(post) = posts::by_id(conn, first.id)? else {
+                return Ok(None);
+            };
+            item.text = preview(&format!("{}: {}", post.title, post.post_text));
+            item.link = format!("/post/{}", post.post_id);
+        }
+        EventKind::Shout => {
+            let Some((text, recipient)) = feed::shout(conn, first.id)? else {
+                return Ok(None);
+            };
+            item.text = preview(&text);
+            item.link = format!("/user/{recipient}");
+            item.recipient = Some(recipient);
+        }
+        EventKind::NewAlbum => {
+            let Some(album) = albums::by_id(conn, first.id, None)? else {
+                return Ok(None);
+            };
+            item.link = format!("/albums/{}/{}", album.artist_slug, album.slug);
+            item.text = format!("New album by {}: {}", album.artist, album.title);
+            item.albums.push(feed_album(album, None));
+        }
+    }
+    Ok(Some(item))
+}

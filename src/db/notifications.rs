@@ -1,0 +1,545 @@
+//! Notifications: one row per event for the member it concerns, written in
+//! the transaction of the write that caused it, and read back as sentences
+//! with links. What they are about is read at that moment, so a deleted,
+//! hidden or private subject, a blocked actor or a kind turned off simply
+//! drops out.
+
+use rusqlite::{Connection, Row, params};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::comments::CommentTarget;
+use super::users::{Author, author_at};
+use super::{follows, users};
+use crate::domain::NotificationKind;
+use crate::domain::mentions::mentioned;
+
+/// What a notification is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// A member (a follow, a shout's profile).
+    Nothing,
+    Review(i64),
+    Post(i64),
+    List(i64),
+    Album(i64),
+    Shout(i64),
+    /// A comment and what it is on.
+    Comment(i64, CommentTarget),
+}
+
+#[derive(Default)]
+struct Columns {
+    album: Option<i64>,
+    review: Option<i64>,
+    post: Option<i64>,
+    list: Option<i64>,
+    comment: Option<i64>,
+    shout: Option<i64>,
+}
+
+impl Subject {
+    fn columns(self) -> Columns {
+        let mut columns = Columns::default();
+        match self {
+            Self::Nothing => {}
+            Self::Review(id) => columns.review = Some(id),
+            Self::Post(id) => columns.post = Some(id),
+            Self::List(id) => columns.list = Some(id),
+            Self::Album(id) => columns.album = Some(id),
+            Self::Shout(id) => columns.shout = Some(id),
+            Self::Comment(id, on) => {
+                columns.comment = Some(id);
+                match on {
+                    CommentTarget::Album(album) => columns.album = Some(album),
+                    CommentTarget::Review(review) => columns.review = Some(review),
+                    CommentTarget::Post(post) => columns.post = Some(post),
+                    CommentTarget::List(list) => columns.list = Some(list),
+                }
+            }
+        }
+        columns
+    }
+}
+
+/// Tells `recipient` of an event by `actor`, unless it is their own doing
+/// or they blocked the actor. A like, a follow or a mention they were told
+/// of already (liked, unliked and liked again; a post edited) is not told
+/// twice. Answers whether it was written.
+pub fn notify(
+    conn: &Connection,
+    recipient: i64,
+    kind: NotificationKind,
+    actor: i64,
+    subject: Subject,
+    now: &str,
+) -> rusqlite::Result<bool> {
+    if recipient == actor || follows::blocks(conn, recipient, actor)? {
+        return Ok(false);
+    }
+    let c = subject.columns();
+    let once = matches!(
+        kind,
+        NotificationKind::Vote | NotificationKind::Follow | NotificationKind::Mention
+    );
+    if once {
+        let told: bool = conn
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM notifications
+                 WHERE user_id = ?1 AND kind = ?2 AND actor_id = ?3 AND album_id IS ?4
+                   AND review_id IS ?5 AND post_id IS ?6 AND list_id IS ?7
+                   AND comment_id IS ?8 AND shout_id IS ?9)",
+            )?
+            .query_row(
+                params![
+                    recipient,
+                    kind.as_str(),
+                    actor,
+                    c.album,
+                    c.review,
+                    c.post,
+                    c.list,
+                    c.comment,
+                    c.shout
+                ],
+                |row| row.get(0),
+            )?;
+        if told {
+            return Ok(false);
+        }
+    }
+    conn.prepare_cached(
+        "INSERT INTO notifications (user_id, kind, actor_id, album_id, review_id, post_id, list_id,
+                                    comment_id, shout_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?
+    .execute(params![
+        recipient,
+        kind.as_str(),
+        actor,
+        c.album,
+        c.review,
+        c.post,
+        c.list,
+        c.comment,
+        c.shout,
+        now
+    ])?;
+    Ok(true)
+}
+
+/// Tells the members `@named` in `text` that `actor` mentioned them there,
+/// but not those in `told` (already told of the same event otherwise).
+pub fn mentions(
+    conn: &Connection,
+    text: &str,
+    actor: i64,
+    subject: Subject,
+    told: &[i64],
+    now: &str,
+) -> rusqlite::Result<()> {
+    for name in mentioned(text) {
+        if let Some(member) = users::by_username(conn, &name)?
+            && !told.contains(&member.id)
+        {
+            notify(
+                conn,
+                member.id,
+                NotificationKind::Mention,
+                actor,
+                subject,
+                now,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The members who commented on the target, the most recent first, at most
+/// `limit`: those told of a reply there.
+pub fn commenters(
+    conn: &Connection,
+    target: CommentTarget,
+    limit: u32,
+) -> rusqlite::Result<Vec<i64>> {
+    let column = match target {
+        CommentTarget::Album(_) => "album_id",
+        CommentTarget::Review(_) => "review_id",
+        CommentTarget::Post(_) => "post_id",
+        CommentTarget::List(_) => "list_id",
+    };
+    conn.prepare_cached(&format!(
+        "SELECT user_id FROM comments WHERE {column} = ?1 AND hidden_at IS NULL
+         GROUP BY user_id ORDER BY max(id) DESC LIMIT ?2"
+    ))?
+    .query_map(params![target.id(), limit], |row| row.get(0))?
+    .collect()
+}
+
+/// SQL: the notification `n` may be shown to its member: a kind they did
+/// not turn off, no actor they blocked, and nothing hidden or private to them
+/// in what it is about.
+const SHOWN: &str = "n.kind NOT IN (SELECT kind FROM notification_mutes m WHERE m.user_id = n.user_id)
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = n.user_id AND b.blocked_id = n.actor_id)
+    AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id AND c.hidden_at IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM shouts s WHERE s.id = n.shout_id AND s.hidden_at IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.id = n.review_id AND r.hidden_at IS NOT NULL
+                    AND r.user_id <> n.user_id)
+    AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.id = n.post_id AND p.hidden_at IS NOT NULL
+                    AND p.user_id <> n.user_id)
+    AND NOT EXISTS (SELECT 1 FROM lists l WHERE l.id = n.list_id AND l.user_id <> n.user_id
+                    AND (l.visibility = 'private' OR l.hidden_at IS NOT NULL))";
+
+/// One notification, or likes of one review or post grouped.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Notification {
+    /// Every row it stands for: marking it read marks them all.
+    pub ids: Vec<i64>,
+    pub kind: NotificationKind,
+    /// Who did it, the newest first, at most three.
+    pub actors: Vec<Author>,
+    /// How many did it.
+    pub actor_count: usize,
+    /// A sentence saying what happened.
+    pub text: String,
+    /// The page it is about.
+    pub link: String,
+    /// When the newest of it happened.
+    pub at: String,
+    pub read: bool,
+}
+
+#[derive(Clone)]
+struct Event {
+    id: i64,
+    kind: NotificationKind,
+    actor: Option<Author>,
+    at: String,
+    read: bool,
+    review: Option<i64>,
+    post: Option<i64>,
+    comment: Option<i64>,
+    /// What it is about, in words ("your review of Kid A") and as a page.
+    about: About,
+}
+
+/// The subject's names, read with the notification.
+#[derive(Clone)]
+struct About {
+    album_title: Option<String>,
+    album_page: Option<String>,
+    artist: Option<String>,
+    review_album: Option<String>,
+    review_page: Option<String>,
+    review_mine: bool,
+    post_title: Option<String>,
+    post_mine: bool,
+    list_title: Option<String>,
+    list_page: Option<String>,
+    list_mine: bool,
+    me: String,
+}
+
+const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profile_picture_url,
+        n.created_at, n.read_at IS NOT NULL, n.review_id, n.post_id, n.comment_id,
+        a.title, '/albums/' || ar.slug || '/' || a.slug, ar.name,
+        ra.title, '/review/' || ra.slug || '/' || rv.id, rv.user_id = n.user_id,
+        p.title, l.title, '/list/' || l.id || '/' || l.slug, l.user_id = n.user_id, me.username,
+        p.user_id = n.user_id
+     FROM notifications n
+     JOIN users me ON me.id = n.user_id
+     LEFT JOIN users u ON u.id = n.actor_id
+     LEFT JOIN albums a ON a.id = n.album_id LEFT JOIN artists ar ON ar.id = a.artist_id
+     LEFT JOIN reviews rv ON rv.id = n.review_id LEFT JOIN albums ra ON ra.id = rv.album_id
+     LEFT JOIN posts p ON p.id = n.post_id
+     LEFT JOIN lists l ON l.id = n.list_id";
+
+fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
+    let kind: String = row.get(1)?;
+    let actor_id: Option<i64> = row.get(2)?;
+    Ok(Event {
+        id: row.get(0)?,
+        kind: kind.parse().unwrap_or(NotificationKind::Mention),
+        actor: match actor_id {
+            Some(_) => Some(author_at(row, 2)?),
+            None => None,
+        },
+        at: row.get(5)?,
+        read: row.get(6)?,
+        review: row.get(7)?,
+        post: row.get(8)?,
+        comment: row.get(9)?,
+        about: About {
+            album_title: row.get(10)?,
+            album_page: row.get(11)?,
+            artist: row.get(12)?,
+            review_album: row.get(13)?,
+            review_page: row.get(14)?,
+            review_mine: row.get::<_, Option<bool>>(15)?.unwrap_or(false),
+            post_title: row.get(16)?,
+            list_title: row.get(17)?,
+            list_page: row.get(18)?,
+            list_mine: row.get::<_, Option<bool>>(19)?.unwrap_or(false),
+            me: row.get(20)?,
+            post_mine: row.get::<_, Option<bool>>(21)?.unwrap_or(false),
+        },
+    })
+}
+
+impl Event {
+    /// The thing it is about, in words for the member told, and its page.
+    fn thing(&self) -> (String, String) {
+        let a = &self.about;
+        if let (Some(album), Some(page)) = (&a.review_album, &a.review_page) {
+            let whose = if a.review_mine {
+                "your review"
+            } else {
+                "a review"
+            };
+            return (format!("{whose} of {album}"), page.clone());
+        }
+        if let (Some(title), Some(id)) = (&a.post_title, self.post) {
+            let whose = if a.post_mine { "your post" } else { "the post" };
+            return (format!("{whose} “{title}”"), format!("/post/{id}"));
+        }
+        if let (Some(title), Some(page)) = (&a.list_title, &a.list_page) {
+            let whose = if a.list_mine { "your list" } else { "the list" };
+            return (format!("{whose} “{title}”"), page.clone());
+        }
+        if let (Some(title), Some(page)) = (&a.album_title, &a.album_page) {
+            return (title.clone(), page.clone());
+        }
+        ("your profile".to_owned(), format!("/user/{}", a.me))
+    }
+
+    fn sentence(&self, actors: &[Author], actor_count: usize) -> (String, String) {
+        let who = match (actors.first(), actor_count) {
+            (Some(first), 1) => first.username.clone(),
+            (Some(first), 2) => format!("{} and 1 other", first.username),
+            (Some(first), n) => format!("{} and {} others", first.username, n - 1),
+            (None, _) => String::new(),
+        };
+        let (thing, page) = self.thing();
+        match self.kind {
+            NotificationKind::Comment => (format!("{who} commented on {thing}"), page),
+            NotificationKind::Reply => (format!("{who} also commented on {thing}"), page),
+            NotificationKind::Vote if actor_count > 1 => {
+                (format!("{actor_count} people liked {thing}"), page)
+            }
+            NotificationKind::Vote => (format!("{who} liked {thing}"), page),
+            NotificationKind::Shout => (format!("{who} shouted on your profile"), page),
+            NotificationKind::Follow => (
+                format!("{who} followed you"),
+                format!(
+                    "/user/{}",
+                    actors.first().map_or("", |a| a.username.as_str())
+                ),
+            ),
+            NotificationKind::Mention => {
+                let place = if self.comment.is_some() {
+                    format!("a comment on {thing}")
+                } else if self.review.is_some()
+                    || self.post.is_some()
+                    || self.about.list_title.is_some()
+                {
+                    thing
+                } else {
+                    "a shout".to_owned()
+                };
+                (format!("{who} mentioned you in {place}"), page)
+            }
+            NotificationKind::NewAlbum => (
+                format!(
+                    "New album by {}: {}",
+                    self.about
+                        .artist
+                        .as_deref()
+                        .unwrap_or("an artist you follow"),
+                    self.about.album_title.as_deref().unwrap_or("")
+                ),
+                page,
+            ),
+        }
+    }
+
+    /// Likes of the same thing, read or unread alike, are told as one.
+    fn group_key(&self) -> Option<(Option<i64>, Option<i64>, bool)> {
+        (self.kind == NotificationKind::Vote).then_some((self.review, self.post, self.read))
+    }
+}
+
+/// The member's notifications, the newest first, before the row `before`.
+pub fn page(
+    conn: &Connection,
+    user: i64,
+    before: Option<i64>,
+    limit: u32,
+) -> rusqlite::Result<(Vec<Notification>, Option<i64>)> {
+    let events: Vec<Event> = conn
+        .prepare_cached(&format!(
+            "{EVENT_SELECT} WHERE n.user_id = ?1 AND n.id < ?2 AND {SHOWN}
+             ORDER BY n.id DESC LIMIT ?3"
+        ))?
+        .query_map(
+            params![user, before.unwrap_or(i64::MAX), limit],
+            event_from_row,
+        )?
+        .collect::<rusqlite::Result<_>>()?;
+    let next = (events.len() == limit as usize)
+        .then(|| events.last().map(|event| event.id))
+        .flatten();
+    let mut grouped: Vec<(Event, Vec<i64>, Vec<Author>)> = Vec::new();
+    for event in events {
+        let key = event.group_key();
+        if let Some(key) = key
+            && let Some((_, ids, actors)) = grouped
+                .iter_mut()
+                .find(|(first, _, _)| first.group_key() == Some(key))
+        {
+            ids.push(event.id);
+            if let Some(actor) = event.actor
+                && !actors.iter().any(|known| known.user_id == actor.user_id)
+            {
+                actors.push(actor);
+            }
+            continue;
+        }
+        let actors = event.actor.clone().into_iter().collect();
+        let id = event.id;
+        grouped.push((event, vec![id], actors));
+    }
+    let items = grouped
+        .into_iter()
+        .map(|(event, ids, actors)| {
+            let actor_count = actors.len().max(1);
+            let (text, link) = event.sentence(&actors, actor_count);
+            Notification {
+                ids,
+                kind: event.kind,
+                actor_count: if event.actor.is_some() {
+                    actor_count
+                } else {
+                    0
+                },
+                actors: actors.into_iter().take(3).collect(),
+                text,
+                link,
+                at: event.at,
+                read: event.read,
+            }
+        })
+        .collect();
+    Ok((items, next))
+}
+
+/// How many notifications (likes of one thing counting once) wait unread.
+pub fn unread(conn: &Connection, user: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached(&format!(
+        "SELECT count(*) FROM (
+             SELECT 1 FROM notifications n WHERE n.user_id = ?1 AND n.read_at IS NULL AND {SHOWN}
+             GROUP BY CASE WHEN n.kind = 'vote'
+                           THEN 'vote ' || ifnull(n.review_id, '') || ' ' || ifnull(n.post_id, '')
+                           ELSE n.id END)"
+    ))?
+    .query_row([user], |row| row.get(0))
+}
+
+/// Marks the member's notifications read: those with the ids, or all.
+pub fn mark_read(
+    conn: &Connection,
+    user: i64,
+    ids: Option<&[i64]>,
+    now: &str,
+) -> rusqlite::Result<usize> {
+    match ids {
+        None => conn
+            .prepare_cached(
+                "UPDATE notifications SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL",
+            )?
+            .execute(params![user, now]),
+        Some(ids) => conn
+            .prepare_cached(
+                "UPDATE notifications SET read_at = ?2
+                 WHERE user_id = ?1 AND read_at IS NULL AND id IN (SELECT value FROM json_each(?3))",
+            )?
+            .execute(params![
+                user,
+                now,
+                serde_json::to_string(ids).expect("ids serialize")
+            ]),
+    }
+}
+
+/// Which kinds the member is told of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Switches {
+    pub comment: bool,
+    pub reply: bool,
+    pub vote: bool,
+    pub shout: bool,
+    pub follow: bool,
+    pub mention: bool,
+    pub new_album: bool,
+}
+
+impl Switches {
+    fn get(&self, kind: NotificationKind) -> bool {
+        match kind {
+            NotificationKind::Comment => self.comment,
+            NotificationKind::Reply => self.reply,
+            NotificationKind::Vote => self.vote,
+            NotificationKind::Shout => self.shout,
+            NotificationKind::Follow => self.follow,
+            NotificationKind::Mention => self.mention,
+            NotificationKind::NewAlbum => self.new_album,
+        }
+    }
+
+    fn set(&mut self, kind: NotificationKind, on: bool) {
+        let switch = match kind {
+            NotificationKind::Comment => &mut self.comment,
+            NotificationKind::Reply => &mut self.reply,
+            NotificationKind::Vote => &mut self.vote,
+            NotificationKind::Shout => &mut self.shout,
+            NotificationKind::Follow => &mut self.follow,
+            NotificationKind::Mention => &mut self.mention,
+            NotificationKind::NewAlbum => &mut self.new_album,
+        };
+        *switch = on;
+    }
+}
+
+pub fn switches(conn: &Connection, user: i64) -> rusqlite::Result<Switches> {
+    let muted: Vec<String> = conn
+        .prepare_cached("SELECT kind FROM notification_mutes WHERE user_id = ?1")?
+        .query_map([user], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut switches = Switches {
+        comment: true,
+        reply: true,
+        vote: true,
+        shout: true,
+        follow: true,
+        mention: true,
+        new_album: true,
+    };
+    for kind in muted.iter().filter_map(|kind| kind.parse().ok()) {
+        switches.set(kind, false);
+    }
+    Ok(switches)
+}
+
+pub fn set_switches(conn: &Connection, user: i64, switches: &Switches) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM notification_mutes WHERE user_id = ?1")?
+        .execute([user])?;
+    let mut mute =
+        conn.prepare_cached("INSERT INTO notification_mutes (user_id, kind) VALUES (?1, ?2)")?;
+    for kind in NotificationKind::ALL {
+        if !switches.get(kind) {
+            mute.execute(params![user, kind.as_str()])?;
+        }
+    }
+    Ok(())
+}
