@@ -15,6 +15,8 @@ const TINY: Scale = Scale {
     comments: 500,
     posts: 30,
     lists: 20,
+    follows_each: 5,
+    notifications_each: 10,
     signed_in: 10,
 };
 

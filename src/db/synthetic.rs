@@ -24,6 +24,10 @@ pub struct Scale {
     pub posts: usize,
     /// Lists of 5 to 100 albums, liked and discussed, the first ones most.
     pub lists: usize,
+    /// Members each signed-in member follows, the most active likelier.
+    pub follows_each: usize,
+    /// Notifications each signed-in member has, a tenth of them unread.
+    pub notifications_each: usize,
     /// Members with a known session token (`synthetic-{n}`), for load tests.
     pub signed_in: usize,
 }
@@ -38,6 +42,8 @@ impl Scale {
         comments: 1_000_000,
         posts: 50_000,
         lists: 20_000,
+        follows_each: 200,
+        notifications_each: 300,
         signed_in: 2_000,
     };
 
@@ -50,6 +56,8 @@ impl Scale {
         comments: 10_000,
         posts: 500,
         lists: 200,
+        follows_each: 50,
+        notifications_each: 100,
         signed_in: 200,
     };
 }
@@ -404,6 +412,9 @@ pub fn generate(
     add_lists(&tx, scale, &album_ids, &mut rng, now)?;
     made.lists = scale.lists;
 
+    progress("follows and notifications");
+    add_follows(&tx, scale, &mut rng, now)?;
+
     progress("counters");
     recount(&tx)?;
     tx.commit()?;
@@ -474,6 +485,48 @@ fn add_lists(
         let list = 1 + skewed(rng, scale.lists) as i64;
         let user = 1 + rng.usize(..scale.users) as i64;
         comment.execute(params![user, list, sentence(rng, 12), moment(rng, now)])?;
+    }
+    Ok(())
+}
+
+/// Each signed-in member follows members (ratings are skewed to the first
+/// members, so they are followed most) and has notifications: follows and
+/// likes of reviews, most read.
+fn add_follows(
+    conn: &Connection,
+    scale: Scale,
+    rng: &mut fastrand::Rng,
+    now: OffsetDateTime,
+) -> rusqlite::Result<()> {
+    let mut follow = conn.prepare(
+        "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut notify = conn.prepare(
+        "INSERT INTO notifications (user_id, kind, actor_id, review_id, created_at, read_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    let reviews: Vec<i64> = conn
+        .prepare("SELECT id FROM reviews")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for member in 1..=scale.signed_in as i64 {
+        for _ in 0..scale.follows_each {
+            let followee = 1 + skewed(rng, scale.users) as i64;
+            if followee != member {
+                follow.execute(params![member, followee, moment(rng, now)])?;
+            }
+        }
+        for n in 0..scale.notifications_each {
+            let actor = 1 + rng.usize(..scale.users) as i64;
+            let at = moment(rng, now);
+            let read = (n % 10 != 0).then(|| at.clone());
+            let (kind, review) = if n % 2 == 0 || reviews.is_empty() {
+                ("follow", None)
+            } else {
+                ("vote", Some(reviews[rng.usize(..reviews.len())]))
+            };
+            notify.execute(params![member, kind, actor, review, at, read])?;
+        }
     }
     Ok(())
 }
