@@ -1,5 +1,7 @@
 //! The signed-in member's activity feed.
 
+use std::collections::HashMap;
+
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -110,9 +112,11 @@ async fn read_feed(
         let next = (events.len() == limit as usize)
             .then(|| events.last().map(cursor_of))
             .flatten();
+        let groups = grouped(events);
+        let shelf = Shelf::read(conn, &groups)?;
         let mut items = Vec::new();
-        for group in grouped(events) {
-            if let Some(item) = item_of(conn, group)? {
+        for group in groups {
+            if let Some(item) = item_of(conn, &shelf, group)? {
                 items.push(item);
             }
         }
@@ -160,8 +164,44 @@ fn feed_album(album: albums::Album, rating: Option<f64>) -> FeedAlbum {
     }
 }
 
+/// The ratings and albums a page of the feed shows, read in two queries
+/// rather than one or two an item.
+struct Shelf {
+    ratings: HashMap<i64, (i64, f64)>,
+    albums: HashMap<i64, albums::Album>,
+}
+
+impl Shelf {
+    fn read(conn: &rusqlite::Connection, groups: &[Vec<Event>]) -> AppResult<Self> {
+        let rating_ids: Vec<i64> = groups
+            .iter()
+            .filter(|group| group[0].kind == EventKind::Rating)
+            .flat_map(|group| group.iter().take(ALBUMS_SHOWN).map(|event| event.id))
+            .collect();
+        let ratings = feed::ratings(conn, &rating_ids)?;
+        let mut album_ids: Vec<i64> = ratings.values().map(|(album, _)| *album).collect();
+        album_ids.extend(
+            groups
+                .iter()
+                .filter(|group| group[0].kind == EventKind::NewAlbum)
+                .map(|group| group[0].id),
+        );
+        album_ids.sort_unstable();
+        album_ids.dedup();
+        let albums = albums::by_ids(conn, &album_ids, None)?
+            .into_iter()
+            .map(|album| (album.album_id, album))
+            .collect();
+        Ok(Self { ratings, albums })
+    }
+}
+
 /// The item a group of events makes; none when what it is about is gone.
-fn item_of(conn: &rusqlite::Connection, group: Vec<Event>) -> AppResult<Option<FeedItem>> {
+fn item_of(
+    conn: &rusqlite::Connection,
+    shelf: &Shelf,
+    group: Vec<Event>,
+) -> AppResult<Option<FeedItem>> {
     let last = group.last().map(cursor_of).unwrap_or_default();
     let first = &group[0];
     let mut item = FeedItem {
@@ -177,18 +217,14 @@ fn item_of(conn: &rusqlite::Connection, group: Vec<Event>) -> AppResult<Option<F
     };
     match first.kind {
         EventKind::Rating => {
-            let mut rated = Vec::new();
-            for event in group.iter().take(ALBUMS_SHOWN) {
-                if let Some(found) = feed::rating(conn, event.id)? {
-                    rated.push(found);
-                }
-            }
-            let ids: Vec<i64> = rated.iter().map(|(album, _)| *album).collect();
-            let found = albums::by_ids(conn, &ids, None)?;
-            item.albums = found
-                .into_iter()
-                .zip(rated)
-                .map(|(album, (_, number))| feed_album(album, Some(number)))
+            item.albums = group
+                .iter()
+                .take(ALBUMS_SHOWN)
+                .filter_map(|event| {
+                    let (album, number) = shelf.ratings.get(&event.id)?;
+                    let album = shelf.albums.get(album)?.clone();
+                    Some(feed_album(album, Some(*number)))
+                })
                 .collect();
             let Some(album) = item.albums.first() else {
                 return Ok(None);
@@ -201,9 +237,15 @@ fn item_of(conn: &rusqlite::Connection, group: Vec<Event>) -> AppResult<Option<F
             };
             item.text = preview(&review.review_text);
             item.link = format!("/review/{}/{}", review.album_slug, review.review_id);
-            if let Some(album) = albums::by_id(conn, review.album_id, None)? {
-                item.albums.push(feed_album(album, review.review_rating));
-            }
+            item.albums.push(FeedAlbum {
+                album_id: review.album_id,
+                title: review.album_title,
+                slug: review.album_slug,
+                artist: review.artist,
+                artist_slug: review.artist_slug,
+                picture_url: review.album_picture_url,
+                rating: review.review_rating,
+            });
         }
         EventKind::List => {
             let Some(list) = lists::summary(conn, first.id, Reader::VISITOR)? else {
@@ -228,7 +270,7 @@ fn item_of(conn: &rusqlite::Connection, group: Vec<Event>) -> AppResult<Option<F
             item.recipient = Some(recipient);
         }
         EventKind::NewAlbum => {
-            let Some(album) = albums::by_id(conn, first.id, None)? else {
+            let Some(album) = shelf.albums.get(&first.id).cloned() else {
                 return Ok(None);
             };
             item.link = format!("/albums/{}/{}", album.artist_slug, album.slug);

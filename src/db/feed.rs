@@ -154,12 +154,18 @@ pub fn events(
         .collect()
 }
 
-/// A rating's album and number, for the feed.
-pub fn rating(conn: &Connection, id: i64) -> rusqlite::Result<Option<(i64, f64)>> {
-    use rusqlite::OptionalExtension;
-    conn.prepare_cached("SELECT album_id, number FROM ratings WHERE id = ?1")?
-        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
-        .optional()
+/// The album and number of each rating.
+pub fn ratings(
+    conn: &Connection,
+    ids: &[i64],
+) -> rusqlite::Result<std::collections::HashMap<i64, (i64, f64)>> {
+    let ids = serde_json::to_string(ids).expect("ids serialize");
+    conn.prepare_cached(
+        "SELECT id, album_id, number FROM ratings
+         WHERE id IN (SELECT value FROM json_each(?1)) AND number IS NOT NULL",
+    )?
+    .query_map([ids], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))?
+    .collect()
 }
 
 /// A shout's text and whose profile it is on.
