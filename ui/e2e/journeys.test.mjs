@@ -242,7 +242,7 @@ test('wishlist and library changes show in the library and the collection withou
 
   await nav(page).getByRole('link', { name: 'Profile' }).click();
   await page.getByRole('link', { name: 'My collection' }).click();
-  await page.locator('[data-screen="list"]').waitFor();
+  await page.locator('[data-screen="collection"]').waitFor();
   await tile(page, album).waitFor();
   await page.getByRole('button', { name: 'Wishlist' }).click();
   await tile(page, album).waitFor();
@@ -258,7 +258,7 @@ test('wishlist and library changes show in the library and the collection withou
   await tile(page, album).waitFor({ state: 'detached' });
   await nav(page).getByRole('link', { name: 'Profile' }).click();
   await page.getByRole('link', { name: 'My collection' }).click();
-  await page.locator('[data-screen="list"]').waitFor();
+  await page.locator('[data-screen="collection"]').waitFor();
   await page.locator('main .album-tile').first().waitFor();
   // The collection was shown before (kept, then refetched on return, as every
   // page after a write): count once its fresh answer is in.

@@ -133,7 +133,7 @@ export function AddToListDialog({ album, onClose }: { album: ListableAlbum; onCl
                 <span class="add-to-list-check" aria-hidden="true">
                   {list.containsAlbum ? '✓' : '+'}
                 </span>
-                <span class="add-to-list-name">{list.title}</span>
+                <span class="add-to-list-name">{list.title}</span>{' '}
                 <span class="add-to-list-meta">
                   {list.containsAlbum ? 'On this list · ' : ''}
                   {albumCount(list.entryCount)} · {VISIBILITY_LABELS[list.visibility]}
