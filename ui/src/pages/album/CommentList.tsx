@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { HiddenNote } from '../../components/HiddenNote';
 import { Icon } from '../../components/icons';
+import { WithMentions } from '../../components/Mentions';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
 import { AuthorLink, authorName } from './Avatar';
@@ -53,7 +54,9 @@ function CommentItem({
         )}
       </div>
       <HiddenNote hidden={comment.hidden} kind="comment" id={comment.commentId} />
-      <p class="album-comment-text">{comment.commentText}</p>
+      <p class="album-comment-text">
+        <WithMentions text={comment.commentText} />
+      </p>
     </li>
   );
 }

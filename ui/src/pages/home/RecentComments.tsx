@@ -4,6 +4,7 @@ import { useRecentComments } from '../../api/queries';
 import type { RecentComment } from '../../api/types';
 import { albumPath } from '../../components/AlbumTile';
 import { HiddenNote } from '../../components/HiddenNote';
+import { WithMentions } from '../../components/Mentions';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
 
@@ -43,7 +44,9 @@ export function RecentComments() {
         <ul class="feed">
           {comments.data?.map((item) => (
             <li key={item.comment.commentId}>
-              <p class="feed-text">{item.comment.commentText}</p>
+              <p class="feed-text">
+                <WithMentions text={item.comment.commentText} />
+              </p>
               <p class="feed-meta">
                 <Link href={`/user/${encodeURIComponent(item.comment.user.username)}`}>
                   {item.comment.user.username || 'Unknown'}

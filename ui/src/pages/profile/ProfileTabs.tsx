@@ -5,6 +5,7 @@ import { useMyRatingOf } from '../../api/queries';
 import { AlbumTile } from '../../components/AlbumTile';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { HiddenNote } from '../../components/HiddenNote';
+import { WithMentions } from '../../components/Mentions';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { Tabs } from '../../components/Tabs';
@@ -134,7 +135,9 @@ function ReviewsTab({ username, total }: { username: string; total: number }) {
               <span>{approvalText(approvalPercent(review.votesUp, review.votesDown))}</span>
             </div>
             <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} />
-            <p>{preview(review.reviewText)}</p>
+            <p>
+              <WithMentions text={preview(review.reviewText)} />
+            </p>
           </li>
         ))}
       </ul>
@@ -161,7 +164,9 @@ function PostsTab({ username, total }: { username: string; total: number }) {
               <span>{approvalText(approvalPercent(post.votesUp, post.votesDown))}</span>
             </div>
             <HiddenNote hidden={post.hidden} kind="post" id={post.postId} />
-            <p>{preview(post.postText)}</p>
+            <p>
+              <WithMentions text={preview(post.postText)} />
+            </p>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { refreshAfterWrite } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
 import { HiddenNote } from '../../components/HiddenNote';
 import { Icon } from '../../components/icons';
+import { WithMentions } from '../../components/Mentions';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
 import { ShowMore } from '../../components/ShowMore';
@@ -74,7 +75,9 @@ export function ShoutsTab({ username }: { username: string }) {
                   )}
                 </div>
                 <HiddenNote hidden={shout.hidden} kind="shout" id={shout.shoutId} />
-                <p class="album-comment-text">{shout.shoutText}</p>
+                <p class="album-comment-text">
+                  <WithMentions text={shout.shoutText} />
+                </p>
               </li>
             ))}
           </ul>
