@@ -24,6 +24,8 @@ import { ProfilePage } from './pages/profile/ProfilePage';
 import { AddReviewPage } from './pages/review/AddReviewPage';
 import { ReviewPage } from './pages/review/ReviewPage';
 import { SignUp } from './pages/SignUp';
+import { FeedPage } from './pages/social/FeedPage';
+import { NotificationsPage } from './pages/social/NotificationsPage';
 
 export interface ScreenRoute {
   /** A pattern, or a regular expression whose named groups are the parameters. */
@@ -56,6 +58,9 @@ export const routes: ScreenRoute[] = [
   { path: '/list/:listId/:slug?', screen: ListPage },
   { path: '/add-list', screen: AddListPage },
   { path: '/grab-data', screen: GrabDataPage },
+  // Not in the spec: what followed members and artists did, and what happened to one's own things (issue 23).
+  { path: '/feed', screen: FeedPage },
+  { path: '/notifications', screen: NotificationsPage },
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', screen: AccountPage },
   { path: '/admin', screen: AdminPage },

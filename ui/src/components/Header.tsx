@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter-preact';
 import { useAuth } from '../auth/AuthContext';
 import { AddMenu } from './AddMenu';
 import { Menu } from './Menu';
+import { NotificationBell } from './NotificationBell';
 import { SearchBox } from './SearchBox';
 import { StaffLinks, useStaffBadge } from './StaffLinks';
 import { ThemeSelect } from './ThemeSelect';
@@ -56,6 +57,7 @@ export function Header() {
       </div>
       <div class="header-actions">
         <AddMenu />
+        <NotificationBell class="nav-link nav-button icon-only" />
         <Menu label={settings.label} buttonContent={settings.buttonContent} buttonClass="nav-link nav-button icon-only">
           {(close) => (
             <>

@@ -4,6 +4,7 @@ import { useAuth } from '../auth/AuthContext';
 import { AddMenu } from './AddMenu';
 import { defaultChartsPath, profilePath } from './Header';
 import { Menu } from './Menu';
+import { NotificationBell } from './NotificationBell';
 import { SearchBox } from './SearchBox';
 import { StaffLinks, useStaffBadge } from './StaffLinks';
 import { ThemeSelect } from './ThemeSelect';
@@ -44,6 +45,7 @@ export function MobileBar() {
           <Icon name="charts" />
         </Link>
         <AddMenu compact />
+        <NotificationBell class="bar-item" />
         <button
           type="button"
           class={itemClass(searching)}
@@ -59,6 +61,11 @@ export function MobileBar() {
               {user && (
                 <Link href={profilePath(user.username)} role="menuitem" class="menu-item" onClick={close}>
                   View Profile
+                </Link>
+              )}
+              {user && (
+                <Link href="/feed" role="menuitem" class="menu-item" onClick={close}>
+                  Feed
                 </Link>
               )}
               {user && (

@@ -16,6 +16,7 @@ import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EditArtistDialog } from './EditArtistDialog';
 import { CatalogueActions } from '../catalogue/CatalogueActions';
+import { ArtistFollowButton } from '../social/ArtistFollowButton';
 import './artist.css';
 
 const TYPE_TABS: ReadonlyArray<readonly [AlbumType, string]> = [
@@ -86,6 +87,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
               </span>
             )}
           </p>
+          <ArtistFollowButton artistId={data.artistId} name={data.name} />
           {data.description && <p class="artist-description">{data.description}</p>}
           <CatalogueActions entity={{ kind: 'artist', artist: data }} />
         </div>

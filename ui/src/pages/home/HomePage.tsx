@@ -1,4 +1,9 @@
+import { useState } from 'react';
+import { Link } from 'wouter-preact';
 import { usePopularAlbums } from '../../api/queries';
+import { useAuth } from '../../auth/AuthContext';
+import { Tabs } from '../../components/Tabs';
+import { FeedList } from '../social/FeedList';
 import { AlbumTile } from '../../components/AlbumTile';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { FeaturedReviews } from './FeaturedReviews';
@@ -23,11 +28,34 @@ function PopularAlbums() {
   );
 }
 
+const HOME_TABS = [
+  ['site', 'Everyone'],
+  ['feed', 'Feed'],
+] as const;
+
+/** A signed-in member's home has a Feed tab: what the members and artists they follow did. */
 export function HomePage() {
   useDocumentTitle();
+  const { user } = useAuth();
+  const [tab, setTab] = useState<'site' | 'feed'>('site');
+  if (user && tab === 'feed') {
+    return (
+      <div class="home" data-screen="home">
+        <h1 class="visually-hidden">halfstar</h1>
+        <Tabs label="Home" tabs={HOME_TABS} selected={tab} onSelect={setTab} />
+        <section class="home-section" role="tabpanel" aria-label="Feed">
+          <FeedList />
+          <p>
+            <Link href="/feed">Open the feed on its own page</Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
   return (
     <div class="home" data-screen="home">
       <h1 class="visually-hidden">halfstar</h1>
+      {user && <Tabs label="Home" tabs={HOME_TABS} selected={tab} onSelect={setTab} />}
       <FeaturedReviews />
       <div class="home-panels">
         <RecentComments />

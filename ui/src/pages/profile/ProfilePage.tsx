@@ -7,6 +7,8 @@ import { ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { CompatibilityPanel } from '../social/CompatibilityPanel';
+import { ProfileSocial } from '../social/ProfileSocial';
 import { DownloadMyData } from './DownloadMyData';
 import { ProfileTabs } from './ProfileTabs';
 import { ProfileVisual } from './ProfileVisual';
@@ -48,6 +50,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
           <ProfileVisual user={user.data} stats={stats.data} />
           <div class="profile-summary">
             <h1>{user.data.username}</h1>
+            <ProfileSocial username={user.data.username} />
             <StatCard stats={stats.data} />
             <Link href={`/collection?user=${encodeURIComponent(user.data.username)}`} class="profile-collection-link">
               {me?.userId === user.data.userId ? 'My collection' : `${user.data.username}'s collection`}
@@ -56,6 +59,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
             <ReportButton kind="profile" id={user.data.userId} authorId={user.data.userId} />
           </div>
         </div>
+        <CompatibilityPanel username={user.data.username} />
         <ProfileTabs username={user.data.username} stats={stats.data} />
       </>
     );

@@ -1,0 +1,43 @@
+// The sentences of the feed and the notifications, as pure functions.
+import type { FeedItem } from '../../api/social';
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
+export function timeAgo(iso: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
+  if (Number.isNaN(seconds) || seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+  return iso.slice(0, 10);
+}
+
+/**
+ * What the actor did, after their name ("rated 6 albums"), or the whole
+ * sentence of a new album, which has no actor.
+ */
+export function feedAction(item: FeedItem): string {
+  const album = item.albums[0];
+  switch (item.kind) {
+    case 'rating':
+      if (item.count > 1 || !album) return `rated ${item.count} albums`;
+      return `rated ${album.title} by ${album.artist}${album.rating != null ? ` ${album.rating.toFixed(1)}` : ''}`;
+    case 'review':
+      return album ? `reviewed ${album.title} by ${album.artist}` : 'wrote a review';
+    case 'list':
+      return `made a list: ${item.text}`;
+    case 'post':
+      return 'wrote a post';
+    case 'shout':
+      return item.recipient ? `shouted on ${item.recipient}'s profile` : 'left a shout';
+    case 'new-album':
+      return album ? `New album by ${album.artist}: ${album.title}` : 'A new album';
+  }
+}
+
+/** The words under the sentence: a review's, post's or shout's opening (a list's title is in the sentence). */
+export function feedQuote(item: FeedItem): string | null {
+  return item.kind === 'review' || item.kind === 'post' || item.kind === 'shout' ? item.text || null : null;
+}
