@@ -117,8 +117,15 @@ describe('a list as others see it', () => {
     listServer(listPage(), { 'POST /api/list/7/like': [429, { message: 'You are liking too fast.' }] }, mira);
     const view = renderAt(LIST_URL);
     const like = await view.findByRole('button', { name: 'Like' });
+    const held = hold('POST');
     fireEvent.click(like);
+    // Liked at once...
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
+    expect(view.container.textContent).toContain('3 likes');
+    held.release();
+    // ...and back when the server refuses.
     expect(await view.findByText('You are liking too fast.')).toBeTruthy();
+    await settle();
     expect(like.getAttribute('aria-pressed')).toBe('false');
     expect(view.container.textContent).toContain('2 likes');
   });
