@@ -25,7 +25,7 @@ export function DeleteAccount() {
       <h2 id="account-delete">Delete account</h2>
       <p>
         Deleting your account removes your profile and everything you wrote: ratings, library, wishlist, reviews,
-        posts, comments, shouts and votes, and the comments and votes others left on your reviews and posts. It cannot
+        posts, comments, shouts, lists and votes, and the comments, votes and likes others left on them. It cannot
         be undone.
       </p>
       <div>

@@ -23,7 +23,7 @@ export function DownloadMyData() {
   return (
     <section class="profile-data" aria-labelledby="profile-data-heading">
       <h2 id="profile-data-heading">Your data</h2>
-      <p>A JSON file of your ratings, library, wishlist, reviews, comments, posts, shouts and votes.</p>
+      <p>A JSON file of your ratings, library, wishlist, reviews, comments, posts, shouts, lists and votes.</p>
       <div>
         <button type="button" class="button" onClick={download} disabled={pending}>
           {pending ? 'Preparing…' : 'Download my data'}
