@@ -1,7 +1,7 @@
 // The social data hooks. Every answer depends on who asks (whom they follow,
 // block, what they were told), so every key is under the viewer and goes
 // when the viewer changes.
-import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { usePagedList } from './paged';
@@ -25,8 +25,12 @@ export const socialKeys = {
 /** Who follows whom changed: counts, lists, the feed and the blocked list are stale. */
 const FOLLOW_ANSWERS = new Set(['social', 'followers', 'following', 'blocks', 'feed']);
 
-export function refreshFollows(client: QueryClient) {
-  return client.invalidateQueries({ predicate: (query) => FOLLOW_ANSWERS.has(String(query.queryKey[0])) });
+/** `fresh`: the key of an answer just put in the cache, left as it is. */
+export function refreshFollows(client: QueryClient, fresh?: QueryKey) {
+  const skip = fresh ? hashKey(fresh) : null;
+  return client.invalidateQueries({
+    predicate: (query) => FOLLOW_ANSWERS.has(String(query.queryKey[0])) && query.queryHash !== skip,
+  });
 }
 
 export const UNREAD_POLL_MS = 30 * 1000;

@@ -28,7 +28,7 @@ function useSocialChange(username: string) {
     setError(null);
     try {
       client.setQueryData(key, await change());
-      await refreshFollows(client);
+      await refreshFollows(client, key);
       return true;
     } catch (failure) {
       setError(failure);
