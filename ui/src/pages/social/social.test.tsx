@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
+import { focusManager } from '@tanstack/react-query';
 import type { Compatibility, FeedItem, Notification, Social } from '../../api/social';
 import { fakeServer, vera } from '../../test/fakeServer';
 import { renderAt } from '../../test/renderAt';
@@ -187,6 +188,21 @@ describe('the bell and the notifications page', () => {
     await anonymous.findByRole('link', { name: 'Login' });
     expect(anonymous.queryByRole('link', { name: /Notifications/ })).toBeNull();
     expect(visitor.calls.some((call) => call.url.includes('notifications'))).toBe(false);
+  });
+
+  it('asks for the count again when the tab is shown again', async () => {
+    signIn();
+    const server = fakeServer({ 'GET /api/auth/me': me, 'GET /api/notifications/unread': [200, { unread: 1 }] });
+    const view = renderAt('/no-such-page');
+    await view.findAllByRole('link', { name: 'Notifications: 1 unread' });
+    const asked = () => server.calls.filter((call) => call.url === '/api/notifications/unread').length;
+    const before = asked();
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
+    focusManager.setFocused(undefined);
   });
 
   it('marks an item read as it opens and goes to its page; Mark all read sends no ids', async () => {
