@@ -130,6 +130,20 @@ describe('a list as others see it', () => {
     expect(view.container.textContent).toContain('2 likes');
   });
 
+  it('copies its address, or shows it for copying by hand when the clipboard is refused', async () => {
+    listServer(listPage());
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const view = renderAt(LIST_URL);
+    fireEvent.click(await view.findByRole('button', { name: 'Copy link' }));
+    expect(await view.findByText('Link copied.')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/list/7/late-night`);
+    fireEvent.click(view.getByRole('button', { name: 'Copy link' }));
+    const field = (await view.findByLabelText('Copy this link')) as HTMLInputElement;
+    expect(field.value).toBe(`${window.location.origin}/list/7/late-night`);
+    expect(field.readOnly).toBe(true);
+  });
+
   it('has comments on the list, asked for and posted with its id', async () => {
     const server = listServer(listPage(), { 'POST /api/comment': [201, {}] }, mira);
     const view = renderAt(LIST_URL);
