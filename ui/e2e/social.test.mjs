@@ -75,6 +75,8 @@ test('a comment on my review that mentions me lights the bell; opening it reads 
   const item = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first();
   await item.getByRole('link', { name: 'lowend.theo', exact: true }).waitFor();
   await page.screenshot({ path: `${run.artifacts}notifications-phone.png`, fullPage: true });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  assert.ok(await fits(), 'the notifications fit the phone');
   await item.getByRole('link', { name: /lowend\.theo commented on your review of In Rainbows/ }).click();
   await page.waitForURL(`${run.server.url}/review/in-rainbows/${review.reviewId}`);
   await bar.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
@@ -84,8 +86,18 @@ test('a comment on my review that mentions me lights the bell; opening it reads 
   assert.equal(await mention.getAttribute('href'), '/user/bell_writer');
 
   await bar.getByRole('link', { name: 'Notifications', exact: true }).click();
+  await page.getByRole('button', { name: 'Mark all read' }).waitFor();
   const read = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first();
   assert.equal(await read.evaluate((node) => node.classList.contains('unread')), false);
+  assert.equal(await page.getByRole('button', { name: 'Mark all read' }).isDisabled(), true);
+
+  // The feed and a profile's follow row fit the phone too.
+  await page.goto(`${run.server.url}/feed`);
+  await page.getByText('Your feed is empty.', { exact: false }).waitFor();
+  assert.ok(await fits(), 'the feed fits the phone');
+  await page.goto(`${run.server.url}/user/lowend.theo`);
+  await page.getByRole('region', { name: 'Taste compatibility' }).waitFor();
+  assert.ok(await fits(), 'the profile fits the phone');
   await page.close();
 });
 
