@@ -130,7 +130,9 @@ pub fn events(
                 ORDER BY s.created_at DESC LIMIT ?5)
             UNION ALL SELECT * FROM (
                 SELECT 'new-album', a.id, a.created_at, NULL FROM albums a
-                WHERE a.artist_id IN (SELECT artist_id FROM artist_follows WHERE user_id = ?1)
+                JOIN artist_follows af ON af.artist_id = a.artist_id AND af.user_id = ?1
+                -- New since the member followed: not the back catalogue.
+                WHERE a.created_at > af.created_at
                   AND (a.created_at, 'new-album', a.id) < (?2, ?3, ?4)
                 ORDER BY a.created_at DESC LIMIT ?5)
         )
