@@ -357,15 +357,17 @@ async fn add_entry(
         .writer
         .write(move |conn| {
             let list = own_list(conn, list_id, &caller)?;
-            let album = albums::by_id(conn, album_id, None)?
+            let album = albums::by_id(conn, album_id, Some(caller.id))?
                 .ok_or_else(|| AppError::NotFound(format!("No album {album_id}")))?;
             // Counted inside the write, so parallel additions cannot pass it.
-            if lists::entry_count(conn, list_id)? >= MOST_ENTRIES {
+            let count = lists::entry_count(conn, list_id)?;
+            if count >= MOST_ENTRIES {
                 return Err(AppError::Conflict(
                     "A list holds at most 1,000 albums.".to_owned(),
                 ));
             }
-            let entry_id = match lists::add_entry(conn, list_id, album_id, &note, &now()) {
+            let added_at = now();
+            let entry_id = match lists::add_entry(conn, list_id, album_id, &note, &added_at) {
                 Ok(id) => id,
                 Err(error) if is_unique_violation(&error) => {
                     return Err(AppError::Conflict(
@@ -376,10 +378,14 @@ async fn add_entry(
             };
             let what = format!("{} by {} was added", album.title, album.artist);
             lists::record_event(conn, list_id, &what, &now())?;
-            let entry = lists::entries(conn, list_id, Some(caller.id))?
-                .into_iter()
-                .find(|entry| entry.entry_id == entry_id)
-                .expect("the entry exists");
+            // Last, after the `count` entries before it.
+            let entry = ListEntry {
+                entry_id,
+                position: count + 1,
+                note,
+                added_at,
+                album,
+            };
             Ok((StatusCode::CREATED, touched(&list), Json(entry)))
         })
         .await

@@ -142,24 +142,20 @@ pub fn mine(
     user_id: i64,
     album_id: Option<i64>,
 ) -> rusqlite::Result<Vec<(ListSummary, bool)>> {
-    let lists = summaries(
-        conn,
-        &format!("{SUMMARY_SELECT} WHERE l.user_id = ?1 ORDER BY l.updated_at DESC, l.id DESC"),
-        [user_id],
-    )?;
-    let mut holds = conn.prepare_cached(
-        "SELECT EXISTS (SELECT 1 FROM list_entries WHERE list_id = ?1 AND album_id = ?2)",
-    )?;
-    lists
-        .into_iter()
-        .map(|list| {
-            let contains = match album_id {
-                Some(album) => holds.query_row(params![list.list_id, album], |row| row.get(0))?,
-                None => false,
-            };
-            Ok((list, contains))
-        })
-        .collect()
+    // The summary's columns, then whether the list holds the album.
+    conn.prepare_cached(&format!(
+        "{} , EXISTS (SELECT 1 FROM list_entries h WHERE h.list_id = l.id AND h.album_id = ?2)
+         FROM lists l JOIN users u ON u.id = l.user_id
+         WHERE l.user_id = ?1 ORDER BY l.updated_at DESC, l.id DESC",
+        SUMMARY_SELECT
+            .split_once("FROM lists l")
+            .expect("the summary reads lists")
+            .0
+    ))?
+    .query_map(params![user_id, album_id], |row| {
+        Ok((summary_from_row(row)?, row.get(16)?))
+    })?
+    .collect()
 }
 
 /// How many findable lists hold the album, and the most liked of them.
