@@ -156,6 +156,8 @@ async function journey(device, { author, other, listTitle }) {
   const up = page.getByRole('button', { name: 'Move The Bends up' });
   await up.focus();
   await page.keyboard.press('Enter');
+  // The first move is shown before the second is asked for (a loaded machine is slow to re-render).
+  await page.getByText('The Bends moved to 3 of 4.').waitFor();
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move The Bends up');
   await page.keyboard.press('Space');
   await page.getByText('The Bends moved to 2 of 4.').waitFor();
