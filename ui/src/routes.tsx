@@ -13,6 +13,7 @@ import { ChartsPage } from './pages/charts/ChartsPage';
 import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
 import { HomePage } from './pages/home/HomePage';
+import { ImportPage } from './pages/import/ImportPage';
 import { CollectionPage, OldCollectionAddress } from './pages/library/CollectionPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { AddListPage } from './pages/lists/AddListPage';
@@ -63,6 +64,8 @@ export const routes: ScreenRoute[] = [
   { path: '/notifications', screen: NotificationsPage },
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', screen: AccountPage },
+  // Not in the spec: ratings brought in from other sites, and taken out again (issue 24).
+  { path: '/settings/import', screen: ImportPage },
   { path: '/admin', screen: AdminPage },
   { path: '/change-requests', screen: ChangeRequestsPage },
 ];

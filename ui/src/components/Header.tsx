@@ -67,6 +67,11 @@ export function Header() {
                   Account settings
                 </Link>
               )}
+              {user && (
+                <Link href="/settings/import" role="menuitem" class="menu-item" onClick={close}>
+                  Import my data
+                </Link>
+              )}
               {/* In the menu, not the links: at 900px the header has no room for more. */}
               <StaffLinks close={close} />
             </>

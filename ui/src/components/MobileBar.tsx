@@ -73,6 +73,11 @@ export function MobileBar() {
                   Account settings
                 </Link>
               )}
+              {user && (
+                <Link href="/settings/import" role="menuitem" class="menu-item" onClick={close}>
+                  Import my data
+                </Link>
+              )}
               <StaffLinks close={close} />
               {user ? (
                 <button

@@ -5,7 +5,12 @@ export function exportFileName(username: string, exportedAt: string): string {
 
 /** Hands `text` to the browser as a download named `name`. */
 export function saveFile(name: string, text: string, type = 'application/json') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(name, new Blob([text], { type }));
+}
+
+/** Hands downloaded bytes to the browser as a file named `name`. */
+export function saveBlob(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

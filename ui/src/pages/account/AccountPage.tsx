@@ -1,3 +1,4 @@
+import { Link } from 'wouter-preact';
 import { useAuth } from '../../auth/AuthContext';
 import { LoginInvitation } from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -9,7 +10,7 @@ import { InvitesSection } from './InvitesSection';
 import { SessionList } from './SessionList';
 import './account.css';
 
-/** /settings/account: the member's name, email, password, sessions, feed and notification settings, blocks, invites, data and account. */
+/** /settings/account: the member's name, email, password, sessions, feed and notification settings, blocks, invites, imports, data and account. */
 export function AccountPage() {
   const { user } = useAuth();
   useDocumentTitle('Account');
@@ -24,12 +25,26 @@ export function AccountPage() {
           <SessionList />
           <CommunitySettingsSection />
           <InvitesSection user={user} />
+          <ImportLink />
           <DownloadMyData />
           <DeleteAccount />
         </>
       ) : (
         <LoginInvitation reason="to manage your account." />
       )}
+    </section>
+  );
+}
+
+/** Where a member brings ratings in from other sites (and takes them out as a CSV). */
+function ImportLink() {
+  return (
+    <section class="account-section" aria-labelledby="account-import">
+      <h2 id="account-import">Bring your ratings</h2>
+      <p>
+        Ratings, collection and listening history from Rate Your Music, Discogs, Last.fm, ListenBrainz or another halfstar site:{' '}
+        <Link href="/settings/import">Import my data</Link>.
+      </p>
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { Loading } from '../../components/QueryState';
 import './grab-data.css';
 import { LoginInvitation } from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useQueryParams } from '../../lib/routeParam';
 
 type Busy = null | 'artist' | 'albums' | 'write';
 
@@ -35,7 +36,7 @@ function summary(action: string, result: BatchResult): Outcome {
 /**
  * /grab-data: an editor looks an artist up at MusicBrainz (with Last.fm and
  * Discogs behind it, on the server), previews the artist and their albums,
- * then adds or updates them.
+ * then adds or updates them. `?name=Artist` fills the artist in.
  */
 export function GrabDataPage() {
   const { user } = useAuth();
@@ -58,7 +59,9 @@ export function GrabDataPage() {
 function Importer() {
   const client = useQueryClient();
   const inputId = useId();
-  const [name, setName] = useState('');
+  // `?name=`: an artist to look up, from the rating import's missing albums.
+  const asked = useQueryParams().get('name') ?? '';
+  const [name, setName] = useState(asked);
   const [mbid, setMbid] = useState<string | undefined>();
   const [artist, setArtist] = useState<ArtistPreview | null>(null);
   const [candidates, setCandidates] = useState<Candidate[]>([]);

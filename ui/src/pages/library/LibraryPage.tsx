@@ -8,8 +8,9 @@ import { LoginInvitation } from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { Entry } from './grouping';
 import { LibraryView } from './LibraryView';
+import { ListenedQueue } from './ListenedQueue';
 
-/** /my-library: the signed-in member's rated albums and wishlist. */
+/** /my-library: the signed-in member's albums listened to elsewhere and not rated yet, rated albums and wishlist. */
 export function LibraryPage() {
   const { user } = useAuth();
   useDocumentTitle('Library');
@@ -27,6 +28,7 @@ function MyLibrary() {
   const takeOut = useTakeOut();
   return (
     <>
+      <ListenedQueue />
       <LibraryView
         ratings={ratings}
         wishlist={wishlist}
