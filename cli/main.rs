@@ -6,6 +6,7 @@ mod connections;
 mod database;
 mod export_user;
 mod import;
+mod import_user;
 mod moderation;
 mod openapi;
 mod serve;
@@ -58,6 +59,28 @@ enum Command {
         name: String,
         #[arg(long, short, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
+    },
+    /// Bring a member's ratings, library, wishlist or listens from another
+    /// site's export: Rate Your Music CSV, Discogs collection or wantlist CSV,
+    /// Last.fm scrobbles CSV, a ListenBrainz export (ZIP or JSON lines) or a
+    /// halfstar export. Albums are matched as on the "Import my data" page;
+    /// uncertain and missing ones are listed and left out. Importing the same
+    /// file again changes nothing.
+    ImportUser {
+        name: String,
+        file: std::path::PathBuf,
+        /// auto, rym, discogs, lastfm, listenbrainz or halfstar.
+        #[arg(long, default_value = "auto")]
+        format: String,
+        /// Replace the member's own ratings that differ from the file's.
+        #[arg(long)]
+        file_wins: bool,
+        /// Take each uncertain row's nearest album instead of leaving it out.
+        #[arg(long)]
+        accept_best: bool,
+        /// Print what would be written and write nothing.
+        #[arg(long)]
+        dry_run: bool,
     },
     /// Manage members: roles, suspensions, sign-outs.
     #[command(subcommand)]
@@ -113,6 +136,24 @@ fn main() -> ExitCode {
         Command::ExportUser { name, output } => {
             export_user::run(&cli.data, &name, output.as_deref())
         }
+        Command::ImportUser {
+            name,
+            file,
+            format,
+            file_wins,
+            accept_best,
+            dry_run,
+        } => import_user::run(
+            &cli.data,
+            &name,
+            &file,
+            &import_user::Options {
+                format,
+                file_wins,
+                accept_best,
+                dry_run,
+            },
+        ),
         Command::User(command) => user::run(&cli.data, command),
         Command::Audit { limit } => community::audit(&cli.data, limit),
         Command::Signup {

@@ -25,6 +25,7 @@ fn one_each() -> WriteLimits {
         wishlist_changes_per_minute: one,
         catalogue_edits_per_minute: one,
         list_changes_per_minute: one,
+        file_imports_per_hour: one,
         sign_ups_per_hour: NonZeroU32::new(50).unwrap(),
     }
 }

@@ -22,6 +22,9 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
     frame-ancestors 'none'";
 
+/// The one route that takes a file as its body.
+const FILE_UPLOAD_PATH: &str = "/api/import/ratings";
+
 pub fn apply(router: Router, max_body_bytes: usize, request_timeout: Duration) -> Router {
     let security_headers = [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
@@ -56,6 +59,13 @@ pub fn apply(router: Router, max_body_bytes: usize, request_timeout: Duration) -
 /// limit; bodies without a length are cut off by `DefaultBodyLimit` as the
 /// extractors read them.
 async fn refuse_large_bodies(max_body_bytes: usize, request: Request, next: Next) -> Response {
+    // A member's exported history is a file, not a form: its route reads
+    // the body itself, up to its own limit.
+    let max_body_bytes = if request.uri().path() == FILE_UPLOAD_PATH {
+        crate::member_import::MOST_BYTES
+    } else {
+        max_body_bytes
+    };
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)

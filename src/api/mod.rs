@@ -31,6 +31,7 @@ mod paging;
 mod passwords;
 mod posts;
 mod rankings;
+mod rating_imports;
 mod ratings;
 mod reports;
 mod reviews;
@@ -105,6 +106,8 @@ pub struct AppState {
     pub kept_answers: KeptAnswers,
     /// Sessions of bearer tokens, kept for a short while (none by default).
     pub kept_sessions: KeptSessions,
+    /// Members' imports of their ratings and listens, being read or reviewed.
+    pub rating_imports: Arc<crate::member_import::jobs::Jobs>,
 }
 
 impl AppState {
@@ -124,6 +127,7 @@ impl AppState {
             rankings: rankings::Rankings::default(),
             kept_answers: KeptAnswers::default(),
             kept_sessions: KeptSessions::default(),
+            rating_imports: Arc::default(),
         }
     }
 }
@@ -155,6 +159,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(charts::router())
         .merge(search::router())
         .merge(ratings::router())
+        .merge(rating_imports::router())
         .merge(wishlist::router())
         .merge(reviews::router())
         .merge(votes::router())

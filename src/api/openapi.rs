@@ -9,8 +9,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export, feed,
-    follows, health, history, imports, invites, lists, notifications, posts, ratings, reports,
-    reviews, search, shouts, users, votes, wishlist,
+    follows, health, history, imports, invites, lists, notifications, posts, rating_imports,
+    ratings, reports, reviews, search, shouts, users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -60,6 +60,7 @@ pub fn document_value() -> Document {
         charts::Doc::openapi(),
         search::Doc::openapi(),
         ratings::Doc::openapi(),
+        rating_imports::Doc::openapi(),
         wishlist::Doc::openapi(),
         reviews::Doc::openapi(),
         votes::Doc::openapi(),

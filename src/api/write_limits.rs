@@ -28,6 +28,8 @@ pub enum WriteKind {
     Catalogue,
     /// Making, changing and re-ordering lists.
     List,
+    /// Files of ratings and listens uploaded to import.
+    FileImport,
 }
 
 /// How often each member may write each kind of thing (sign-ups: each client
@@ -63,6 +65,9 @@ pub struct WriteLimits {
     /// a member may make a minute; re-ordering saves every move.
     #[arg(long, env = "HALFSTAR_LIST_CHANGES_PER_MINUTE", default_value_t = Self::DEFAULT.list_changes_per_minute)]
     pub list_changes_per_minute: NonZeroU32,
+    /// Files a member may upload to import their ratings or listens an hour.
+    #[arg(long, env = "HALFSTAR_FILE_IMPORTS_PER_HOUR", default_value_t = Self::DEFAULT.file_imports_per_hour)]
+    pub file_imports_per_hour: NonZeroU32,
     /// Accounts one client address may sign up an hour.
     #[arg(long, env = "HALFSTAR_SIGN_UPS_PER_HOUR", default_value_t = Self::DEFAULT.sign_ups_per_hour)]
     pub sign_ups_per_hour: NonZeroU32,
@@ -86,6 +91,7 @@ impl WriteLimits {
         wishlist_changes_per_minute: non_zero(60),
         catalogue_edits_per_minute: non_zero(60),
         list_changes_per_minute: non_zero(120),
+        file_imports_per_hour: non_zero(30),
         sign_ups_per_hour: non_zero(5),
     };
 }
@@ -106,6 +112,7 @@ pub struct WriteLimiters {
     wishlist: DefaultKeyedRateLimiter<i64>,
     catalogue: DefaultKeyedRateLimiter<i64>,
     lists: DefaultKeyedRateLimiter<i64>,
+    file_imports: DefaultKeyedRateLimiter<i64>,
 }
 
 impl WriteLimiters {
@@ -122,6 +129,7 @@ impl WriteLimiters {
             wishlist: per_minute(limits.wishlist_changes_per_minute),
             catalogue: per_minute(limits.catalogue_edits_per_minute),
             lists: per_minute(limits.list_changes_per_minute),
+            file_imports: per_hour(limits.file_imports_per_hour),
         }
     }
 
@@ -138,6 +146,7 @@ impl WriteLimiters {
             WriteKind::Wishlist => &self.wishlist,
             WriteKind::Catalogue => &self.catalogue,
             WriteKind::List => &self.lists,
+            WriteKind::FileImport => &self.file_imports,
         };
         charge(limiter, &user_id)
     }
@@ -182,6 +191,7 @@ fn refusal(kind: WriteKind, wait: Duration) -> String {
         WriteKind::Wishlist => "changing your wishlist too fast",
         WriteKind::Catalogue => "editing the catalogue too fast",
         WriteKind::List => "changing lists too fast",
+        WriteKind::FileImport => "uploading files to import too often",
     };
     format!("You are {doing}; try again in {}", how_long(wait))
 }

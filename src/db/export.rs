@@ -53,6 +53,19 @@ pub struct UserExport {
     pub ratings_in_feeds: bool,
     /// The kinds of notification they turned off.
     pub notifications_off: Vec<String>,
+    /// Albums they listened to, from imported listening histories.
+    pub listened: Vec<ExportedListen>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedListen {
+    pub album: AlbumRef,
+    pub plays: u32,
+    #[schema(required)]
+    pub last_listened_at: Option<String>,
+    /// Taken out of the "Listened, not yet rated" queue.
+    pub dismissed: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -618,6 +631,24 @@ pub fn for_user(
         [user.id],
         |row| row.get(0),
     )?;
+    let listened = collect(
+        &tx,
+        &format!(
+            "SELECT {album}, l.plays, l.last_listened_at, l.dismissed
+             FROM listens l JOIN albums al ON al.id = l.album_id
+             JOIN artists ar ON ar.id = al.artist_id
+             WHERE l.user_id = ?1 ORDER BY l.plays DESC, al.id"
+        ),
+        user.id,
+        |row| {
+            Ok(ExportedListen {
+                album: album_at(row, 0)?,
+                plays: row.get(ALBUM_REF_WIDTH)?,
+                last_listened_at: row.get(ALBUM_REF_WIDTH + 1)?,
+                dismissed: row.get(ALBUM_REF_WIDTH + 2)?,
+            })
+        },
+    )?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -655,5 +686,6 @@ pub fn for_user(
         followed_artists,
         ratings_in_feeds,
         notifications_off,
+        listened,
     })
 }

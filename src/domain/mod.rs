@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod compatibility;
 pub mod device;
 pub mod list_visibility;
+pub mod match_key;
 pub mod mentions;
 pub mod notification_kind;
 pub mod rating_value;

@@ -1003,6 +1003,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/import/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts reading a file of the caller's history (the request body is the
+         *     file as it is); poll the answer's import until it is ready.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/{import_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show"];
+        put?: never;
+        post?: never;
+        delete: operations["discard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/{import_id}/accept-best": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept_best"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/{import_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/{import_id}/missing.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["missing_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/{import_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/{import_id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ratings/{import_id}/rows/{row}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["choose"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invites": {
         parameters: {
             query?: never;
@@ -1797,6 +1945,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/me/export/ratings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/listened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listened"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/listened/{album_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["dismiss"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/username/{username}": {
         parameters: {
             query?: never;
@@ -2337,6 +2533,10 @@ export interface components {
             /** @description Albums both rated. */
             sharedAlbums: number;
         };
+        Confirmation: {
+            /** @description Replace the caller's own ratings that differ from the file's. */
+            fileWins?: boolean;
+        };
         /**
          * @description How much of a release date is known, coarsest first: 2019-01-01 known to
          *     the year means some time in 2019, and is shown as "2019".
@@ -2420,6 +2620,14 @@ export interface components {
             addedAt: string;
             album: components["schemas"]["AlbumRef"];
             note: string;
+        };
+        ExportedListen: {
+            album: components["schemas"]["AlbumRef"];
+            /** @description Taken out of the "Listened, not yet rated" queue. */
+            dismissed: boolean;
+            lastListenedAt: string | null;
+            /** Format: int32 */
+            plays: number;
         };
         ExportedPost: {
             createdAt: string;
@@ -2520,6 +2728,11 @@ export interface components {
             pictureUrl: string;
             slug: string;
         };
+        /**
+         * @description The formats halfstar reads.
+         * @enum {string}
+         */
+        Format: "rym" | "discogs-collection" | "discogs-wantlist" | "lastfm" | "listenbrainz" | "halfstar";
         Genre: {
             description: string;
             /** Format: int64 */
@@ -2546,6 +2759,167 @@ export interface components {
             /** @description Newest first. */
             revisions: components["schemas"]["Revision"][];
         };
+        /**
+         * @description How a row found its album.
+         * @enum {string}
+         */
+        How: "musicbrainz" | "name" | "chosen";
+        /** @description A catalogue album as matching and the preview see it. */
+        ImportCandidate: {
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            artistSlug: string;
+            pictureUrl: string;
+            /**
+             * Format: int32
+             * @description How alike the names are, 0 to 100 (100 for an exact match).
+             */
+            score: number;
+            slug: string;
+            title: string;
+            type: string;
+            /** Format: int64 */
+            year: number;
+        };
+        /** @description Rows are the file's albums: a listening history's listens are grouped by album. */
+        ImportCounts: {
+            matched: number;
+            missing: number;
+            rows: number;
+            /** @description Rows that could not be read. */
+            skipped: number;
+            uncertain: number;
+        };
+        /** @description What confirming would do now, as the preview shows it. */
+        ImportEffects: {
+            /**
+             * Format: int32
+             * @description Owned albums without a rating, added to the library.
+             */
+            libraryAdded: number;
+            /**
+             * Format: int32
+             * @description Albums put in (or updated in) the "Listened, not yet rated" queue.
+             */
+            listened: number;
+            /**
+             * Format: int32
+             * @description Albums the member has not rated yet.
+             */
+            ratingsAdded: number;
+            /**
+             * Format: int32
+             * @description Albums the member rated already with another number: kept, unless the file wins.
+             */
+            ratingsDiffering: number;
+            /** Format: int32 */
+            ratingsSame: number;
+            /** Format: int32 */
+            reviewsAdded: number;
+            /** Format: int32 */
+            wishlistAdded: number;
+        };
+        /** @description An import as the page shows it. */
+        ImportJob: {
+            counts: components["schemas"]["ImportCounts"];
+            /** @description What confirming would do now (while ready). */
+            effects: components["schemas"]["ImportEffects"];
+            fileName: string;
+            format: components["schemas"]["Format"];
+            /** @description "Rate Your Music export", "Discogs collection", ... */
+            formatName: string;
+            importId: string;
+            /** @description Why it failed. */
+            message: string | null;
+            /** @description What the member should know about how the file was read. */
+            notes: string[];
+            progress: components["schemas"]["ImportProgress"];
+            result: null | components["schemas"]["ImportResult"];
+            /**
+             * @description reading and matching move on by themselves (poll); writing is the
+             *     confirmation under way.
+             */
+            status: components["schemas"]["ImportStatus"];
+        };
+        ImportProgress: {
+            /** Format: int64 */
+            done: number;
+            /**
+             * Format: int64
+             * @description 0 while not known.
+             */
+            total: number;
+        };
+        /** @description What confirming did. */
+        ImportResult: {
+            /** Format: int32 */
+            libraryAdded: number;
+            /** Format: int32 */
+            listened: number;
+            /** Format: int32 */
+            ratingsAdded: number;
+            /** Format: int32 */
+            ratingsChanged: number;
+            /**
+             * Format: int32
+             * @description The member's own ratings that differed and stayed.
+             */
+            ratingsKept: number;
+            /** Format: int32 */
+            ratingsSame: number;
+            /** Format: int32 */
+            reviewsAdded: number;
+            /**
+             * Format: int32
+             * @description Reviews in the file of albums the member had reviewed here already.
+             */
+            reviewsKept: number;
+            /** Format: int32 */
+            wishlistAdded: number;
+        };
+        /** @description One album of the file, as the preview lists it. */
+        ImportRow: {
+            album: null | components["schemas"]["ImportCandidate"];
+            artist: string;
+            /** @description For an uncertain row, the nearest albums, best first. */
+            candidates: components["schemas"]["ImportCandidate"][];
+            /**
+             * Format: double
+             * @description The member's rating of the matched album now.
+             */
+            currentRating: number | null;
+            hasReview: boolean;
+            how: null | components["schemas"]["How"];
+            /** @description Where it is in the file (the first line is 1; for listens, the album's first listen). */
+            line: number;
+            /**
+             * Format: int32
+             * @description Listens of the album; 0 for files that are not listening histories.
+             */
+            plays: number;
+            /** @description Why a skipped row could not be read. */
+            problem: string | null;
+            /**
+             * Format: double
+             * @description On halfstar's scale, already converted.
+             */
+            rating: number | null;
+            /** @description Its id within the import. */
+            row: number;
+            shelf: components["schemas"]["Shelf"];
+            status: components["schemas"]["RowStatus"];
+            title: string;
+            /** Format: int32 */
+            year: number | null;
+        };
+        ImportRows: {
+            rows: components["schemas"]["ImportRow"][];
+            /** @description How many rows have that status. */
+            total: number;
+        };
+        /** @enum {string} */
+        ImportStatus: "reading" | "matching" | "ready" | "writing" | "done" | "failed";
         Invite: {
             code: string;
             createdAt: string;
@@ -2686,6 +3060,17 @@ export interface components {
          * @enum {string}
          */
         ListVisibility: "public" | "unlisted" | "private";
+        ListenedAlbum: {
+            album: components["schemas"]["Album"];
+            lastListenedAt: string | null;
+            /** Format: int32 */
+            plays: number;
+        };
+        ListenedQueue: {
+            albums: components["schemas"]["ListenedAlbum"][];
+            /** Format: int64 */
+            total: number;
+        };
         ListsHolding: {
             /**
              * Format: int64
@@ -3122,6 +3507,15 @@ export interface components {
             note?: string;
             role: components["schemas"]["Role"];
         };
+        RowChoice: {
+            /**
+             * Format: int64
+             * @description The album this row is; null to leave the row out.
+             */
+            albumId: number | null;
+        };
+        /** @enum {string} */
+        RowStatus: "matched" | "uncertain" | "missing" | "skipped";
         /** @description One of the caller's live sessions. */
         SessionView: {
             /** @description The client address at sign-in or at its latest use. */
@@ -3146,6 +3540,11 @@ export interface components {
             /** Format: double */
             yours: number;
         };
+        /**
+         * @description What a row says the member did with the album.
+         * @enum {string}
+         */
+        Shelf: "owned" | "wishlist" | "used-to-own" | "not-catalogued" | "listened";
         /** @description A message left on a member's profile. */
         Shout: {
             createdAt: string;
@@ -3319,6 +3718,8 @@ export interface components {
             invites: components["schemas"]["ExportedInvite"][];
             /** @description Every album in the member's library, rated or not. */
             library: components["schemas"]["LibraryEntry"][];
+            /** @description Albums they listened to, from imported listening histories. */
+            listened: components["schemas"]["ExportedListen"][];
             /** @description The member's lists, each with its albums in order. */
             lists: components["schemas"]["ExportedList"][];
             member: components["schemas"]["Member"];
@@ -7122,6 +7523,578 @@ export interface operations {
             };
         };
     };
+    upload: {
+        parameters: {
+            query?: {
+                /** @description auto (the default), rym, discogs, lastfm, listenbrainz or halfstar. */
+                format?: string;
+                /** @description The file's name, to show on the page. */
+                fileName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The exported file, at most 64 MiB */
+        requestBody: {
+            content: {
+                "application/octet-stream": number[];
+            };
+        };
+        responses: {
+            /** @description Being read */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description Empty, or not a format halfstar reads */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's previous file is still being read */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Over 64 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many uploads; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many imports at once; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller has none */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded; nothing was written */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    accept_best: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every uncertain row took its best candidate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The import is not ready for choices */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Confirmation"];
+            };
+        };
+        responses: {
+            /** @description Written in one transaction; the import is done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The import is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    missing_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows not in the catalogue yet: Artist,Title,Year,Rating,Line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching the rows without an album again; poll until ready */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The import is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    rows: {
+        parameters: {
+            query: {
+                /** @description matched, uncertain, missing or skipped. */
+                status: components["schemas"]["RowStatus"];
+                offset?: number;
+                /** @description 1 to 200; 50 by default. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the rows with that status, in file order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRows"];
+                };
+            };
+            /** @description Bad status or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    choose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                import_id: string;
+                /** @description The row's id */
+                row: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RowChoice"];
+            };
+        };
+        responses: {
+            /** @description The row as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRow"];
+                };
+            };
+            /** @description No such album */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such import or row */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The import is not ready for choices */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: never;
@@ -10135,6 +11108,125 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    export_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's ratings, library, wishlist and reviews as a Rate Your Music style CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listened: {
+        parameters: {
+            query?: {
+                offset?: number;
+                /** @description 1 to 100; 24 by default. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Albums the caller listened to and has not rated, most played first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListenedQueue"];
+                };
+            };
+            /** @description Bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                album_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Out of the queue, and stays out on the next import */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not in the caller's queue */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,833 @@
+//! Bringing a member's history in (`/api/import/ratings...`): upload a file,
+//! follow it being read and matched, review and fix the matches, confirm;
+//! the "Listened, not yet rated" queue it fills (`/api/user/me/listened`);
+//! and the ratings going out again as a Rate Your Music style CSV.
+//! Every call is the caller's own: an import id of another member's is 404.
+
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::{delete, get, post, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::kept_answers::{Topic, Touched};
+use super::write_limits::{WriteKind, charge_write};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
+use crate::db::listens::{self, ListenedAlbum};
+use crate::db::{Page, member_import, run_blocking};
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::member_import::jobs::{ImportStatus, Job, JobRow, JobState, Refused};
+use crate::member_import::matching::{Found, How, ImportCandidate};
+use crate::member_import::plan::{ImportEffects, ImportResult, Planned, plan};
+use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, rym};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/import/ratings", post(upload))
+        .route("/import/ratings/current", get(current))
+        .route("/import/ratings/{import_id}", get(show).delete(discard))
+        .route("/import/ratings/{import_id}/rows", get(rows))
+        .route("/import/ratings/{import_id}/rows/{row}", put(choose))
+        .route("/import/ratings/{import_id}/accept-best", post(accept_best))
+        .route("/import/ratings/{import_id}/rematch", post(rematch))
+        .route("/import/ratings/{import_id}/missing.csv", get(missing_csv))
+        .route("/import/ratings/{import_id}/confirm", post(confirm))
+        .route("/user/me/listened", get(listened))
+        .route("/user/me/listened/{album_id}", delete(dismiss))
+        .route("/user/me/export/ratings.csv", get(export_csv))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    upload,
+    current,
+    show,
+    discard,
+    rows,
+    choose,
+    accept_best,
+    rematch,
+    missing_csv,
+    confirm,
+    listened,
+    dismiss,
+    export_csv
+))]
+pub struct Doc;
+
+/// An import as the page shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ImportJob {
+    import_id: String,
+    file_name: String,
+    format: Format,
+    /// "Rate Your Music export", "Discogs collection", ...
+    format_name: &'static str,
+    /// reading and matching move on by themselves (poll); writing is the
+    /// confirmation under way.
+    status: ImportStatus,
+    progress: ImportProgress,
+    /// Why it failed.
+    #[schema(required)]
+    message: Option<String>,
+    /// What the member should know about how the file was read.
+    notes: Vec<String>,
+    counts: ImportCounts,
+    /// What confirming would do now (while ready).
+    effects: ImportEffects,
+    /// What confirming did.
+    #[schema(required)]
+    result: Option<ImportResult>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ImportProgress {
+    done: u64,
+    /// 0 while not known.
+    total: u64,
+}
+
+/// Rows are the file's albums: a listening history's listens are grouped by album.
+#[derive(Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ImportCounts {
+    rows: usize,
+    matched: usize,
+    uncertain: usize,
+    missing: usize,
+    /// Rows that could not be read.
+    skipped: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+enum RowStatus {
+    Matched,
+    Uncertain,
+    Missing,
+    Skipped,
+}
+
+/// One album of the file, as the preview lists it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ImportRow {
+    /// Its id within the import.
+    row: usize,
+    /// Where it is in the file (the first line is 1; for listens, the album's first listen).
+    line: usize,
+    artist: String,
+    title: String,
+    #[schema(required)]
+    year: Option<i32>,
+    /// On halfstar's scale, already converted.
+    #[schema(required)]
+    rating: Option<f64>,
+    shelf: Shelf,
+    /// Listens of the album; 0 for files that are not listening histories.
+    plays: u32,
+    has_review: bool,
+    status: RowStatus,
+    #[schema(required)]
+    how: Option<How>,
+    /// The album it will be written to.
+    #[schema(required)]
+    album: Option<ImportCandidate>,
+    /// For an uncertain row, the nearest albums, best first.
+    candidates: Vec<ImportCandidate>,
+    /// Why a skipped row could not be read.
+    #[schema(required)]
+    problem: Option<String>,
+    /// The member's rating of the matched album now.
+    #[schema(required)]
+    current_rating: Option<f64>,
+}
+
+fn status_of(row: &JobRow) -> RowStatus {
+    match (row.album(), &row.found) {
+        (Some(_), _) => RowStatus::Matched,
+        (None, Found::Uncertain(_)) => RowStatus::Uncertain,
+        _ => RowStatus::Missing,
+    }
+}
+
+fn row_view(at: usize, row: &JobRow, current_rating: Option<f64>) -> ImportRow {
+    let file = &row.file;
+    let album = row.album();
+    ImportRow {
+        row: at,
+        line: file.line,
+        artist: file.artist.clone(),
+        title: file.title.clone(),
+        year: file.year,
+        rating: file.rating.map(|v| v.as_f64()),
+        shelf: file.shelf,
+        plays: file.plays,
+        has_review: file.review.is_some(),
+        status: status_of(row),
+        how: album.map(|(_, how)| how),
+        album: album.map(|(album, _)| album.clone()),
+        candidates: match &row.found {
+            Found::Uncertain(candidates) => candidates.clone(),
+            _ => Vec::new(),
+        },
+        problem: None,
+        current_rating,
+    }
+}
+
+fn counts(state: &JobState) -> ImportCounts {
+    let mut counts = ImportCounts {
+        rows: state.rows.len(),
+        skipped: state.skipped.len(),
+        ..ImportCounts::default()
+    };
+    for row in &state.rows {
+        match status_of(row) {
+            RowStatus::Matched => counts.matched += 1,
+            RowStatus::Uncertain => counts.uncertain += 1,
+            _ => counts.missing += 1,
+        }
+    }
+    counts
+}
+
+fn plans(state: &JobState) -> Vec<Planned> {
+    plan(
+        state
+            .rows
+            .iter()
+            .filter_map(|row| row.album().map(|(album, _)| (&row.file, album.album_id))),
+    )
+}
+
+/// The job as the page shows it, with what confirming would do now.
+async fn job_view(state: &AppState, job: &Job) -> AppResult<ImportJob> {
+    let ready_plans = {
+        let held = job.state();
+        (held.status == ImportStatus::Ready).then(|| plans(&held))
+    };
+    let effects = match ready_plans {
+        Some(planned) => {
+            let user_id = job.user_id;
+            run_blocking(&state.pool, move |conn| {
+                Ok(member_import::effects(conn, user_id, &planned)?)
+            })
+            .await?
+        }
+        None => ImportEffects::default(),
+    };
+    let held = job.state();
+    let (done, total) = job.progress.get();
+    Ok(ImportJob {
+        import_id: job.id.clone(),
+        file_name: job.file_name.clone(),
+        format: job.format,
+        format_name: job.format.name(),
+        status: held.status,
+        progress: ImportProgress { done, total },
+        message: held.message.clone(),
+        notes: held.notes.clone(),
+        counts: counts(&held),
+        effects,
+        result: held.result.clone(),
+    })
+}
+
+fn no_import() -> AppError {
+    AppError::NotFound(
+        "No such import: it was finished, discarded, or forgotten after an hour unused".to_owned(),
+    )
+}
+
+fn find(state: &AppState, caller: i64, import_id: &str) -> AppResult<Arc<Job>> {
+    state
+        .rating_imports
+        .get(caller, import_id)
+        .ok_or_else(no_import)
+}
+
+fn not_ready(status: ImportStatus) -> AppError {
+    AppError::Conflict(match status {
+        ImportStatus::Done => "This import is finished already.".to_owned(),
+        ImportStatus::Failed => "This import failed; upload the file again.".to_owned(),
+        _ => "This import is still being read or written; wait for it to finish.".to_owned(),
+    })
+}
+
+/// Loads the catalogue for matching, on the calling (blocking) thread.
+fn catalogue_loader(
+    state: &AppState,
+) -> impl FnOnce() -> Result<Vec<ImportCandidate>, String> + use<> {
+    let pool = state.pool.clone();
+    move || {
+        let conn = pool
+            .get()
+            .map_err(|error| format!("The database is busy: {error}"))?;
+        member_import::catalogue(&conn)
+            .map_err(|error| format!("The catalogue cannot be read: {error}"))
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct UploadQuery {
+    /// auto (the default), rym, discogs, lastfm, listenbrainz or halfstar.
+    format: Option<String>,
+    /// The file's name, to show on the page.
+    file_name: Option<String>,
+}
+
+/// Starts reading a file of the caller's history (the request body is the
+/// file as it is); poll the answer's import until it is ready.
+#[utoipa::path(
+    post,
+    path = "/api/import/ratings",
+    tag = "imports",
+    params(UploadQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The exported file, at most 64 MiB"),
+    responses((status = 202, description = "Being read", body = ImportJob), (status = 400, description = "Empty, or not a format halfstar reads", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 409, description = "The caller's previous file is still being read", body = ErrorMessage), (status = 413, description = "Over 64 MiB", body = ErrorMessage), (status = 429, description = "Too many uploads; see Retry-After", body = ErrorMessage), (status = 503, description = "Too many imports at once; see Retry-After", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn upload(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppQuery(query): AppQuery<UploadQuery>,
+    body: Body,
+) -> AppResult<(StatusCode, Touched, Json<ImportJob>)> {
+    let asked: Asked = query
+        .format
+        .as_deref()
+        .unwrap_or("auto")
+        .parse()
+        .map_err(AppError::BadRequest)?;
+    let file_name: String = query
+        .file_name
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(200)
+        .collect();
+    charge_write(&state, WriteKind::FileImport, &caller)?;
+    let bytes: Bytes = axum::body::to_bytes(body, MOST_BYTES).await.map_err(|_| {
+        AppError::PayloadTooLarge(format!(
+            "The file is larger than {} MB; split it, or ask the site's admin to import it with `halfstar import-user`",
+            MOST_BYTES / 1024 / 1024
+        ))
+    })?;
+    if bytes.is_empty() {
+        return Err(AppError::BadRequest("The file is empty.".to_owned()));
+    }
+    let format = reading::detect(&bytes, asked).map_err(AppError::BadRequest)?;
+    let job = state
+        .rating_imports
+        .start(caller.id, &file_name, format)
+        .map_err(|refused| match refused {
+            Refused::StillReading => AppError::Conflict(
+                "Your previous file is still being read; wait for it to finish, then upload again."
+                    .to_owned(),
+            ),
+            Refused::Full => AppError::ServiceUnavailable {
+                message: "Too many members are importing right now; try again in a few minutes."
+                    .to_owned(),
+                retry_after_secs: 120,
+            },
+        })?;
+    let (imports, working, load) = (
+        state.rating_imports.clone(),
+        job.clone(),
+        catalogue_loader(&state),
+    );
+    tokio::task::spawn_blocking(move || imports.read_and_match(&working, &bytes, load));
+    let view = job_view(&state, &job).await?;
+    Ok((StatusCode::ACCEPTED, Touched(Vec::new()), Json(view)))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/import/ratings/current",
+    tag = "imports",
+    responses((status = 200, description = "The caller's import", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "The caller has none", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn current(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+) -> AppResult<Json<ImportJob>> {
+    let job = state
+        .rating_imports
+        .current(caller.id)
+        .ok_or_else(|| AppError::NotFound("You have no import in progress".to_owned()))?;
+    Ok(Json(job_view(&state, &job).await?))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/import/ratings/{import_id}",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id")),
+    responses((status = 200, description = "The import", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn show(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(import_id): AppPath<String>,
+) -> AppResult<Json<ImportJob>> {
+    let job = find(&state, caller.id, &import_id)?;
+    Ok(Json(job_view(&state, &job).await?))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/import/ratings/{import_id}",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id")),
+    responses((status = 204, description = "Discarded; nothing was written"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn discard(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(import_id): AppPath<String>,
+) -> AppResult<(Touched, StatusCode)> {
+    if !state.rating_imports.remove(caller.id, &import_id) {
+        return Err(no_import());
+    }
+    Ok((Touched(Vec::new()), StatusCode::NO_CONTENT))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct RowsQuery {
+    /// matched, uncertain, missing or skipped.
+    status: RowStatus,
+    #[param(minimum = 0)]
+    offset: Option<u32>,
+    /// 1 to 200; 50 by default.
+    #[param(minimum = 1, maximum = 200)]
+    limit: Option<u32>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ImportRows {
+    rows: Vec<ImportRow>,
+    /// How many rows have that status.
+    total: usize,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/import/ratings/{import_id}/rows",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id"), RowsQuery),
+    responses((status = 200, description = "A page of the rows with that status, in file order", body = ImportRows), (status = 400, description = "Bad status or page", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn rows(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(import_id): AppPath<String>,
+    AppQuery(query): AppQuery<RowsQuery>,
+) -> AppResult<Json<ImportRows>> {
+    let limit = query.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        return Err(AppError::BadRequest("limit must be 1 to 200".to_owned()));
+    }
+    let offset = query.offset.unwrap_or(0) as usize;
+    let job = find(&state, caller.id, &import_id)?;
+    let (mut page, total) = {
+        let held = job.state();
+        if query.status == RowStatus::Skipped {
+            let page = held
+                .skipped
+                .iter()
+                .enumerate()
+                .skip(offset)
+                .take(limit as usize)
+                .map(|(at, skipped)| ImportRow {
+                    row: at,
+                    line: skipped.line,
+                    artist: String::new(),
+                    title: String::new(),
+                    year: None,
+                    rating: None,
+                    shelf: Shelf::NotCatalogued,
+                    plays: 0,
+                    has_review: false,
+                    status: RowStatus::Skipped,
+                    how: None,
+                    album: None,
+                    candidates: Vec::new(),
+                    problem: Some(skipped.problem.clone()),
+                    current_rating: None,
+                })
+                .collect();
+            return Ok(Json(ImportRows {
+                rows: page,
+                total: held.skipped.len(),
+            }));
+        }
+        let with_status: Vec<(usize, &JobRow)> = held
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| status_of(row) == query.status)
+            .collect();
+        let page: Vec<ImportRow> = with_status
+            .iter()
+            .skip(offset)
+            .take(limit as usize)
+            .map(|(at, row)| row_view(*at, row, None))
+            .collect();
+        (page, with_status.len())
+    };
+    let album_ids: Vec<i64> = page
+        .iter()
+        .filter_map(|r| r.album.as_ref().map(|a| a.album_id))
+        .collect();
+    if !album_ids.is_empty() {
+        let have = run_blocking(&state.pool, move |conn| {
+            Ok(member_import::existing(conn, caller.id, &album_ids)?)
+        })
+        .await?;
+        for row in &mut page {
+            row.current_rating = row
+                .album
+                .as_ref()
+                .and_then(|album| have.get(&album.album_id))
+                .and_then(|existing| existing.rating.flatten());
+        }
+    }
+    Ok(Json(ImportRows { rows: page, total }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RowChoice {
+    /// The album this row is; null to leave the row out.
+    #[schema(required)]
+    album_id: Option<i64>,
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/import/ratings/{import_id}/rows/{row}",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id"), ("row" = usize, Path, description = "The row's id")),
+    request_body = RowChoice,
+    responses((status = 200, description = "The row as it is now", body = ImportRow), (status = 400, description = "No such album", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import or row", body = ErrorMessage), (status = 409, description = "The import is not ready for choices", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn choose(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath((import_id, row)): AppPath<(String, usize)>,
+    AppJson(choice): AppJson<RowChoice>,
+) -> AppResult<(Touched, Json<ImportRow>)> {
+    let job = find(&state, caller.id, &import_id)?;
+    let album = match choice.album_id {
+        Some(album_id) => Some(
+            run_blocking(&state.pool, move |conn| {
+                Ok(member_import::candidate(conn, album_id)?)
+            })
+            .await?
+            .ok_or_else(|| AppError::BadRequest(format!("No album with id {album_id}")))?,
+        ),
+        None => None,
+    };
+    let view = {
+        let mut held = job.state();
+        if held.status != ImportStatus::Ready {
+            return Err(not_ready(held.status));
+        }
+        let entry = held
+            .rows
+            .get_mut(row)
+            .ok_or_else(|| AppError::NotFound(format!("No row {row} in this import")))?;
+        entry.chosen = album;
+        if entry.chosen.is_none()
+            && let Found::Matched(..) = entry.found
+        {
+            // Leaving out a row that matched by itself: it becomes missing.
+            entry.found = Found::Missing;
+        }
+        row_view(row, entry, None)
+    };
+    Ok((Touched(Vec::new()), Json(view)))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/import/ratings/{import_id}/accept-best",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id")),
+    responses((status = 200, description = "Every uncertain row took its best candidate", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready for choices", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn accept_best(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(import_id): AppPath<String>,
+) -> AppResult<(Touched, Json<ImportJob>)> {
+    let job = find(&state, caller.id, &import_id)?;
+    {
+        let mut held = job.state();
+        if held.status != ImportStatus::Ready {
+            return Err(not_ready(held.status));
+        }
+        for row in held.rows.iter_mut().filter(|row| row.chosen.is_none()) {
+            if let Found::Uncertain(candidates) = &row.found {
+                row.chosen = candidates.first().cloned();
+            }
+        }
+    }
+    Ok((Touched(Vec::new()), Json(job_view(&state, &job).await?)))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/import/ratings/{import_id}/rematch",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id")),
+    responses((status = 202, description = "Matching the rows without an album again; poll until ready", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn rematch(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(import_id): AppPath<String>,
+) -> AppResult<(StatusCode, Touched, Json<ImportJob>)> {
+    let job = find(&state, caller.id, &import_id)?;
+    if !state.rating_imports.begin_matching(&job) {
+        return Err(not_ready(job.state().status));
+    }
+    let (imports, working, load) = (
+        state.rating_imports.clone(),
+        job.clone(),
+        catalogue_loader(&state),
+    );
+    tokio::task::spawn_blocking(move || imports.match_again(&working, load));
+    let view = job_view(&state, &job).await?;
+    Ok((StatusCode::ACCEPTED, Touched(Vec::new()), Json(view)))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/import/ratings/{import_id}/missing.csv",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id")),
+    responses((status = 200, description = "The rows not in the catalogue yet: Artist,Title,Year,Rating,Line", content_type = "text/csv", body = String), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn missing_csv(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(import_id): AppPath<String>,
+) -> AppResult<impl IntoResponse> {
+    let job = find(&state, caller.id, &import_id)?;
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let written: Result<(), csv::Error> = (|| {
+        writer.write_record(["Artist", "Title", "Year", "Rating", "Line"])?;
+        for row in job
+            .state()
+            .rows
+            .iter()
+            .filter(|r| status_of(r) == RowStatus::Missing)
+        {
+            let file = &row.file;
+            writer.write_record([
+                file.artist.clone(),
+                file.title.clone(),
+                file.year.map(|y| y.to_string()).unwrap_or_default(),
+                file.rating.map(|v| v.to_string()).unwrap_or_default(),
+                file.line.to_string(),
+            ])?;
+        }
+        Ok(())
+    })();
+    written.map_err(|error| AppError::Internal(error.into()))?;
+    let bytes = writer
+        .into_inner()
+        .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}")))?;
+    Ok(csv_download(bytes, "not-in-the-catalogue-yet.csv"))
+}
+
+fn csv_download(bytes: Vec<u8>, file_name: &str) -> impl IntoResponse + use<> {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        bytes,
+    )
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Confirmation {
+    /// Replace the caller's own ratings that differ from the file's.
+    #[serde(default)]
+    file_wins: bool,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/import/ratings/{import_id}/confirm",
+    tag = "imports",
+    params(("import_id" = String, Path, description = "The import's id")),
+    request_body = Confirmation,
+    responses((status = 200, description = "Written in one transaction; the import is done", body = ImportJob), (status = 400, description = "Bad input", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn confirm(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(import_id): AppPath<String>,
+    AppJson(confirmation): AppJson<Confirmation>,
+) -> AppResult<(Touched, Json<ImportJob>)> {
+    super::suspension::refuse_if_suspended(&caller)?;
+    let job = find(&state, caller.id, &import_id)?;
+    // Ready -> writing under the lock: a second confirmation waits its turn and is refused.
+    let planned = {
+        let mut held = job.state();
+        if held.status != ImportStatus::Ready {
+            return Err(not_ready(held.status));
+        }
+        held.status = ImportStatus::Writing;
+        plans(&held)
+    };
+    let mut touched: Vec<Topic> = planned.iter().map(|p| Topic::Album(p.album_id)).collect();
+    touched.push(Topic::Member(caller.id));
+    let file_wins = confirmation.file_wins;
+    let written = state
+        .writer
+        .write(move |conn| {
+            Ok(member_import::apply(
+                conn,
+                caller.id,
+                &planned,
+                file_wins,
+                &now(),
+            )?)
+        })
+        .await;
+    {
+        let mut held = job.state();
+        match &written {
+            Ok(result) => {
+                held.status = ImportStatus::Done;
+                held.result = Some(result.clone());
+            }
+            Err(_) => held.status = ImportStatus::Ready,
+        }
+    }
+    written?;
+    Ok((Touched(touched), Json(job_view(&state, &job).await?)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListenedQuery {
+    #[param(minimum = 0)]
+    offset: Option<u32>,
+    /// 1 to 100; 24 by default.
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ListenedQueue {
+    albums: Vec<ListenedAlbum>,
+    total: i64,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/user/me/listened",
+    tag = "users",
+    params(ListenedQuery),
+    responses((status = 200, description = "Albums the caller listened to and has not rated, most played first", body = ListenedQueue), (status = 400, description = "Bad page", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn listened(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppQuery(query): AppQuery<ListenedQuery>,
+) -> AppResult<Json<ListenedQueue>> {
+    let limit = query.limit.unwrap_or(24);
+    if !(1..=100).contains(&limit) {
+        return Err(AppError::BadRequest("limit must be 1 to 100".to_owned()));
+    }
+    let page = Page {
+        limit,
+        offset: query.offset.unwrap_or(0),
+    };
+    let (albums, total) = run_blocking(&state.pool, move |conn| {
+        Ok(listens::queue(conn, caller.id, page)?)
+    })
+    .await?;
+    Ok(Json(ListenedQueue { albums, total }))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/user/me/listened/{album_id}",
+    tag = "users",
+    params(("album_id" = i64, Path, description = "Album id")),
+    responses((status = 204, description = "Out of the queue, and stays out on the next import"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "Not in the caller's queue", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn dismiss(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+    AppPath(album_id): AppPath<i64>,
+) -> AppResult<(Touched, StatusCode)> {
+    state
+        .writer
+        .write(move |conn| {
+            if !listens::dismiss(conn, caller.id, album_id)? {
+                return Err(AppError::NotFound(format!(
+                    "Album {album_id} is not in your listened queue"
+                )));
+            }
+            Ok((Touched(Vec::new()), StatusCode::NO_CONTENT))
+        })
+        .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/user/me/export/ratings.csv",
+    tag = "users",
+    responses((status = 200, description = "The caller's ratings, library, wishlist and reviews as a Rate Your Music style CSV", content_type = "text/csv", body = String), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn export_csv(
+    State(state): State<AppState>,
+    CurrentUser(caller): CurrentUser,
+) -> AppResult<impl IntoResponse> {
+    let albums = run_blocking(&state.pool, move |conn| {
+        Ok(member_import::for_rym_csv(conn, caller.id)?)
+    })
+    .await?;
+    let bytes = rym::write(&albums).map_err(|error| AppError::Internal(error.into()))?;
+    let name = format!("halfstar-{}-ratings.csv", caller.username);
+    Ok(csv_download(bytes, &name))
+}
