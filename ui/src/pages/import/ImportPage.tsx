@@ -33,7 +33,7 @@ export function ImportPage() {
         <>
           <p class="import-intro">
             Bring your ratings, collection and listening history from another site. You see what matched before anything is written, and
-            your own ratings are kept unless you choose otherwise. <Link href="/settings/account">Account settings</Link>
+            your own ratings are kept unless you choose otherwise.
           </p>
           <Importer />
           <ExportSection />

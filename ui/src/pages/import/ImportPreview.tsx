@@ -71,13 +71,14 @@ export function ImportPreview({
   const acceptBest = () =>
     run('accept', async () => {
       const next = await ratingImportsApi.acceptBest(job.importId);
-      await client.invalidateQueries({ queryKey: ['rating-import-rows', job.importId] });
+      await client.resetQueries({ queryKey: ['rating-import-rows', job.importId] });
       onJob(next);
     });
   const rematch = () =>
     run('rematch', async () => {
       const next = await ratingImportsApi.rematch(job.importId);
-      dropRows();
+      // Every list is read again: rows moved between them.
+      await client.resetQueries({ queryKey: ['rating-import-rows', job.importId] });
       onJob(next);
     });
   const confirm = () =>
