@@ -68,35 +68,38 @@ pub fn run(
     for (row, found) in parsed.rows.iter().zip(&found) {
         match found {
             Found::Matched(album, _) => matched.push((row, album.album_id)),
-            Found::Uncertain(candidates) if options.accept_best => {
-                matched.push((row, candidates[0].album_id));
+            Found::Uncertain(candidates) => {
+                if options.accept_best {
+                    matched.push((row, candidates[0].album_id));
+                }
+                uncertain.push((row, candidates));
             }
-            Found::Uncertain(candidates) => uncertain.push((row, candidates)),
             Found::Missing => missing.push(row),
         }
     }
     println!(
         "{} albums in the file: {} matched, {} uncertain, {} not in the catalogue, {} rows unreadable.",
         parsed.rows.len(),
-        matched.len(),
+        parsed.rows.len() - uncertain.len() - missing.len(),
         uncertain.len(),
         missing.len(),
         parsed.skipped.len()
     );
-    print_some(
-        "Uncertain (left out; --accept-best takes the first candidate)",
-        &uncertain,
-        |(row, candidates)| {
-            let names: Vec<String> = candidates.iter().map(describe).collect();
-            format!(
-                "line {}: {} – {}?  {}",
-                row.line,
-                row.artist,
-                row.title,
-                names.join(" | ")
-            )
-        },
-    );
+    let uncertain_heading = if options.accept_best {
+        "Uncertain (the first candidate taken, as --accept-best asks)"
+    } else {
+        "Uncertain (left out; --accept-best takes the first candidate)"
+    };
+    print_some(uncertain_heading, &uncertain, |(row, candidates)| {
+        let names: Vec<String> = candidates.iter().map(describe).collect();
+        format!(
+            "line {}: {} – {}?  {}",
+            row.line,
+            row.artist,
+            row.title,
+            names.join(" | ")
+        )
+    });
     print_some("Not in the catalogue yet", &missing, |row| {
         format!("line {}: {} – {}", row.line, row.artist, row.title)
     });
