@@ -143,6 +143,6 @@ export const ratingImportsApi = {
 
 /** True while the server is still working on the file: the page polls it then. */
 export function isWorking(status: ImportJob['status']): boolean {
-  return status === 'reading' || status === 'matching';
+  return status === 'reading' || status === 'matching' || status === 'writing';
 }
 

@@ -99,90 +99,18 @@ export type Liking = Schemas['Liking'];
 export type NewListRequest = Schemas['NewListRequest'];
 export type ListEdit = Schemas['ListEdit'];
 
-// Bringing ratings in from other sites (issue 24). Written by hand from the
-// contract until the server's description has them.
-export type ImportFormat = 'rym' | 'discogs-collection' | 'discogs-wantlist' | 'lastfm' | 'listenbrainz' | 'halfstar';
-export type ImportStatus = 'reading' | 'matching' | 'ready' | 'done' | 'failed';
-export type ImportRowStatus = 'matched' | 'uncertain' | 'missing' | 'skipped';
-export type ImportShelf = 'owned' | 'wishlist' | 'used-to-own' | 'not-catalogued' | 'listened';
-export interface ImportCounts {
-  rows: number;
-  matched: number;
-  uncertain: number;
-  missing: number;
-  skipped: number;
-}
-export interface ImportEffects {
-  ratingsAdded: number;
-  ratingsDiffering: number;
-  ratingsSame: number;
-  libraryAdded: number;
-  wishlistAdded: number;
-  listened: number;
-  reviewsAdded: number;
-}
-export interface ImportResult {
-  ratingsAdded: number;
-  ratingsChanged: number;
-  ratingsKept: number;
-  ratingsSame: number;
-  libraryAdded: number;
-  wishlistAdded: number;
-  listened: number;
-  reviewsAdded: number;
-  reviewsKept: number;
-}
-export interface ImportJob {
-  importId: string;
-  fileName: string;
-  format: ImportFormat;
-  formatName: string;
-  status: ImportStatus;
-  progress: { done: number; total: number };
-  message: string | null;
-  notes: string[];
-  counts: ImportCounts;
-  effects: ImportEffects;
-  result: ImportResult | null;
-}
-export interface ImportCandidate {
-  albumId: number;
-  title: string;
-  slug: string;
-  artist: string;
-  artistSlug: string;
-  year: number;
-  type: string;
-  pictureUrl: string;
-  score: number;
-}
-export interface ImportRow {
-  row: number;
-  line: number;
-  artist: string;
-  title: string;
-  year: number | null;
-  rating: number | null;
-  shelf: ImportShelf;
-  plays: number;
-  hasReview: boolean;
-  status: ImportRowStatus;
-  how: 'musicbrainz' | 'name' | 'chosen' | null;
-  album: ImportCandidate | null;
-  candidates: ImportCandidate[];
-  problem: string | null;
-  currentRating: number | null;
-}
-export interface ImportRowPage {
-  rows: ImportRow[];
-  total: number;
-}
-export interface ListenedAlbum {
-  album: Album;
-  plays: number;
-  lastListenedAt: string | null;
-}
-export interface ListenedPage {
-  albums: ListenedAlbum[];
-  total: number;
-}
+// Bringing ratings in from other sites (issue 24), and the queue scrobbles fill.
+export type ImportFormat = Schemas['Format'];
+/** `writing`: the confirmation under way. */
+export type ImportStatus = Schemas['ImportStatus'];
+export type ImportRowStatus = Schemas['RowStatus'];
+export type ImportShelf = Schemas['Shelf'];
+export type ImportCounts = Schemas['ImportCounts'];
+export type ImportEffects = Schemas['ImportEffects'];
+export type ImportResult = Schemas['ImportResult'];
+export type ImportJob = Schemas['ImportJob'];
+export type ImportCandidate = Schemas['ImportCandidate'];
+export type ImportRow = Schemas['ImportRow'];
+export type ImportRowPage = Schemas['ImportRows'];
+export type ListenedAlbum = Schemas['ListenedAlbum'];
+export type ListenedPage = Schemas['ListenedQueue'];

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter-preact';
 import { ApiError } from '../../api/client';
-import { ratingImportsApi, type Download } from '../../api/ratingImports';
+import { isWorking, ratingImportsApi, type Download } from '../../api/ratingImports';
 import { useImportJob } from '../../api/ratingImportQueries';
 import type { ImportJob } from '../../api/types';
 import { refreshAfterWrite } from '../../api/viewerCache';
@@ -87,7 +87,7 @@ function Importer() {
     );
   } else {
     const job = query.data;
-    if (job.status === 'reading' || job.status === 'matching') body = <ImportProgress job={job} onDiscarded={clear} />;
+    if (isWorking(job.status)) body = <ImportProgress job={job} onDiscarded={clear} />;
     else if (job.status === 'failed') body = <ImportFailed job={job} onDone={clear} />;
     else if (job.status === 'ready') body = <ImportPreview key={job.importId} job={job} onJob={replaceJob} onDiscarded={clear} />;
     else body = <ImportDone job={job} onAnother={clear} />;
@@ -127,6 +127,8 @@ function useDiscard(importId: string, then: () => void) {
   return { run, pending, error };
 }
 
+const STAGES: Partial<Record<ImportJob['status'], string>> = { reading: 'Reading', matching: 'Matching', writing: 'Writing' };
+
 export function ImportProgress({ job, onDiscarded }: { job: ImportJob; onDiscarded: () => void }) {
   const barId = useId();
   const discard = useDiscard(job.importId, onDiscarded);
@@ -134,18 +136,20 @@ export function ImportProgress({ job, onDiscarded }: { job: ImportJob; onDiscard
   return (
     <div class="import-progress">
       <h2>
-        {job.status === 'reading' ? 'Reading' : 'Matching'} {job.fileName}
+        {STAGES[job.status] ?? 'Reading'} {job.fileName}
       </h2>
       <label for={barId} role="status" aria-live="polite">
         {progressLabel(job)}
       </label>
       {total > 0 ? <progress id={barId} max={total} value={Math.min(done, total)} /> : <progress id={barId} />}
       <p class="import-explain">{job.formatName}. You can leave this page: the import waits for you here.</p>
-      <div>
-        <button type="button" class="button danger" onClick={discard.run} disabled={discard.pending}>
-          Stop and discard
-        </button>
-      </div>
+      {job.status !== 'writing' && (
+        <div>
+          <button type="button" class="button danger" onClick={discard.run} disabled={discard.pending}>
+            Stop and discard
+          </button>
+        </div>
+      )}
       <FormMessage message={discard.error} />
     </div>
   );

@@ -144,10 +144,13 @@ export function ImportPreview({
       </div>
 
       <div class="import-confirm">
-        <label class="import-check" for={fileWinsId}>
-          <input id={fileWinsId} type="checkbox" checked={fileWins} onChange={(event) => setFileWins((event.currentTarget as HTMLInputElement).checked)} />
-          The file wins: replace my ratings that differ
-        </label>
+        {/* Only offered when it would change something: ratings of the member's own that the file disagrees with. */}
+        {(job.effects.ratingsDiffering > 0 || fileWins) && (
+          <label class="import-check" for={fileWinsId}>
+            <input id={fileWinsId} type="checkbox" checked={fileWins} onChange={(event) => setFileWins((event.currentTarget as HTMLInputElement).checked)} />
+            The file wins: replace my ratings that differ
+          </label>
+        )}
         <div class="import-actions">
           <button type="button" class="button primary" onClick={confirm} disabled={busy}>
             {pending === 'confirm' ? 'Writing…' : 'Confirm import'}

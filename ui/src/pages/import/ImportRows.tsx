@@ -30,7 +30,14 @@ export function RowChoice({
   pending?: boolean;
   error?: string;
 }) {
-  const chosen = row.status === 'matched' ? (row.album?.albumId ?? null) : null;
+  const saved = row.status === 'matched' ? (row.album?.albumId ?? null) : null;
+  // While a choice is being saved it shows as made; a refusal puts the saved one back.
+  const [asked, setAsked] = useState<number | null | undefined>(undefined);
+  const chosen = pending && asked !== undefined ? asked : saved;
+  const choose = (albumId: number | null) => {
+    setAsked(albumId);
+    onChoose(albumId);
+  };
   const name = `import-row-${row.row}`;
   // The row's choices always show the candidates it was offered, whichever is chosen.
   const options: ImportCandidate[] = row.candidates.length > 0 ? row.candidates : row.album ? [row.album] : [];
@@ -50,7 +57,7 @@ export function RowChoice({
                 value={candidate.albumId}
                 checked={chosen === candidate.albumId}
                 disabled={pending}
-                onChange={() => onChoose(candidate.albumId)}
+                onChange={() => choose(candidate.albumId)}
               />
               <Cover src={candidate.pictureUrl} name={candidate.title} alt="" class="import-thumb" />
               <span class="import-candidate-name">{candidateName(candidate)}</span>
@@ -62,7 +69,7 @@ export function RowChoice({
         ))}
         <li>
           <label class="import-candidate none">
-            <input type="radio" name={name} value="" checked={chosen == null} disabled={pending} onChange={() => onChoose(null)} />
+            <input type="radio" name={name} value="" checked={chosen == null} disabled={pending} onChange={() => choose(null)} />
             <span class="import-candidate-name">None of these: leave it out</span>
           </label>
         </li>

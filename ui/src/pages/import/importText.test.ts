@@ -71,7 +71,7 @@ describe('ratingChange', () => {
   it('says where an album without a rating goes', () => {
     expect(ratingChange({ ...row, rating: null, currentRating: null }, false)).toBe('to your library');
     expect(ratingChange({ ...row, rating: null, currentRating: null, shelf: 'wishlist' }, false)).toBe('to your wishlist');
-    expect(ratingChange({ ...row, rating: null, currentRating: null, shelf: 'listened', plays: 42 }, false)).toBe('42 plays: to your listened queue');
+    expect(ratingChange({ ...row, rating: null, currentRating: null, shelf: 'listened', plays: 42 }, false)).toBe('to your listened queue');
     expect(ratingChange({ ...row, rating: null, currentRating: 6 }, true)).toBe('keeps your 6');
   });
 });

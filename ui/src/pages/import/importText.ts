@@ -59,6 +59,7 @@ export function progressLabel(job: Pick<ImportJob, 'status' | 'progress'>): stri
   const { done, total } = job.progress;
   if (job.status === 'reading') return total > 0 ? `Reading ${count(done)} of ${count(total)} rows` : 'Reading the file...';
   if (job.status === 'matching') return total > 0 ? `Matching ${count(done)} of ${count(total)} albums` : 'Matching...';
+  if (job.status === 'writing') return 'Writing your ratings...';
   if (job.status === 'failed') return 'The file could not be read';
   return 'Read';
 }
@@ -124,7 +125,7 @@ const SHELVES: Record<ImportShelf, string> = {
 export function ratingChange(row: Pick<ImportRow, 'rating' | 'currentRating' | 'shelf' | 'plays'>, fileWins: boolean): string {
   const { rating, currentRating } = row;
   if (rating == null) {
-    if (row.shelf === 'listened') return `${plural(row.plays, 'play')}: to your listened queue`;
+    if (row.shelf === 'listened') return 'to your listened queue';
     if (row.shelf === 'wishlist') return 'to your wishlist';
     if (currentRating != null) return `keeps your ${ratingText(currentRating)}`;
     if (row.shelf === 'owned') return 'to your library';

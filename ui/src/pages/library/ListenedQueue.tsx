@@ -68,7 +68,7 @@ function ListenedItem({ entry }: { entry: ListenedAlbum }) {
   const busy = rate.isPending || removing;
   return (
     <li class="listened-item" aria-label={`${album.title} by ${album.artist}`}>
-      <Link href={albumPath(album)} tabIndex={-1} aria-hidden="true">
+      <Link href={albumPath(album)} class="listened-cover" tabIndex={-1} aria-hidden="true">
         <Cover src={album.pictureUrl} name={album.title} alt="" />
       </Link>
       <div class="listened-text">
