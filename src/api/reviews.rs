@@ -40,7 +40,7 @@ pub fn router() -> Router<AppState> {
 #[openapi(paths(create, validate, featured, recent, by_user, by_album, remove, one))]
 pub struct Doc;
 
-pub const MAX_REVIEW_CHARS: usize = 20_000;
+pub use crate::domain::text::MAX_REVIEW_CHARS;
 pub const PREVIEW_CHARS: usize = 200;
 const LIST_DEFAULT: u32 = 20;
 const LIST_MOST: u32 = 100;

@@ -26,6 +26,9 @@ pub fn single_line(text: &str, field: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The longest review, in characters.
+pub const MAX_REVIEW_CHARS: usize = 20_000;
+
 /// Running text (a review, post, comment, shout or description): line
 /// breaks and tabs, but no other control characters.
 pub fn multi_line(text: &str, field: &str) -> Result<(), String> {

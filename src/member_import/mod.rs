@@ -23,6 +23,7 @@ use utoipa::ToSchema;
 
 use crate::domain::RatingValue;
 use crate::domain::match_key::{artist_key, title_key};
+use crate::domain::text::{MAX_REVIEW_CHARS, multi_line};
 
 /// The formats halfstar reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -239,7 +240,34 @@ pub fn read(bytes: &[u8], format: Format, progress: &Progress) -> Result<Parsed,
         Format::Listenbrainz => scrobbles::read_listenbrainz(bytes, progress)?,
         Format::Halfstar => halfstar::read(bytes)?,
     };
-    Ok(one_row_per_album(parsed, format))
+    Ok(one_row_per_album(with_writable_reviews(parsed), format))
+}
+
+/// Reviews are kept only as the site would take them from a member; a
+/// review it would refuse is left out, and its row's rating still counts.
+fn with_writable_reviews(mut parsed: Parsed) -> Parsed {
+    let mut left_out = Vec::new();
+    for row in &mut parsed.rows {
+        let Some(text) = row.review.take() else {
+            continue;
+        };
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if text.chars().count() > MAX_REVIEW_CHARS || multi_line(text, "review").is_err() {
+            left_out.push(row.line.to_string());
+            continue;
+        }
+        row.review = Some(text.to_owned());
+    }
+    if !left_out.is_empty() {
+        parsed.notes.push(format!(
+            "The reviews on lines {} are longer than {MAX_REVIEW_CHARS} characters or hold control characters: they are left out, their ratings are not.",
+            left_out.join(", ")
+        ));
+    }
+    parsed
 }
 
 /// The file as text, without a byte-order mark; bytes that are not UTF-8
@@ -365,6 +393,32 @@ mod tests {
         );
         assert!(detect(b"", Asked::Auto).is_err());
         assert!("spotify".parse::<Asked>().is_err());
+    }
+
+    #[test]
+    fn reviews_the_site_would_refuse_are_left_out_with_a_note() {
+        let reviewed = |line, text: &str| FileRow {
+            review: Some(text.to_owned()),
+            rating: RatingValue::from_f64(7.0),
+            ..FileRow::new(line, "Burial", &format!("Album {line}"), Shelf::Owned)
+        };
+        let parsed = with_writable_reviews(Parsed {
+            rows: vec![
+                reviewed(2, "  Fine.  "),
+                reviewed(3, &"x".repeat(MAX_REVIEW_CHARS + 1)),
+                reviewed(4, "bell\u{7}"),
+                reviewed(5, "   "),
+            ],
+            ..Parsed::default()
+        });
+        let reviews: Vec<_> = parsed.rows.iter().map(|r| r.review.as_deref()).collect();
+        assert_eq!(reviews, [Some("Fine."), None, None, None]);
+        assert!(parsed.rows.iter().all(|r| r.rating.is_some()));
+        assert!(
+            parsed.notes[0].starts_with("The reviews on lines 3, 4 are longer"),
+            "{:?}",
+            parsed.notes
+        );
     }
 
     #[test]
