@@ -37,6 +37,8 @@ async function openAs(size) {
   });
   // The shared browser records this page's page errors and console errors in `page.errors`.
   const device = await context.newPage();
+  // The import page asks for the member's import: none is a 404.
+  device.allowConsole(new RegExp(`^${run.server.url}/api/import/ratings/current$`));
   await device.addInitScript((token) => localStorage.setItem('halfstar.token', token), session.token);
   return { page: device, context };
 }
@@ -71,6 +73,7 @@ async function otherScreens() {
     { path: '/add-post', screen: 'add-post' },
     { path: '/grab-data', screen: 'grab-data' },
     { path: '/settings/account', screen: 'account', ready: '.session' },
+    { path: '/settings/import', screen: 'import', ready: '.import-upload' },
     { path: '/login', screen: 'login' },
     { path: '/sign-up', screen: 'sign-up' },
     { path: '/artists/not-found/Nobody%20Here', screen: 'artist-not-found' },

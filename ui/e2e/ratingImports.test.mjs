@@ -203,6 +203,18 @@ test('Discogs collection and wantlist, ListenBrainz and halfstar files are read,
   const { page, token } = await freshMember('discogs_mover');
   await openImportPage(page, DESKTOP);
 
+  // A file no reader knows is refused with the server's own words, and the form stays.
+  page.allowConsole(new RegExp(`^${run.server.url}/api/import/ratings\\?`));
+  const junk = join(mkdtempSync(join(tmpdir(), 'halfstar-junk-')), 'notes.txt');
+  writeFileSync(junk, 'shopping list\nmilk, eggs\n');
+  await page.getByLabel('Your file').setInputFiles(junk);
+  await page.getByRole('button', { name: 'Read the file' }).click();
+  await page.getByRole('alert').getByText(/This file is not one halfstar can read/).waitFor();
+  await page.getByLabel('Your file').setInputFiles(fixture('rym.csv'));
+  await page.getByLabel('Format').selectOption({ label: 'Discogs collection or wantlist CSV' });
+  await page.getByRole('button', { name: 'Read the file' }).click();
+  await page.getByRole('alert').getByText(/does not look like a Discogs/).waitFor();
+
   await upload(page, fixture('discogs-collection.csv'), 'Discogs collection or wantlist CSV');
   const collection = await countsAgree(page, token);
   assert.equal(collection.format, 'discogs-collection');
