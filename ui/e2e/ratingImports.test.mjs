@@ -149,8 +149,13 @@ test('a member brings their Rate Your Music ratings in: picks a candidate, sees 
   await uncertain.waitFor();
   assert.equal(await uncertain.getByRole('radio', { name: 'None of these: leave it out' }).isChecked(), true);
   const effectsBefore = await page.locator('.import-effects').innerText();
-  await uncertain.getByRole('radio', { name: /Radiohead – In Rainbows \(2007\)/ }).check();
+  // With the keyboard: from "None of these", the arrow key picks the candidate above it.
+  await uncertain.getByRole('radio', { name: 'None of these: leave it out' }).focus();
+  await page.keyboard.press('ArrowUp');
+  const inRainbows = uncertain.getByRole('radio', { name: /Radiohead – In Rainbows \(2007\)/ });
+  assert.equal(await inRainbows.isChecked(), true);
   await page.waitForFunction((before) => document.querySelector('.import-effects').textContent !== before, effectsBefore);
+  assert.equal(await inRainbows.evaluate((radio) => radio === document.activeElement), true, 'the focus stays on the choice');
   await shot(page, 'import-preview-uncertain', DESKTOP);
 
   // Cocteau Twins are not in the catalogue: listed as missing, with the list to download (no editor tools for a member).

@@ -103,9 +103,17 @@ describe('RowChoice', () => {
     expect(chosen).toEqual([4, null]);
   });
 
-  it('locks the choices while one is being saved and shows a refusal', () => {
-    const view = render(<RowChoice row={row()} onChoose={() => {}} pending error="The import is no longer waiting for choices." />);
-    expect((view.getAllByRole('radio') as HTMLInputElement[]).every((radio) => radio.disabled)).toBe(true);
+  it('shows the choice being saved as made, keeps the radios usable, and shows a refusal', async () => {
+    const view = render(<RowChoice row={row()} onChoose={() => {}} />);
+    fireEvent.click(view.getByRole('radio', { name: /OK Computer \(1997\)/ }));
+    view.rerender(<RowChoice row={row()} onChoose={() => {}} pending />);
+    const radio = view.getByRole('radio', { name: /OK Computer \(1997\)/ }) as HTMLInputElement;
+    expect(radio.checked).toBe(true);
+    expect((view.getAllByRole('radio') as HTMLInputElement[]).some((each) => each.disabled)).toBe(false);
+    expect(view.getByRole('group').getAttribute('aria-busy')).toBe('true');
+    // Refused: the saved state (uncertain) comes back, with the reason.
+    view.rerender(<RowChoice row={row()} onChoose={() => {}} error="The import is no longer waiting for choices." />);
+    expect((view.getByRole('radio', { name: 'None of these: leave it out' }) as HTMLInputElement).checked).toBe(true);
     expect(view.getByRole('alert').textContent).toBe('The import is no longer waiting for choices.');
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentChildren } from 'preact';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter-preact';
 import { ratingImportsApi } from '../../api/ratingImports';
 import { replaceRow, useImportRows } from '../../api/ratingImportQueries';
@@ -56,7 +56,6 @@ export function RowChoice({
                 name={name}
                 value={candidate.albumId}
                 checked={chosen === candidate.albumId}
-                disabled={pending}
                 onChange={() => choose(candidate.albumId)}
               />
               <Cover src={candidate.pictureUrl} name={candidate.title} alt="" class="import-thumb" />
@@ -69,7 +68,7 @@ export function RowChoice({
         ))}
         <li>
           <label class="import-candidate none">
-            <input type="radio" name={name} value="" checked={chosen == null} disabled={pending} onChange={() => choose(null)} />
+            <input type="radio" name={name} value="" checked={chosen == null} onChange={() => choose(null)} />
             <span class="import-candidate-name">None of these: leave it out</span>
           </label>
         </li>
@@ -79,16 +78,25 @@ export function RowChoice({
   );
 }
 
-/** Sends a member's choice for a row and keeps the page's figures in step. */
+/**
+ * Sends a member's choices and keeps the page's figures in step. The radios
+ * stay usable while a choice is saved (arrow keys move through them one
+ * choice at a time): only the answer to a row's latest choice is shown.
+ */
 function useChoose(job: ImportJob, listKey: readonly unknown[], onJobChanged: () => void) {
   const client = useQueryClient();
-  const [pendingRow, setPendingRow] = useState<number | null>(null);
+  const latest = useRef(new Map<number, number>());
+  const [pending, setPending] = useState<Record<number, boolean>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const choose = async (row: ImportRow, albumId: number | null) => {
-    setPendingRow(row.row);
+    const asked = (latest.current.get(row.row) ?? 0) + 1;
+    latest.current.set(row.row, asked);
+    const isLatest = () => latest.current.get(row.row) === asked;
+    setPending((current) => ({ ...current, [row.row]: true }));
     setErrors((current) => ({ ...current, [row.row]: '' }));
     try {
       const updated = await ratingImportsApi.choose(job.importId, row.row, albumId);
+      if (!isLatest()) return;
       replaceRow(client, listKey, updated);
       // The other lists move (a row chosen is now matched); this one keeps it in place.
       await client.invalidateQueries({
@@ -100,12 +108,12 @@ function useChoose(job: ImportJob, listKey: readonly unknown[], onJobChanged: ()
       });
       onJobChanged();
     } catch (failure) {
-      setErrors((current) => ({ ...current, [row.row]: failure instanceof Error ? failure.message : String(failure) }));
+      if (isLatest()) setErrors((current) => ({ ...current, [row.row]: failure instanceof Error ? failure.message : String(failure) }));
     } finally {
-      setPendingRow(null);
+      if (isLatest()) setPending((current) => ({ ...current, [row.row]: false }));
     }
   };
-  return { choose, pendingRow, errors };
+  return { choose, pending, errors };
 }
 
 function MoreRows({ list }: { list: ReturnType<typeof useImportRows> }) {
@@ -138,14 +146,14 @@ function RowsState({ list, empty, children }: { list: ReturnType<typeof useImpor
 
 export function UncertainRows({ job, onJobChanged }: { job: ImportJob; onJobChanged: () => void }) {
   const list = useImportRows(job.importId, 'uncertain');
-  const { choose, pendingRow, errors } = useChoose(job, list.key, onJobChanged);
+  const { choose, pending, errors } = useChoose(job, list.key, onJobChanged);
   return (
     <RowsState list={list} empty="No uncertain rows: every album was either found or is missing.">
       {() => (
         <ul class="import-rows" aria-label="Uncertain rows">
           {list.items.map((row) => (
             <li key={row.row}>
-              <RowChoice row={row} pending={pendingRow === row.row} error={errors[row.row]} onChoose={(albumId) => void choose(row, albumId)} />
+              <RowChoice row={row} pending={pending[row.row] ?? false} error={errors[row.row]} onChoose={(albumId) => void choose(row, albumId)} />
             </li>
           ))}
         </ul>
