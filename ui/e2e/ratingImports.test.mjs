@@ -294,6 +294,17 @@ test('a Last.fm history fills the Listened queue; an album rated from it leaves 
     left.albums.map((entry) => entry.album.title).filter((title) => ['Kid A', 'Untrue'].includes(title)),
     [],
   );
+
+  // ListenBrainz listens as JSON lines add theirs: Mezzanine's three listens put it first.
+  await page.goto(`${run.server.url}/settings/import`);
+  await importAnother(page);
+  await upload(page, fixture('listenbrainz.jsonl'), 'ListenBrainz export (.zip or .jsonl)');
+  assert.equal((await countsAgree(page, token)).format, 'listenbrainz');
+  await confirm(page, 'listenbrainz.jsonl');
+  await page.getByRole('link', { name: 'Rate what you listened to' }).click();
+  const mezzanine = queue.getByRole('listitem', { name: 'Mezzanine by Massive Attack' });
+  await mezzanine.waitFor();
+  assert.match(await mezzanine.innerText(), /3 plays/);
 });
 
 test('an editor adds a missing artist from MusicBrainz from the preview; the exports download', async () => {
@@ -309,6 +320,9 @@ test('an editor adds a missing artist from MusicBrainz from the preview; the exp
 
   // Back on the import page, the preview is still there; matching again brings it back.
   await page.goBack();
+  await page.getByRole('button', { name: /^Accept all best guesses/ }).click();
+  await page.getByRole('tab', { name: 'Uncertain (0)' }).waitFor();
+  await page.getByText('No uncertain rows: every album was either found or is missing.').waitFor();
   await openSection(page, 'Missing');
   await page.getByRole('button', { name: 'Match again' }).click();
   await page.getByRole('heading', { name: 'Check what matched' }).waitFor();

@@ -328,9 +328,14 @@ describe('Import my data', () => {
       'DELETE /api/import/ratings/imp1': [204],
     });
     const view = renderAt('/settings/import');
-    fireEvent.click(await view.findByRole('button', { name: 'Discard' }));
+    await view.findByRole('group', { name: /OK Computr/ });
+    fireEvent.click(view.getByRole('button', { name: 'Discard' }));
     expect(await view.findByLabelText('Your file')).toBeTruthy();
     expect(server.calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/import/ratings/imp1']);
+    // Nothing asks for the rows of the import that is gone.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const deleted = server.calls.findIndex((call) => call.method === 'DELETE');
+    expect(server.calls.slice(deleted).filter((call) => call.url.includes('/rows'))).toEqual([]);
   });
 
   it('says why a file could not be read', async () => {

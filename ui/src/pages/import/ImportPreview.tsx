@@ -53,7 +53,16 @@ export function ImportPreview({
   const [pending, setPending] = useState<null | 'accept' | 'rematch' | 'confirm' | 'discard'>(null);
   const [error, setError] = useState('');
 
-  const dropRows = () => client.removeQueries({ queryKey: ['rating-import-rows', job.importId] });
+  // The rows are read afresh each time the preview shows; once it is gone (confirmed, discarded,
+  // matching again) they are forgotten, after the lists have let go of them: a list still on
+  // screen would ask again for rows the server no longer has.
+  useEffect(() => {
+    const rowsKey = ['rating-import-rows', job.importId];
+    return () => {
+      void client.cancelQueries({ queryKey: rowsKey });
+      client.removeQueries({ queryKey: rowsKey });
+    };
+  }, [client, job.importId]);
   const run = async (kind: NonNullable<typeof pending>, action: () => Promise<void>) => {
     setPending(kind);
     setError('');
@@ -77,20 +86,17 @@ export function ImportPreview({
   const rematch = () =>
     run('rematch', async () => {
       const next = await ratingImportsApi.rematch(job.importId);
-      // Every list is read again: rows moved between them.
-      await client.resetQueries({ queryKey: ['rating-import-rows', job.importId] });
       onJob(next);
+      // Matched at once: the preview stays, and every list is read again (rows moved between them).
+      if (next.status === 'ready') await client.resetQueries({ queryKey: ['rating-import-rows', job.importId] });
     });
   const confirm = () =>
     run('confirm', async () => {
-      const next = await ratingImportsApi.confirm(job.importId, fileWins);
-      dropRows();
-      onJob(next);
+      onJob(await ratingImportsApi.confirm(job.importId, fileWins));
     });
   const discard = () =>
     run('discard', async () => {
       await ratingImportsApi.discard(job.importId);
-      dropRows();
       onDiscarded();
     });
 
