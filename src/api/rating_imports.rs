@@ -357,18 +357,17 @@ async fn upload(
     get,
     path = "/api/import/ratings/current",
     tag = "imports",
-    responses((status = 200, description = "The caller's import", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "The caller has none", body = ErrorMessage)),
+    responses((status = 200, description = "The caller's import, or null when they have none (the page opens on the upload form)", body = Option<ImportJob>), (status = 401, description = "Not signed in", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn current(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
-) -> AppResult<Json<ImportJob>> {
-    let job = state
-        .rating_imports
-        .current(caller.id)
-        .ok_or_else(|| AppError::NotFound("You have no import in progress".to_owned()))?;
-    Ok(Json(job_view(&state, &job).await?))
+) -> AppResult<Json<Option<ImportJob>>> {
+    Ok(Json(match state.rating_imports.current(caller.id) {
+        Some(job) => Some(job_view(&state, &job).await?),
+        None => None,
+    }))
 }
 
 #[utoipa::path(
@@ -558,10 +557,11 @@ async fn choose(
             .ok_or_else(|| AppError::NotFound(format!("No row {row} in this import")))?;
         entry.chosen = album;
         if entry.chosen.is_none()
-            && let Found::Matched(..) = entry.found
+            && let Found::Matched(matched, _) = &entry.found
         {
-            // Leaving out a row that matched by itself: it becomes missing.
-            entry.found = Found::Missing;
+            // Leaving out a row that matched by itself: its album stays
+            // on offer, so the member can take it back.
+            entry.found = Found::Uncertain(vec![matched.clone()]);
         }
         row_view(row, entry, None)
     };

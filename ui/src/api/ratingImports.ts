@@ -106,8 +106,9 @@ export const ratingImportsApi = {
   /** The member's import in progress or waiting for them; null when there is none. */
   current: async (signal?: AbortSignal): Promise<ImportJob | null> => {
     try {
-      return await api<ImportJob>('/import/ratings/current', { signal });
+      return await api<ImportJob | null>('/import/ratings/current', { signal });
     } catch (error) {
+      // Servers before the answer became null said 404.
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }

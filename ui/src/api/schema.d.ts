@@ -7616,26 +7616,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's import */
+            /** @description The caller's import, or null when they have none (the page opens on the upload form) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportJob"];
+                    "application/json": null | components["schemas"]["ImportJob"];
                 };
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description The caller has none */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
