@@ -31,14 +31,8 @@ async function shot(page, name, device) {
 /** A fresh member (no ratings yet) on `device`, on the home page. */
 async function freshMember(username, device = DESKTOP) {
   const { page, session } = await signedInPage(run, username, device.viewport);
-  allowNoImport(page);
   await page.goto(`${run.server.url}/`);
   return { page, token: session.token };
-}
-
-/** The import page asks for the member's import on arrival: none is a 404, as the contract says. */
-function allowNoImport(page) {
-  page.allowConsole(new RegExp(`^${run.server.url}/api/import/ratings/current$`));
 }
 
 /** Calls the API as a member and returns the JSON answer. */
@@ -309,7 +303,6 @@ test('a Last.fm history fills the Listened queue; an album rated from it leaves 
 
 test('an editor adds a missing artist from MusicBrainz from the preview; the exports download', async () => {
   const { page } = await demoMemberPage(run, 'crate_digger', DESKTOP.viewport);
-  allowNoImport(page);
   await page.goto(`${run.server.url}/settings/import`);
   await upload(page, fixture('rym.csv'));
   await openSection(page, 'Missing');
