@@ -256,6 +256,9 @@ describe('Import my data', () => {
       'GET /api/import/ratings/imp1/rows?status=uncertain&offset=0&limit=50': page([row()]),
       'GET /api/import/ratings/imp1/rows?status=matched&offset=0&limit=50': page(matched, 60),
       'GET /api/import/ratings/imp1/rows?status=missing&offset=0&limit=50': page(missing),
+      'GET /api/import/ratings/imp1/rows?status=skipped&offset=0&limit=50': page([
+        row({ row: 5, line: 12, status: 'skipped', artist: 'Boards of Canada', title: 'no album name', year: null, candidates: [], problem: 'the scrobble names no album' }),
+      ]),
     });
     const view = renderAt('/settings/import');
     fireEvent.click(await view.findByRole('tab', { name: 'Matched (6)' }));
@@ -275,6 +278,10 @@ describe('Import my data', () => {
     expect(add.getAttribute('href')).toBe('/grab-data?name=Nirvana+%282%29');
     expect(view.getByRole('button', { name: 'Match again' })).toBeTruthy();
     expect(view.getByRole('button', { name: 'Download the missing albums (CSV)' })).toBeTruthy();
+
+    fireEvent.click(view.getByRole('tab', { name: 'Skipped (1)' }));
+    const skipped = await view.findByRole('list', { name: 'Skipped rows' });
+    expect(skipped.textContent).toBe('Line 12: Boards of Canada – no album namethe scrobble names no album');
   });
 
   it('gives a member without the editor role the download only', async () => {
