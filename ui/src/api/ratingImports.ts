@@ -104,15 +104,8 @@ export const ratingImportsApi = {
     return (await response.json()) as ImportJob;
   },
   /** The member's import in progress or waiting for them; null when there is none. */
-  current: async (signal?: AbortSignal): Promise<ImportJob | null> => {
-    try {
-      return await api<ImportJob | null>('/import/ratings/current', { signal });
-    } catch (error) {
-      // Servers before the answer became null said 404.
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
+  current: (signal?: AbortSignal): Promise<ImportJob | null> =>
+    api<ImportJob | null>('/import/ratings/current', { signal }),
   /** One import; null when it is gone (discarded, expired, or the server restarted). */
   job: async (importId: string, signal?: AbortSignal): Promise<ImportJob | null> => {
     try {

@@ -146,8 +146,7 @@ describe('Import my data', () => {
 
   it("sends the file's own bytes with its format and name, and shows the server's refusal", async () => {
     signIn();
-    // (A server from before the answer became null says 404: the form shows all the same.)
-    const server = fakeServer({ 'GET /api/auth/me': me(), 'GET /api/import/ratings/current': [404, { message: 'No import' }] });
+    const server = fakeServer({ 'GET /api/auth/me': me(), 'GET /api/import/ratings/current': [200, null] });
     // fakeServer reads bodies as JSON: the upload's raw body is recorded here instead.
     const fetchMock = vi.mocked(globalThis.fetch);
     const json = fetchMock.getMockImplementation()!;
