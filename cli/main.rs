@@ -7,6 +7,7 @@ mod database;
 mod export_user;
 mod import;
 mod import_user;
+mod media;
 mod moderation;
 mod openapi;
 mod serve;
@@ -111,6 +112,9 @@ enum Command {
     /// Fill the catalogue from MusicBrainz, the Cover Art Archive, Last.fm and Discogs.
     #[command(subcommand)]
     Import(import::ImportCommand),
+    /// The pictures the site keeps and serves itself: status, fetch, prune.
+    #[command(subcommand)]
+    Media(media::MediaCommand),
     /// Print the API's OpenAPI description (what GET /api/openapi.json
     /// answers) as JSON; the UI's types are generated from it.
     Openapi,
@@ -164,6 +168,7 @@ fn main() -> ExitCode {
         Command::Invite(command) => community::invite(&cli.data, command),
         Command::Moderation(command) => moderation::run(&cli.data, command),
         Command::Import(command) => import::run(&cli.data, command),
+        Command::Media(command) => media::run(&cli.data, command),
         Command::Openapi => openapi::run(),
     };
     match result {

@@ -98,6 +98,42 @@ pub struct ServeSettings {
 
     #[command(flatten)]
     pub write_limits: WriteLimits,
+
+    #[command(flatten)]
+    pub pictures: PictureSettings,
+}
+
+/// How pictures are fetched into the site's own store.
+#[derive(Debug, Clone, Args)]
+pub struct PictureSettings {
+    /// Fetch the pictures of albums, artists and members in the background
+    /// (off: nothing is fetched; pages show generated covers).
+    #[arg(long, env = "HALFSTAR_FETCH_PICTURES", default_value_t = true, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub fetch_pictures: bool,
+    /// Also fetch pictures from loopback and private addresses (a picture host on
+    /// the home network, tests). Off, such addresses are refused; link-local and
+    /// cloud metadata addresses are refused either way.
+    #[arg(long, env = "HALFSTAR_PICTURES_FROM_PRIVATE_ADDRESSES",
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub pictures_from_private_addresses: bool,
+    /// Seconds one picture's fetch may take, redirects included.
+    #[arg(long, env = "HALFSTAR_PICTURE_FETCH_SECONDS", default_value_t = 15,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub picture_fetch_seconds: u64,
+    /// Pictures fetched at once.
+    #[arg(long, env = "HALFSTAR_PICTURES_IN_FLIGHT", default_value_t = 4,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub pictures_in_flight: u64,
+}
+
+impl PictureSettings {
+    pub fn fetching(&self) -> crate::pictures::fetch::Fetching {
+        crate::pictures::fetch::Fetching {
+            timeout: Duration::from_secs(self.picture_fetch_seconds),
+            private_addresses: self.pictures_from_private_addresses,
+        }
+    }
 }
 
 fn parse_prior_weight(text: &str) -> Result<f64, String> {

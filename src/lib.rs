@@ -13,6 +13,7 @@ pub mod lock;
 pub mod member_import;
 #[cfg(unix)]
 pub mod open_files;
+pub mod pictures;
 pub mod web;
 
 pub use api::{AppState, app};

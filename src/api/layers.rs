@@ -18,7 +18,7 @@ use crate::error::AppError;
 /// pictures are links to other hosts (cover archives, artist sites), so
 /// images may come from any http(s) origin.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; font-src 'self' data:; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
     frame-ancestors 'none'";
 

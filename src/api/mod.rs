@@ -24,6 +24,7 @@ mod kept_sessions;
 mod layers;
 mod lists;
 mod login_limits;
+pub mod media;
 mod notifications;
 mod openapi;
 mod own_ratings;
@@ -197,9 +198,10 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             security_log::watch,
         ))
-        .with_state(state);
+        .with_state(state.clone());
     let router = Router::new()
         .nest("/api", api)
+        .merge(media::router().with_state(state))
         .fallback(crate::web::serve_ui);
     layers::apply(router, max_body_bytes, request_timeout)
 }

@@ -22,6 +22,7 @@ pub mod member_import;
 pub mod members;
 pub mod moderation;
 pub mod notifications;
+pub mod pictures;
 pub mod posts;
 pub mod ratings;
 pub mod reports;

@@ -190,6 +190,8 @@ pub struct SiteFigures {
     /// When `halfstar backup` last copied the database, if it ever did.
     #[schema(required)]
     pub last_backup: Option<String>,
+    /// The pictures the site keeps and serves itself.
+    pub pictures: super::pictures::Figures,
 }
 
 pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
@@ -210,6 +212,13 @@ pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
             reviews: row.get(4)?,
             database_bytes: row.get(5)?,
             last_backup: row.get(6)?,
+            pictures: super::pictures::Figures::default(),
+        })
+    })
+    .and_then(|figures| {
+        Ok(SiteFigures {
+            pictures: super::pictures::figures(conn)?,
+            ..figures
         })
     })
 }
