@@ -2720,6 +2720,20 @@ export interface components {
             /** @description A review's, post's or shout's first words; a list's title. */
             text: string;
         };
+        /** @description The store's figures. */
+        Figures: {
+            /**
+             * Format: int64
+             * @description Bytes of every size of every picture.
+             */
+            bytes: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            ready: number;
+        };
         /** @description An artist a member follows. */
         FollowedArtist: {
             /** Format: int64 */
@@ -3599,6 +3613,8 @@ export interface components {
             lastBackup: string | null;
             /** Format: int64 */
             members: number;
+            /** @description The pictures the site keeps and serves itself. */
+            pictures: components["schemas"]["Figures"];
             /**
              * Format: int64
              * @description Ratings with a number (library entries without one are not counted).

@@ -52,7 +52,7 @@ export function AlbumTile({
       tabIndex={0}
       aria-label={`${album.title} by ${album.artist}`}
     >
-      <Cover src={album.pictureUrl} name={album.title} alt={`Cover of ${album.title}`} class="tile-cover" />
+      <Cover src={album.pictureUrl} name={album.title} alt={`Cover of ${album.title}`} class="tile-cover" sizes={compact ? '140px' : '(max-width: 600px) 140px, 180px'} />
       <AddToListButton album={album} variant="tile" />
       <div class="tile-body">
         {showArtist && (

@@ -1,6 +1,8 @@
 // The fields of the Add and Edit forms for albums and artists, shared so the
 // page and the dialog ask for the same things in the same words.
 
+import { PictureAddressField } from './PictureAddressField';
+
 const ALBUM_TYPES = ['LP', 'EP', 'Live', 'Other'] as const;
 
 interface Bound {
@@ -39,10 +41,7 @@ export function AlbumFields({ bind, withArtist = true }: { bind: Bind<AlbumField
           inputMode="numeric"
         />
       </label>
-      <label>
-        Image URL
-        <input {...bind('pictureUrl')} type="url" placeholder="https://…" />
-      </label>
+      <PictureAddressField label="Image URL" bound={bind('pictureUrl')} />
       <label>
         Genre(s)
         <input {...bind('genres')} placeholder="Rock, Art Rock" />
@@ -73,10 +72,7 @@ export function ArtistFields({ bind }: { bind: Bind<ArtistFieldName> }) {
         Description
         <textarea {...bind('description')} rows={6} />
       </label>
-      <label>
-        Image URL
-        <input {...bind('pictureUrl')} type="url" placeholder="https://…" />
-      </label>
+      <PictureAddressField label="Image URL" bound={bind('pictureUrl')} />
     </>
   );
 }

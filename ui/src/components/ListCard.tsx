@@ -31,14 +31,14 @@ export function ListMosaic({ list }: { list: Pick<ListSummary, 'covers' | 'title
     return (
       <div class="list-mosaic four" aria-hidden="true">
         {covers.map((src, index) => (
-          <Cover key={index} src={src} name={list.title} alt="" />
+          <Cover key={index} src={src} name={list.title} alt="" sizes="48px" />
         ))}
       </div>
     );
   }
   return (
     <div class="list-mosaic" aria-hidden="true">
-      <Cover src={covers[0] ?? ''} name={list.title} alt="" />
+      <Cover src={covers[0] ?? ''} name={list.title} alt="" sizes="96px" />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter-preact';
 import type { SignupMode } from '../api/admin';
 import { useAuth } from '../auth/AuthContext';
 import { AuthCard, FormMessage } from '../components/AuthCard';
+import { PictureAddressField } from '../components/PictureAddressField';
 import { ErrorNote, Loading } from '../components/QueryState';
 import { useFormFields, useSubmit } from '../lib/useFormFields';
 import { useQueryParams } from '../lib/routeParam';
@@ -66,10 +67,7 @@ function SignUpForm({ mode }: { mode: Exclude<SignupMode, 'closed'> }) {
         Password
         <input {...bind('password')} type="password" autoComplete="new-password" minLength={8} required />
       </label>
-      <label>
-        Profile Picture URL
-        <input {...bind('profilePictureUrl')} type="url" placeholder="https://…" autoComplete="photo" />
-      </label>
+      <PictureAddressField label="Profile Picture URL" bound={bind('profilePictureUrl')} autoComplete="photo" after="you sign up" />
       <button type="submit" class="primary" disabled={pending}>
         {pending ? 'Signing Up…' : 'Sign Up'}
       </button>

@@ -334,13 +334,22 @@ describe('the Audit log and Figures tabs', () => {
     expect(await view.findByText('Nothing has been done yet.')).toBeTruthy();
   });
 
-  it('shows the figures, the database size readable and an unknown backup', async () => {
+  it('shows the figures, the database and pictures sizes readable and an unknown backup', async () => {
     fakeServer({
       ...ME,
       'GET /api/admin/members*': [200, page([])],
       'GET /api/admin/figures': [
         200,
-        { members: 1204, albums: 310, artists: 95, ratings: 40211, reviews: 88, databaseBytes: 52428800, lastBackup: null },
+        {
+          members: 1204,
+          albums: 310,
+          artists: 95,
+          ratings: 40211,
+          reviews: 88,
+          databaseBytes: 52428800,
+          lastBackup: null,
+          pictures: { ready: 1530, pending: 12, failed: 3, bytes: 19922944 },
+        },
       ],
     });
     const view = renderAt('/admin');
@@ -348,7 +357,8 @@ describe('the Audit log and Figures tabs', () => {
     await view.findByText('Database size');
     const text = view.container.querySelector('.admin-figures')?.textContent;
     expect(text).toBe(
-      'Members1,204Albums310Artists95Ratings40,211Reviews88Database size50 MBLast backupnot known',
+      'Members1,204Albums310Artists95Ratings40,211Reviews88Database size50 MBLast backupnot known' +
+        'Pictures kept1,530Pictures waiting12Pictures refused3Pictures size19 MB',
     );
   });
 

@@ -7,7 +7,7 @@ export function FiguresTab() {
   const figures = useFigures();
   if (figures.isPending) return <Loading label="Loading the figures…" />;
   if (figures.isError) return <ErrorNote error={figures.error} />;
-  const { members, albums, artists, ratings, reviews, databaseBytes, lastBackup } = figures.data;
+  const { members, albums, artists, ratings, reviews, databaseBytes, lastBackup, pictures } = figures.data;
   const rows: Array<[string, string]> = [
     ['Members', members.toLocaleString('en')],
     ['Albums', albums.toLocaleString('en')],
@@ -16,6 +16,11 @@ export function FiguresTab() {
     ['Reviews', reviews.toLocaleString('en')],
     ['Database size', byteSize(databaseBytes)],
     ['Last backup', lastBackup ? longDate(lastBackup) : 'not known'],
+    // The pictures the site fetched and serves itself (kept in the database too).
+    ['Pictures kept', pictures.ready.toLocaleString('en')],
+    ['Pictures waiting', pictures.pending.toLocaleString('en')],
+    ['Pictures refused', pictures.failed.toLocaleString('en')],
+    ['Pictures size', byteSize(pictures.bytes)],
   ];
   return (
     <dl class="admin-figures">

@@ -55,7 +55,13 @@ export function AlbumCover({
 
   return (
     <div class="album-cover">
-      <Cover src={album.pictureUrl} name={album.title} alt={`Cover of ${album.title} by ${album.artist}`} />
+      <Cover
+        src={album.pictureUrl}
+        name={album.title}
+        alt={`Cover of ${album.title} by ${album.artist}`}
+        sizes="(max-width: 760px) 280px, 340px"
+        retry
+      />
       <div class="album-cover-actions" role="group" aria-label="Album actions">
         <button type="button" class="album-action" onClick={writeReview}>
           Write a Review

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'wouter-preact';
 import type { Author } from '../../api/types';
-import { initials } from '../../components/Cover';
+import { initials, useSitePicture } from '../../components/Cover';
 
 /** An author's name, or 'Unknown' when the server has none. */
 export function authorName(author: Author | null | undefined): string {
@@ -9,19 +8,18 @@ export function authorName(author: Author | null | undefined): string {
 }
 
 /**
- * A small profile picture. It is decorative (alt="") because the name is
- * always beside it; without a picture the initials stand in.
+ * A small profile picture: the initials, with the site's copy of the picture
+ * over them when there is one. It is decorative (hidden from screen readers)
+ * because the name is always beside it.
  */
 function Avatar({ src, name }: { src: string; name: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) {
-    return (
-      <span class="album-avatar generated" aria-hidden="true">
-        {initials(name)}
-      </span>
-    );
-  }
-  return <img class="album-avatar" src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
+  const { picture, showing } = useSitePicture(src, '32px');
+  return (
+    <span class={showing ? 'album-avatar generated pictured' : 'album-avatar generated'} aria-hidden="true">
+      <span class="cover-initials">{initials(name)}</span>
+      {picture}
+    </span>
+  );
 }
 
 /** Profile picture and name as one link to the author's profile. */

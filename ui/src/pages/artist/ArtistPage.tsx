@@ -70,7 +70,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
     <section class="artist-page" data-screen="artist">
       <header class="artist-header">
         <div class="artist-picture">
-          <Cover src={data.pictureUrl} name={data.name} alt={`Picture of ${data.name}`} />
+          <Cover src={data.pictureUrl} name={data.name} alt={`Picture of ${data.name}`} sizes="(max-width: 600px) 120px, 220px" retry />
           {canEdit && (
             <button type="button" class="artist-edit" onClick={() => setEditing(true)}>
               Edit Artist

@@ -252,7 +252,7 @@ function Importer() {
           <ul class="grab-data-albums">
             {albums.map((album) => (
               <li key={album.mbReleaseGroup} class="grab-data-album">
-                <Cover src={album.pictureUrl} name={album.title} alt={`${album.title} cover`} />
+                <Cover src={album.pictureUrl} name={album.title} alt={`${album.title} cover`} sizes="96px" />
                 <div>
                   <strong>{album.title}</strong>
                   <time dateTime={knownDate(album)}>{releaseDate(album)}</time>

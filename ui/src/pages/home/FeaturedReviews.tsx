@@ -19,7 +19,7 @@ export function FeaturedReviews() {
             href={`/review/${encodeURIComponent(review.albumSlug)}/${review.reviewId}`}
             class="featured-tile"
           >
-            <Cover src={review.albumPictureUrl} name={review.albumTitle} alt={`Cover of ${review.albumTitle}`} />
+            <Cover src={review.albumPictureUrl} name={review.albumTitle} alt={`Cover of ${review.albumTitle}`} sizes="96px" />
             <div class="featured-body">
               <span class="featured-artist">{review.artist}</span>
               <strong class="featured-title">{review.albumTitle}</strong>

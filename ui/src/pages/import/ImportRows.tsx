@@ -58,7 +58,7 @@ export function RowChoice({
                 checked={chosen === candidate.albumId}
                 onChange={() => choose(candidate.albumId)}
               />
-              <Cover src={candidate.pictureUrl} name={candidate.title} alt="" class="import-thumb" />
+              <Cover src={candidate.pictureUrl} name={candidate.title} alt="" class="import-thumb" sizes="44px" />
               <span class="import-candidate-name">{candidateName(candidate)}</span>
               <span class="import-score" title="How near the file's name is to this album's">
                 {candidate.score}% alike
@@ -234,7 +234,7 @@ export function MatchedRows({ job, fileWins }: { job: ImportJob; fileWins: boole
         <ul class="import-rows" aria-label="Matched rows">
           {list.items.map((row) => (
             <li key={row.row} class="import-row">
-              {row.album && <Cover src={row.album.pictureUrl} name={row.album.title} alt="" class="import-thumb" />}
+              {row.album && <Cover src={row.album.pictureUrl} name={row.album.title} alt="" class="import-thumb" sizes="44px" />}
               <div class="import-row-text">
                 {row.album ? (
                   <Link href={albumPath(row.album)} class="import-row-name">

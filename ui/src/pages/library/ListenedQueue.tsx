@@ -69,7 +69,7 @@ function ListenedItem({ entry }: { entry: ListenedAlbum }) {
   return (
     <li class="listened-item" aria-label={`${album.title} by ${album.artist}`}>
       <Link href={albumPath(album)} class="listened-cover" tabIndex={-1} aria-hidden="true">
-        <Cover src={album.pictureUrl} name={album.title} alt="" />
+        <Cover src={album.pictureUrl} name={album.title} alt="" sizes="64px" />
       </Link>
       <div class="listened-text">
         <Link href={albumPath(album)} class="listened-title">

@@ -147,7 +147,7 @@ function EntryRow({
         <span class="list-entry-position">{entry.position}</span>
       )}
       <Link href={albumPath(album)} class="list-entry-cover" tabIndex={-1} aria-hidden="true">
-        <Cover src={album.pictureUrl} name={album.title} alt="" />
+        <Cover src={album.pictureUrl} name={album.title} alt="" sizes="(max-width: 600px) 64px, 96px" />
       </Link>
       <div class="list-entry-body">
         <Link href={albumPath(album)} class="list-entry-title">

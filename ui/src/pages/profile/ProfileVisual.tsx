@@ -6,6 +6,7 @@ import type { ProfileStats, PublicUser } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { Cover } from '../../components/Cover';
 import { Dialog } from '../../components/Dialog';
+import { PictureAddressField } from '../../components/PictureAddressField';
 import { SubmitRow } from '../../components/SubmitRow';
 import { useFormFields, useSubmit } from '../../lib/useFormFields';
 import { RatingsChart } from '../album/RatingsChart';
@@ -38,7 +39,14 @@ export function ProfileVisual({ user, stats }: { user: PublicUser; stats: Profil
       <div class="profile-visual-area">
         {view === 'picture' && (
           <>
-            <Cover src={user.profilePictureUrl} name={user.username} alt={`${user.username}'s profile picture`} class="profile-picture" />
+            <Cover
+              src={user.profilePictureUrl}
+              name={user.username}
+              alt={`${user.username}'s profile picture`}
+              class="profile-picture"
+              sizes="(max-width: 760px) 100vw, 360px"
+              retry
+            />
             {me?.userId === user.userId && (
               <button type="button" class="button profile-picture-edit" onClick={() => setEditing(true)}>
                 Update Profile Picture
@@ -66,10 +74,7 @@ function UpdatePictureDialog({ user, onClose }: { user: PublicUser; onClose: () 
   return (
     <Dialog title="Update Profile Picture" onClose={onClose}>
       <form class="form" onSubmit={onSubmit}>
-        <label>
-          Picture URL
-          <input {...bind('profilePictureUrl')} type="url" placeholder="https://…" />
-        </label>
+        <PictureAddressField label="Picture URL" bound={bind('profilePictureUrl')} />
         <SubmitRow pending={pending} error={error} />
       </form>
     </Dialog>

@@ -64,7 +64,7 @@ function ReviewView({ review, cacheKey }: { review: Review; cacheKey: unknown[] 
       <div class="review-layout">
         <aside class="review-album" aria-label="Album">
           <Link href={albumPath(album)} class="review-album-cover">
-            <Cover src={review.albumPictureUrl} name={review.albumTitle} alt={`${review.albumTitle} cover`} />
+            <Cover src={review.albumPictureUrl} name={review.albumTitle} alt={`${review.albumTitle} cover`} sizes="(max-width: 700px) 96px, 280px" />
           </Link>
           <Link href={albumPath(album)} class="review-album-title">
             {review.albumTitle}

@@ -16,7 +16,7 @@ function SharedList({ title, albums, username }: { title: string; albums: Shared
         {albums.map(({ album, yours, theirs }) => (
           <li key={album.albumId}>
             <Link href={albumPath(album)} class="compat-album">
-              <Cover src={album.pictureUrl} name={album.title} alt="" />
+              <Cover src={album.pictureUrl} name={album.title} alt="" sizes="36px" />
               <span>
                 <span class="compat-title">{album.title}</span>
                 <span class="muted"> by {album.artist}</span>

@@ -16,7 +16,7 @@ function FeedCover({ album }: { album: FeedAlbum }) {
   return (
     <li>
       <Link href={albumPath(album)} class="feed-cover" title={alt}>
-        <Cover src={album.pictureUrl} name={album.title} alt={alt} />
+        <Cover src={album.pictureUrl} name={album.title} alt={alt} sizes="88px" />
         {album.rating != null && <span class="feed-cover-rating">{album.rating.toFixed(1)}</span>}
       </Link>
     </li>
