@@ -75,7 +75,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         data.database_path().display(),
         listener.local_addr()?
     );
-    halfstar::api::media::start_fetching(&state, &settings.pictures);
+    halfstar::media::start_fetching(&state, &settings.pictures);
     let router = app(state);
     if settings.ranking_seconds > 0 {
         tokio::spawn(warm_rankings(router.clone()));

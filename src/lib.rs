@@ -10,6 +10,7 @@ pub mod domain;
 pub mod error;
 pub mod import;
 pub mod lock;
+pub mod media;
 pub mod member_import;
 #[cfg(unix)]
 pub mod open_files;

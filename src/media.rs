@@ -14,7 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{AppPath, AppState};
+use crate::api::{AppPath, AppState};
 use crate::config::PictureSettings;
 use crate::db::{pictures, run_blocking};
 use crate::domain::timestamp;

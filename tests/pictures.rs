@@ -214,7 +214,7 @@ async fn settled(app: &TestApp, url: &str) -> (String, String) {
 async fn a_saved_picture_is_fetched_once_and_served_in_its_sizes() {
     let host = PictureHost::start();
     let app = TestApp::new();
-    halfstar::api::media::start_fetching(&app.state, &settings(true));
+    halfstar::media::start_fetching(&app.state, &settings(true));
     let url = host.url("/cover.png");
     album_with_picture(&app, "Kid A", &url);
     // A second album with the same address shares the picture.
@@ -289,7 +289,7 @@ async fn a_saved_picture_is_fetched_once_and_served_in_its_sizes() {
 async fn what_is_not_a_safe_picture_is_refused_with_the_reason_kept() {
     let host = PictureHost::start();
     let app = TestApp::new();
-    halfstar::api::media::start_fetching(&app.state, &settings(true));
+    halfstar::media::start_fetching(&app.state, &settings(true));
     let cases = [
         ("/cover.jpg", "failed", "refused: not a picture"),
         ("/huge.png", "failed", "refused: larger than 10 MB"),
@@ -337,7 +337,7 @@ async fn what_is_not_a_safe_picture_is_refused_with_the_reason_kept() {
 async fn private_addresses_are_refused_unless_allowed() {
     let host = PictureHost::start();
     let app = TestApp::new();
-    halfstar::api::media::start_fetching(&app.state, &settings(false));
+    halfstar::media::start_fetching(&app.state, &settings(false));
     let url = host.url("/cover.png");
     album_with_picture(&app, "Kid A", &url);
     let (status, reason) = settled(&app, &url).await;

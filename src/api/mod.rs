@@ -24,7 +24,6 @@ mod kept_sessions;
 mod layers;
 mod lists;
 mod login_limits;
-pub mod media;
 mod notifications;
 mod openapi;
 mod own_ratings;
@@ -201,7 +200,7 @@ pub fn app(state: AppState) -> Router {
         .with_state(state.clone());
     let router = Router::new()
         .nest("/api", api)
-        .merge(media::router().with_state(state))
+        .merge(crate::media::router().with_state(state))
         .fallback(crate::web::serve_ui);
     layers::apply(router, max_body_bytes, request_timeout)
 }
