@@ -252,11 +252,14 @@ function Importer() {
           <ul class="grab-data-albums">
             {albums.map((album) => (
               <li key={album.mbReleaseGroup} class="grab-data-album">
-                <Cover src={album.pictureUrl} name={album.title} alt={`${album.title} cover`} sizes="96px" />
+                {/* Not the archive's picture: a browser here asks no host but the site,
+                    and the site fetches a cover only once it is saved. */}
+                <Cover src="" name={album.title} alt="" sizes="96px" />
                 <div>
                   <strong>{album.title}</strong>
                   <time dateTime={knownDate(album)}>{releaseDate(album)}</time>
                   <span class="grab-data-genres">{album.genres || 'No genres'}</span>
+                  {album.pictureUrl && <span class="grab-data-genres">Front cover found: fetched by the site after saving.</span>}
                 </div>
               </li>
             ))}
