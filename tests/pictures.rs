@@ -389,6 +389,14 @@ fn the_cli_fetches_what_is_missing_and_prunes_what_nothing_uses() {
     let status = run(&["media", "status"]);
     assert!(status.starts_with("1 kept"), "{status}");
     assert!(status.contains("https://gone.example/old.png"), "{status}");
+    // A backup holds the pictures with everything else.
+    let backup = app.dir.path().join("backup.db");
+    run(&["backup", backup.to_str().unwrap()]);
+    let copied: i64 = rusqlite::Connection::open(&backup)
+        .unwrap()
+        .query_row("SELECT count(*) FROM picture_sizes", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(copied, 3);
     assert_eq!(
         run(&["media", "prune"]),
         "Removed 1 pictures nothing uses.\n"
