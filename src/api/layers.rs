@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use crate::error::AppError;
 
-/// Scripts, styles and fonts come only from this server. Album and profile
-/// pictures are links to other hosts (cover archives, artist sites), so
-/// images may come from any http(s) origin.
+/// Scripts, styles, fonts and pictures come only from this server: covers,
+/// artist pictures and avatars are its own copies (`/media`), so a page never
+/// tells another host who reads it.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \

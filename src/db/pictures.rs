@@ -132,7 +132,7 @@ pub fn latest_refusals(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<(S
 /// The store's figures.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Figures {
+pub struct PictureFigures {
     pub ready: i64,
     pub pending: i64,
     pub failed: i64,
@@ -140,7 +140,7 @@ pub struct Figures {
     pub bytes: i64,
 }
 
-pub fn figures(conn: &Connection) -> rusqlite::Result<Figures> {
+pub fn figures(conn: &Connection) -> rusqlite::Result<PictureFigures> {
     conn.query_row(
         "SELECT (SELECT count(*) FROM pictures WHERE status = 'ready'),
                 (SELECT count(*) FROM pictures WHERE status = 'pending'),
@@ -148,7 +148,7 @@ pub fn figures(conn: &Connection) -> rusqlite::Result<Figures> {
                 (SELECT coalesce(sum(length(bytes)), 0) FROM picture_sizes)",
         [],
         |row| {
-            Ok(Figures {
+            Ok(PictureFigures {
                 ready: row.get(0)?,
                 pending: row.get(1)?,
                 failed: row.get(2)?,

@@ -191,7 +191,7 @@ pub struct SiteFigures {
     #[schema(required)]
     pub last_backup: Option<String>,
     /// The pictures the site keeps and serves itself.
-    pub pictures: super::pictures::Figures,
+    pub pictures: super::pictures::PictureFigures,
 }
 
 pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
@@ -212,7 +212,7 @@ pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
             reviews: row.get(4)?,
             database_bytes: row.get(5)?,
             last_backup: row.get(6)?,
-            pictures: super::pictures::Figures::default(),
+            pictures: super::pictures::PictureFigures::default(),
         })
     })
     .and_then(|figures| {

@@ -2720,20 +2720,6 @@ export interface components {
             /** @description A review's, post's or shout's first words; a list's title. */
             text: string;
         };
-        /** @description The store's figures. */
-        Figures: {
-            /**
-             * Format: int64
-             * @description Bytes of every size of every picture.
-             */
-            bytes: number;
-            /** Format: int64 */
-            failed: number;
-            /** Format: int64 */
-            pending: number;
-            /** Format: int64 */
-            ready: number;
-        };
         /** @description An artist a member follows. */
         FollowedArtist: {
             /** Format: int64 */
@@ -3230,6 +3216,20 @@ export interface components {
             pictureUrl: string;
             title: string;
         };
+        /** @description The store's figures. */
+        PictureFigures: {
+            /**
+             * Format: int64
+             * @description Bytes of every size of every picture.
+             */
+            bytes: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            ready: number;
+        };
         Post: {
             createdAt: string;
             /** @description Hidden by an admin: only its author and the admins see it. */
@@ -3614,7 +3614,7 @@ export interface components {
             /** Format: int64 */
             members: number;
             /** @description The pictures the site keeps and serves itself. */
-            pictures: components["schemas"]["Figures"];
+            pictures: components["schemas"]["PictureFigures"];
             /**
              * Format: int64
              * @description Ratings with a number (library entries without one are not counted).
