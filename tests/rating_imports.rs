@@ -117,6 +117,27 @@ fn album_id(app: &TestApp, artist: &str, title: &str) -> i64 {
         .expect("album")
 }
 
+/// The member rates an album from its page.
+async fn rate(app: &TestApp, token: &str, album_id: i64, number: f64) {
+    let artist_id: i64 = app
+        .conn()
+        .query_row(
+            "SELECT artist_id FROM albums WHERE id = ?1",
+            [album_id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let rated = app
+        .call(
+            Method::POST,
+            "/api/rating",
+            Some(token),
+            Some(json!({ "albumId": album_id, "artistId": artist_id, "number": number })),
+        )
+        .await;
+    assert_eq!(rated.status, StatusCode::CREATED, "{}", rated.text());
+}
+
 /// The albums' counters agree with their ratings.
 fn counters_are_exact(app: &TestApp) {
     let wrong: i64 = app
@@ -300,23 +321,7 @@ async fn a_rym_export_is_previewed_fixed_and_written_once() {
 async fn the_members_own_ratings_stay_unless_the_file_wins() {
     let (app, token, me) = demo_site("vinyl_newcomer");
     let ok_computer = album_id(&app, "Radiohead", "OK Computer");
-    let radiohead: i64 = app
-        .conn()
-        .query_row(
-            "SELECT artist_id FROM albums WHERE id = ?1",
-            [ok_computer],
-            |r| r.get(0),
-        )
-        .unwrap();
-    let rated = app
-        .call(
-            Method::POST,
-            "/api/rating",
-            Some(&token),
-            Some(json!({ "albumId": ok_computer, "artistId": radiohead, "number": 6.5 })),
-        )
-        .await;
-    assert_eq!(rated.status, StatusCode::CREATED, "{}", rated.text());
+    rate(&app, &token, ok_computer, 6.5).await;
 
     let job = prepared(&app, &token, "rym.csv").await;
     assert_eq!(job["effects"]["ratingsDiffering"], 1);
@@ -438,23 +443,7 @@ async fn listens_fill_the_queue_which_rating_and_dismissing_empty() {
         ]
     );
     let mezzanine = album_id(&app, "Massive Attack", "Mezzanine");
-    let artist: i64 = app
-        .conn()
-        .query_row(
-            "SELECT artist_id FROM albums WHERE id = ?1",
-            [mezzanine],
-            |r| r.get(0),
-        )
-        .unwrap();
-    let rated = app
-        .call(
-            Method::POST,
-            "/api/rating",
-            Some(&token),
-            Some(json!({ "albumId": mezzanine, "artistId": artist, "number": 9 })),
-        )
-        .await;
-    assert_eq!(rated.status, StatusCode::CREATED);
+    rate(&app, &token, mezzanine, 9.0).await;
     let blonde = album_id(&app, "Frank Ocean", "Blonde");
     let dismissed = app
         .call(

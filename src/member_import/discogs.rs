@@ -87,11 +87,7 @@ mod tests {
     use super::*;
 
     fn fixture(name: &str) -> String {
-        std::fs::read_to_string(format!(
-            "{}/tests/fixtures/member-import/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
+        String::from_utf8(super::super::fixture(name)).unwrap()
     }
 
     #[test]

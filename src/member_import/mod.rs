@@ -355,17 +355,19 @@ pub fn year_in(text: &str) -> Option<i32> {
         .filter(|&year| year > 0)
 }
 
+/// A hand-written export of `tests/fixtures/member-import/`.
+#[cfg(test)]
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/tests/fixtures/member-import/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fixture(name: &str) -> Vec<u8> {
-        std::fs::read(format!(
-            "{}/tests/fixtures/member-import/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
-    }
 
     #[test]
     fn tells_each_format_from_its_bytes() {

@@ -227,16 +227,8 @@ pub fn listen_time(text: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn fixture(name: &str) -> Vec<u8> {
-        std::fs::read(format!(
-            "{}/tests/fixtures/member-import/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
-    }
-
     fn read(name: &str) -> Parsed {
-        let bytes = fixture(name);
+        let bytes = super::super::fixture(name);
         let format = super::super::detect(&bytes, super::super::Asked::Auto).unwrap();
         super::super::read(&bytes, format, &Progress::default()).unwrap()
     }
