@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use halfstar::config::{DataSettings, PictureSettings};
+use halfstar::db::pictures::PictureFigures;
 use halfstar::db::{self, pictures};
 use halfstar::domain::timestamp::now;
 use halfstar::pictures::fetch::Fetcher;
@@ -34,14 +35,7 @@ pub fn run(data: &DataSettings, command: MediaCommand) -> anyhow::Result<ExitCod
     let mut conn = pool.get()?;
     match command {
         MediaCommand::Status => {
-            let figures = pictures::figures(&conn)?;
-            println!(
-                "{} kept ({:.1} MB), {} waiting, {} refused",
-                figures.ready,
-                figures.bytes as f64 / 1024.0 / 1024.0,
-                figures.pending,
-                figures.failed
-            );
+            println!("{}", described(&pictures::figures(&conn)?));
             for (url, why) in pictures::latest_refusals(&conn, 10)? {
                 println!("  {url}: {why}");
             }
@@ -79,13 +73,9 @@ pub fn run(data: &DataSettings, command: MediaCommand) -> anyhow::Result<ExitCod
             if let Some(bar) = bar {
                 bar.finish_and_clear();
             }
-            let figures = pictures::figures(&conn)?;
             println!(
-                "Fetched {kept} of {total}. {} kept ({:.1} MB), {} waiting to be tried again, {} refused.",
-                figures.ready,
-                figures.bytes as f64 / 1024.0 / 1024.0,
-                figures.pending,
-                figures.failed
+                "Fetched {kept} of {total}. {}.",
+                described(&pictures::figures(&conn)?)
             );
         }
         MediaCommand::Prune => {
@@ -94,4 +84,15 @@ pub fn run(data: &DataSettings, command: MediaCommand) -> anyhow::Result<ExitCod
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// "12 kept (1.4 MB), 3 waiting, 1 refused".
+fn described(figures: &PictureFigures) -> String {
+    format!(
+        "{} kept ({:.1} MB), {} waiting, {} refused",
+        figures.ready,
+        figures.bytes as f64 / 1024.0 / 1024.0,
+        figures.pending,
+        figures.failed
+    )
 }

@@ -25,7 +25,7 @@ use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::member_import::jobs::{ImportStatus, Job, JobRow, JobState, Refused};
 use crate::member_import::matching::{Found, How, ImportCandidate};
 use crate::member_import::plan::{ImportEffects, ImportResult, Planned, plan};
-use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, rym};
+use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, Skipped, rym};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -183,6 +183,32 @@ fn row_view(at: usize, row: &JobRow, current_rating: Option<f64>) -> ImportRow {
         problem: None,
         current_rating,
     }
+}
+
+fn skipped_view(at: usize, skipped: &Skipped) -> ImportRow {
+    ImportRow {
+        row: at,
+        line: skipped.line,
+        artist: String::new(),
+        title: String::new(),
+        year: None,
+        rating: None,
+        shelf: Shelf::NotCatalogued,
+        plays: 0,
+        has_review: false,
+        status: RowStatus::Skipped,
+        how: None,
+        album: None,
+        candidates: Vec::new(),
+        problem: Some(skipped.problem.clone()),
+        current_rating: None,
+    }
+}
+
+/// The `limit` items from `offset` on (none past the end).
+fn page_of<T>(items: &[T], offset: usize, limit: u32) -> &[T] {
+    let from = items.get(offset..).unwrap_or_default();
+    &from[..from.len().min(limit as usize)]
 }
 
 fn counts(state: &JobState) -> ImportCounts {
@@ -449,32 +475,12 @@ async fn rows(
     let (mut page, total) = {
         let held = job.state();
         if query.status == RowStatus::Skipped {
-            let page = held
-                .skipped
-                .iter()
-                .enumerate()
-                .skip(offset)
-                .take(limit as usize)
-                .map(|(at, skipped)| ImportRow {
-                    row: at,
-                    line: skipped.line,
-                    artist: String::new(),
-                    title: String::new(),
-                    year: None,
-                    rating: None,
-                    shelf: Shelf::NotCatalogued,
-                    plays: 0,
-                    has_review: false,
-                    status: RowStatus::Skipped,
-                    how: None,
-                    album: None,
-                    candidates: Vec::new(),
-                    problem: Some(skipped.problem.clone()),
-                    current_rating: None,
-                })
-                .collect();
+            let indexed: Vec<(usize, &Skipped)> = held.skipped.iter().enumerate().collect();
             return Ok(Json(ImportRows {
-                rows: page,
+                rows: page_of(&indexed, offset, limit)
+                    .iter()
+                    .map(|(at, skipped)| skipped_view(*at, skipped))
+                    .collect(),
                 total: held.skipped.len(),
             }));
         }
@@ -484,10 +490,8 @@ async fn rows(
             .enumerate()
             .filter(|(_, row)| status_of(row) == query.status)
             .collect();
-        let page: Vec<ImportRow> = with_status
+        let page: Vec<ImportRow> = page_of(&with_status, offset, limit)
             .iter()
-            .skip(offset)
-            .take(limit as usize)
             .map(|(at, row)| row_view(*at, row, None))
             .collect();
         (page, with_status.len())

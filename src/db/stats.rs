@@ -195,6 +195,7 @@ pub struct SiteFigures {
 }
 
 pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
+    let pictures = super::pictures::figures(conn)?;
     conn.prepare_cached(
         "SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM albums),
                 (SELECT count(*) FROM artists),
@@ -212,13 +213,7 @@ pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
             reviews: row.get(4)?,
             database_bytes: row.get(5)?,
             last_backup: row.get(6)?,
-            pictures: super::pictures::PictureFigures::default(),
-        })
-    })
-    .and_then(|figures| {
-        Ok(SiteFigures {
-            pictures: super::pictures::figures(conn)?,
-            ..figures
+            pictures: pictures.clone(),
         })
     })
 }

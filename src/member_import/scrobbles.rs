@@ -36,7 +36,7 @@ pub fn read_lastfm(text: &str, progress: &Progress) -> Result<Parsed, String> {
         (Some(0), Some(1), Some(3), None)
     };
     let mut without_album = 0;
-    for (line, record) in rows.iter().skip(usize::from(headed)) {
+    for (line, record) in &rows[usize::from(headed)..] {
         let (name, title) = (field(record, artist), field(record, album));
         if name.is_empty() || title.is_empty() {
             without_album += 1;
