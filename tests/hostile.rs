@@ -315,7 +315,7 @@ fn a_full_disk_refuses_writes_with_507_and_loses_nothing() {
         mount -t tmpfs -o size=3m halfstar-test "$1"
         cp -a "$2" "$1/data"
         head -c 1200k /dev/zero > "$1/ballast"
-        exec env HALFSTAR_POSTS_PER_HOUR=100000 "$3" --data-dir "$1/data" serve --listen 127.0.0.1:0
+        exec env HALFSTAR_POSTS_PER_HOUR=100000 HALFSTAR_FETCH_PICTURES=false "$3" --data-dir "$1/data" serve --listen 127.0.0.1:0
     "#;
     let mut command = in_own_mounts(script, &[mount.path(), dir.path(), Path::new(BINARY)]);
     command.stderr(Stdio::null());
