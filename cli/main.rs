@@ -5,6 +5,7 @@ mod community;
 mod connections;
 mod database;
 mod export_user;
+mod healthcheck;
 mod import;
 mod import_user;
 mod media;
@@ -115,6 +116,14 @@ enum Command {
     /// The pictures the site keeps and serves itself: status, fetch, prune.
     #[command(subcommand)]
     Media(media::MediaCommand),
+    /// Ask a running server's /api/health (on loopback when it listens on
+    /// every address) and exit non-zero unless it answers ok: the container
+    /// image's HEALTHCHECK.
+    Healthcheck {
+        /// The address the server listens on (as given to serve).
+        #[arg(long, env = "HALFSTAR_LISTEN", default_value = "127.0.0.1:8080")]
+        listen: std::net::SocketAddr,
+    },
     /// Print the API's OpenAPI description (what GET /api/openapi.json
     /// answers) as JSON; the UI's types are generated from it.
     Openapi,
@@ -169,6 +178,7 @@ fn main() -> ExitCode {
         Command::Moderation(command) => moderation::run(&cli.data, command),
         Command::Import(command) => import::run(&cli.data, command),
         Command::Media(command) => media::run(&cli.data, command),
+        Command::Healthcheck { listen } => healthcheck::run(listen),
         Command::Openapi => openapi::run(),
     };
     match result {

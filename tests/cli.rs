@@ -80,3 +80,22 @@ fn serve_answers_and_shuts_down_cleanly_on_sigterm() {
     assert!(!wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0);
     assert!(halfstar(dir.path(), &["check"]).status.success());
 }
+
+#[test]
+fn healthcheck_passes_while_the_server_answers_and_fails_once_it_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = RunningServer::start(dir.path(), Stdio::null(), &[]);
+    let listen = format!("127.0.0.1:{}", server.port);
+
+    let answering = halfstar(dir.path(), &["healthcheck", "--listen", &listen]);
+    assert!(answering.status.success(), "{answering:?}");
+    assert_eq!(stdout(&answering).trim(), "ok");
+
+    assert!(server.stop().success());
+    let stopped = halfstar(dir.path(), &["healthcheck", "--listen", &listen]);
+    assert!(!stopped.status.success(), "{stopped:?}");
+    assert!(
+        String::from_utf8_lossy(&stopped.stderr).contains("/api/health did not answer"),
+        "{stopped:?}"
+    );
+}
