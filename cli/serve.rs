@@ -45,7 +45,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     if settings.demo {
         load_demo_when_empty(&db::open(&data.data_dir)?).await?;
     }
-    let database = db::Database::open(&data.data_dir)?;
+    let database = db::Database::open_with(&data.data_dir, data.checkpoints)?;
     let writer = database.writer.clone();
     // Off the start-up path: the first unknown email waits for it if it is early.
     tokio::task::spawn_blocking(auth::prepare_dummy_hash);

@@ -21,6 +21,27 @@ pub struct DataSettings {
         global = true
     )]
     pub data_dir: PathBuf,
+
+    /// Who folds the write-ahead log into halfstar.db: own (halfstar, as it
+    /// writes and when it stops) or litestream (Litestream replicates the
+    /// database and checkpoints it itself; see the README).
+    #[arg(long, env = "HALFSTAR_CHECKPOINTS", value_enum, default_value_t = Checkpoints::Own,
+          global = true)]
+    pub checkpoints: Checkpoints,
+}
+
+/// Who checkpoints the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Checkpoints {
+    /// halfstar folds the log as writes go on, and empties it when stopping.
+    #[default]
+    Own,
+    /// Litestream folds the log once it has copied it; halfstar never does.
+    // Litestream holds a read transaction open so that no checkpoint passes
+    // what it has copied: halfstar's passes would stop short at it, and a
+    // closing one would wait for it holding the write lock, stalling every
+    // write for the busy timeout before giving up.
+    Litestream,
 }
 
 impl DataSettings {

@@ -50,6 +50,7 @@ use anyhow::Context;
 use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OpenFlags};
 
+use crate::config::Checkpoints;
 use crate::error::AppError;
 
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
@@ -131,12 +132,18 @@ pub struct Database {
 impl Database {
     /// Opens the database in `data_dir` for serving, migrating it first.
     pub fn open(data_dir: &Path) -> anyhow::Result<Self> {
+        Self::open_with(data_dir, Checkpoints::Own)
+    }
+
+    /// The same, with `checkpoints` saying who folds the log.
+    pub fn open_with(data_dir: &Path, checkpoints: Checkpoints) -> anyhow::Result<Self> {
         open(data_dir)?;
         let outside_writes = OutsideWrites::default();
         let seen = outside_writes.clone();
         let writer = writer::Writer::start(
             &crate::config::database_path(data_dir),
             Box::new(move || seen.note()),
+            checkpoints,
         )?;
         Ok(Self {
             readers: pool(data_dir, configure_reader)?,
@@ -283,12 +290,23 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
 /// Folds the write-ahead log into the database file; run at shutdown so
 /// the data directory holds one complete file.
 pub fn checkpoint(pool: &Pool) -> anyhow::Result<()> {
-    Ok(fold_log(&*pool.get()?)?)
+    closing_checkpoint(pool, Checkpoints::Own)
+}
+
+/// The closing checkpoint when `checkpoints` says who makes it.
+pub fn closing_checkpoint(pool: &Pool, checkpoints: Checkpoints) -> anyhow::Result<()> {
+    Ok(fold_log(&*pool.get()?, checkpoints)?)
 }
 
 /// The closing checkpoint on one connection, with the planner's statistics.
-pub(crate) fn fold_log(conn: &Connection) -> rusqlite::Result<()> {
-    conn.execute_batch("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);")
+/// Under Litestream only the statistics: the log is Litestream's to fold,
+/// and a TRUNCATE would hold the write lock waiting for its read
+/// transaction until the busy timeout, then give up.
+pub(crate) fn fold_log(conn: &Connection, checkpoints: Checkpoints) -> rusqlite::Result<()> {
+    match checkpoints {
+        Checkpoints::Own => conn.execute_batch("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);"),
+        Checkpoints::Litestream => conn.execute_batch("PRAGMA optimize;"),
+    }
 }
 
 /// A connection of its own (the writer's, the checkpoints') with the settings

@@ -9,7 +9,8 @@
 //! Checkpoints run on a thread of their own, so requests do not wait for
 //! the write-ahead log to be folded into the database file; only when the
 //! log has grown long does the writer finish a pass between two groups, so
-//! that the log starts over.
+//! that the log starts over. Under Litestream (`--checkpoints litestream`)
+//! none of this runs: Litestream checkpoints once it has copied the log.
 //!
 //! Since this connection makes every write of the server, `PRAGMA
 //! data_version` changing on it means another process (the CLI) wrote: the
@@ -28,6 +29,7 @@ use std::time::Duration;
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
+use crate::config::Checkpoints;
 use crate::error::AppError;
 
 /// At most this many writes share a transaction, so that one commit's
@@ -85,21 +87,29 @@ impl Drop for Inner {
 
 impl Writer {
     /// Opens the writer's connection to the database at `path` (already
-    /// migrated) and starts its thread and the checkpoint thread; both end
-    /// when the last `Writer` is dropped.
-    pub fn start(path: &Path, on_outside_write: OnOutsideWrite) -> anyhow::Result<Self> {
+    /// migrated) and starts its thread and, when halfstar checkpoints, the
+    /// checkpoint thread; both end when the last `Writer` is dropped.
+    pub fn start(
+        path: &Path,
+        on_outside_write: OnOutsideWrite,
+        checkpoints: Checkpoints,
+    ) -> anyhow::Result<Self> {
         let conn = super::connection(path)?;
-        // Checkpoints are the checkpoint thread's. The writer's page cache is
-        // larger than a reader's: it holds the index pages that writes touch
-        // all over the file, which would otherwise be read again each time.
+        // Checkpoints are the checkpoint thread's, or Litestream's. The
+        // writer's page cache is larger than a reader's: it holds the index
+        // pages that writes touch all over the file, which would otherwise be
+        // read again each time.
         conn.execute_batch(&format!(
             "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -{WRITER_CACHE_KIB};"
         ))?;
         let (queue, jobs) = mpsc::sync_channel(QUEUE_PLACES);
-        let checkpoints = Checkpointer::start(path.to_owned())?;
+        let checkpointer = match checkpoints {
+            Checkpoints::Own => Some(Checkpointer::start(path.to_owned())?),
+            Checkpoints::Litestream => None,
+        };
         let thread = thread::Builder::new()
             .name("halfstar-writer".to_owned())
-            .spawn(move || write_loop(conn, jobs, on_outside_write, checkpoints))?;
+            .spawn(move || write_loop(conn, jobs, on_outside_write, checkpointer, checkpoints))?;
         Ok(Self {
             inner: Arc::new(Inner {
                 queue: Some(queue),
@@ -137,7 +147,8 @@ impl Writer {
 
     /// Folds the whole log into the database file and records the query
     /// planner's statistics, after every write queued before: run at
-    /// shutdown, so the data directory holds one complete file.
+    /// shutdown, so the data directory holds one complete file. Under
+    /// Litestream only the statistics are recorded.
     pub async fn finish(&self) -> Result<(), AppError> {
         let (done, finished) = oneshot::channel();
         self.send(Message::Finish(done)).await?;
@@ -190,14 +201,15 @@ fn write_loop(
     conn: Connection,
     messages: Receiver<Message>,
     on_outside_write: OnOutsideWrite,
-    checkpoints: Checkpointer,
+    checkpointer: Option<Checkpointer>,
+    checkpoints: Checkpoints,
 ) {
     let mut seen_version = data_version(&conn);
     loop {
         let first = match messages.recv_timeout(WATCH_INTERVAL) {
             Ok(Message::Write(job)) => job,
             Ok(Message::Finish(done)) => {
-                finish(&conn);
+                finish(&conn, checkpoints);
                 let _ = done.send(());
                 continue;
             }
@@ -221,12 +233,14 @@ fn write_loop(
             }
         }
         let committed = commit_group(&conn, group);
-        checkpoints.after_commit(&conn);
+        if let Some(checkpointer) = &checkpointer {
+            checkpointer.after_commit(&conn);
+        }
         for deliver in committed {
             deliver();
         }
         if let Some(done) = finishing {
-            finish(&conn);
+            finish(&conn, checkpoints);
             let _ = done.send(());
         }
     }
@@ -323,8 +337,8 @@ fn note_outside_writes(conn: &Connection, seen: &mut i64, on_outside_write: &OnO
     }
 }
 
-fn finish(conn: &Connection) {
-    if let Err(error) = super::fold_log(conn) {
+fn finish(conn: &Connection, checkpoints: Checkpoints) {
+    if let Err(error) = super::fold_log(conn, checkpoints) {
         tracing::warn!("the closing checkpoint failed: {error}");
     }
 }
@@ -469,6 +483,48 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(test_genres(&db.readers.get().unwrap()), 1);
+    }
+
+    /// Writes a hundred commits and stops, reporting whether the database
+    /// file changed meanwhile (a checkpoint copied pages into it) and how
+    /// long the log is afterwards.
+    async fn write_and_stop(checkpoints: Checkpoints) -> (bool, u64) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::open_with(dir.path(), checkpoints).unwrap();
+        let path = crate::config::database_path(dir.path());
+        let before = std::fs::read(&path).unwrap();
+        for n in 0..100 {
+            db.writer
+                .write(move |conn| add_genre(conn, &n.to_string()))
+                .await
+                .unwrap();
+        }
+        // The checkpoint thread works after the commits: give it time.
+        let mut changed = false;
+        for _ in 0..50 {
+            changed = std::fs::read(&path).unwrap() != before;
+            if changed {
+                break;
+            }
+            tokio::time::sleep(CHECKPOINT_PAUSE).await;
+        }
+        db.writer.finish().await.unwrap();
+        changed |= std::fs::read(&path).unwrap() != before;
+        let log = std::fs::metadata(path.with_file_name("halfstar.db-wal"))
+            .unwrap()
+            .len();
+        (changed, log)
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn halfstar_folds_the_log_itself_unless_litestream_does() {
+        let (changed, log) = write_and_stop(Checkpoints::Own).await;
+        assert!(changed, "the checkpoints copied the writes into the file");
+        assert_eq!(log, 0, "stopping emptied the log");
+
+        let (changed, log) = write_and_stop(Checkpoints::Litestream).await;
+        assert!(!changed, "no checkpoint touched the database file");
+        assert!(log > 0, "the log is left whole for Litestream");
     }
 
     #[tokio::test(flavor = "multi_thread")]
