@@ -16,7 +16,7 @@ pub fn demo(data: &DataSettings) -> anyhow::Result<ExitCode> {
     )?;
     println!("Loaded the demo: {summary}.");
     println!("Demo accounts use the password '{}'.", demo::DEMO_PASSWORD);
-    db::checkpoint(&pool)?;
+    db::closing_checkpoint(&pool, data.checkpoints)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -41,7 +41,7 @@ pub fn synthetic(data: &DataSettings, size: SyntheticSize) -> anyhow::Result<Exi
         eprintln!("{:>6.1} s  {stage}", started.elapsed().as_secs_f64());
     })?;
     drop(conn);
-    db::checkpoint(&pool)?;
+    db::closing_checkpoint(&pool, data.checkpoints)?;
     println!(
         "Made {} artists, {} albums, {} members, {} ratings, {} reviews, {} comments, {} posts and {} lists in {:.1} s.",
         made.artists,
@@ -69,7 +69,7 @@ pub fn migrate(data: &DataSettings) -> anyhow::Result<ExitCode> {
         data.database_path().display(),
         health.applied.iter().max().copied().unwrap_or(0)
     );
-    db::checkpoint(&pool)?;
+    db::closing_checkpoint(&pool, data.checkpoints)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -99,3 +99,25 @@ fn healthcheck_passes_while_the_server_answers_and_fails_once_it_stops() {
         "{stopped:?}"
     );
 }
+
+#[test]
+fn commands_leave_the_log_to_litestream_when_told() {
+    for (checkpoints, folded) in [("own", true), ("litestream", false)] {
+        let dir = tempfile::tempdir().unwrap();
+        // Litestream's connection stays open, so the command's is not the
+        // last to close and SQLite does not fold the log on its own.
+        let litestream = rusqlite::Connection::open(dir.path().join("halfstar.db")).unwrap();
+        let mode: String = litestream
+            .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        litestream
+            .query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))
+            .unwrap();
+
+        let migrate = halfstar(dir.path(), &["--checkpoints", checkpoints, "migrate"]);
+        assert!(migrate.status.success(), "{migrate:?}");
+        let log = std::fs::metadata(dir.path().join("halfstar.db-wal")).unwrap();
+        assert_eq!(log.len() == 0, folded, "{checkpoints}: {} bytes", log.len());
+    }
+}

@@ -1,7 +1,7 @@
 """halfstar under Litestream loses no acknowledged write when the machine is lost.
 
 Run by scripts/test-litestream. halfstar serves the demo as a child of
-`litestream replicate -exec`, as deploy/systemd/halfstar.service runs it, with
+`litestream replicate -exec`, as assets/halfstar.service.d/litestream.conf runs it, with
 deploy/litestream.yml replicating to a file replica. Members' shouts are
 written through the API and each acknowledged one is noted with its time.
 
