@@ -34,7 +34,7 @@ pub enum InviteCommand {
 
 /// The latest entries of the audit log, newest first.
 pub fn audit(data: &DataSettings, limit: u32) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let conn = pool.get()?;
     let (entries, total) = audit::page(&conn, Page::first(limit.clamp(1, 10_000)))?;
     if entries.is_empty() {
@@ -69,7 +69,7 @@ pub fn signup(
     members_may_invite: Option<bool>,
     note: &str,
 ) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     let current = site_settings::signup(&conn)?;
     if mode.is_none() && members_may_invite.is_none() {
@@ -90,7 +90,7 @@ pub fn signup(
 }
 
 pub fn invite(data: &DataSettings, command: InviteCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     match command {
         InviteCommand::Create { uses, days } => {

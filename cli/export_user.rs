@@ -11,7 +11,7 @@ use halfstar::db::{self, export, users};
 use halfstar::domain::timestamp::now;
 
 pub fn run(data: &DataSettings, name: &str, output: Option<&Path>) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     let user =
         users::by_username(&conn, name)?.with_context(|| format!("no member called {name}"))?;

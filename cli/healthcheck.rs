@@ -17,6 +17,8 @@ pub fn run(listen: SocketAddr) -> anyhow::Result<ExitCode> {
     let agent = ureq::Agent::new_with_config(
         ureq::Agent::config_builder()
             .timeout_global(Some(TIMEOUT))
+            // A proxy set for the imports must not carry a loopback request.
+            .proxy(None)
             .build(),
     );
     let body: serde_json::Value = agent

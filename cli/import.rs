@@ -53,7 +53,7 @@ pub enum ImportCommand {
 }
 
 pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     match command {
         ImportCommand::Artist {

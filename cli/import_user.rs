@@ -33,7 +33,7 @@ pub fn run(
     options: &Options,
 ) -> anyhow::Result<ExitCode> {
     let asked: Asked = options.format.parse().map_err(anyhow::Error::msg)?;
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     let user =
         users::by_username(&conn, name)?.with_context(|| format!("no member called {name}"))?;

@@ -31,7 +31,7 @@ pub enum MediaCommand {
 }
 
 pub fn run(data: &DataSettings, command: MediaCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     match command {
         MediaCommand::Status => {

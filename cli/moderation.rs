@@ -51,7 +51,7 @@ fn parse_kind(text: &str) -> Result<ItemKind, String> {
 const MOST_WARNING_CHARS: usize = 1000;
 
 pub fn run(data: &DataSettings, command: ModerationCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     let (args, treatment) = match &command {
         ModerationCommand::Queue => {

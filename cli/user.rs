@@ -89,7 +89,7 @@ fn parse_role(text: &str) -> Result<Role, String> {
 }
 
 pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open(&data.data_dir)?;
+    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
     let mut conn = pool.get()?;
     if !matches!(command, UserCommand::List) {
         // Passwords are read from standard input, never part of the command.

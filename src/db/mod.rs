@@ -101,9 +101,26 @@ fn configure_reader(conn: &mut Connection) -> rusqlite::Result<()> {
 /// Opens (creating when missing) the database in `data_dir` and applies any
 /// pending migrations: the CLI's pool, whose connections read and write.
 pub fn open(data_dir: &Path) -> anyhow::Result<Pool> {
-    let pool = pool(data_dir, configure)?;
+    open_for(data_dir, Checkpoints::Own)
+}
+
+/// `open`, for a database whose checkpoints are `checkpoints`'.
+pub fn open_for(data_dir: &Path, checkpoints: Checkpoints) -> anyhow::Result<Pool> {
+    let init = match checkpoints {
+        Checkpoints::Own => configure,
+        Checkpoints::Litestream => configure_without_checkpoints,
+    };
+    let pool = pool(data_dir, init)?;
     migrate(&mut *pool.get()?)?;
     Ok(pool)
+}
+
+/// A command's connection beside Litestream, whose tips ask for no other
+/// checkpoints: SQLite's own, after every thousand pages, can race it as it
+/// takes its read lock, and it then copies the whole database again.
+fn configure_without_checkpoints(conn: &mut Connection) -> rusqlite::Result<()> {
+    configure(conn)?;
+    conn.execute_batch("PRAGMA wal_autocheckpoint = 0;")
 }
 
 fn pool(
@@ -505,5 +522,24 @@ mod upgrade_tests {
         );
         let user = users::by_username(&conn, "vera").unwrap().unwrap();
         assert_eq!(user.role, crate::domain::Role::Admin);
+    }
+}
+
+#[cfg(test)]
+mod checkpoint_tests {
+    use super::*;
+
+    fn autocheckpoint(checkpoints: Checkpoints) -> i64 {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = open_for(dir.path(), checkpoints).unwrap();
+        let conn = pool.get().unwrap();
+        conn.query_row("PRAGMA wal_autocheckpoint", [], |row| row.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn commands_beside_litestream_never_checkpoint_on_their_own() {
+        assert_eq!(autocheckpoint(Checkpoints::Own), 1000);
+        assert_eq!(autocheckpoint(Checkpoints::Litestream), 0);
     }
 }

@@ -1,16 +1,18 @@
 """halfstar under Litestream loses no acknowledged write when the machine is lost.
 
 Run by scripts/test-litestream. halfstar serves the demo as a child of
-`litestream replicate -exec`, as assets/halfstar.service.d/litestream.conf runs it, with
-deploy/litestream.yml replicating to a file replica. Members' shouts are
-written through the API and each acknowledged one is noted with its time.
+`litestream replicate -exec`, as the systemd drop-in
+assets/halfstar.service.d/litestream.conf runs it, with deploy/litestream.yml
+replicating to a file replica. Members' shouts are written through the API
+and each acknowledged one is noted with its time.
 
 1. A graceful stop and start: halfstar must stop at once (a closing
    checkpoint racing Litestream would hold the write lock for the busy
    timeout), and Litestream must carry on from where it stopped.
 2. Writes go on from several clients until halfstar and Litestream are both
    killed with SIGKILL, mid-write. The data directory is deleted.
-3. `litestream restore` rebuilds the database from the replica,
+3. The drop-in's own `litestream restore` (its ExecStartPre) rebuilds the
+   database from the replica, and leaves it alone when run again,
    `halfstar check` passes on it, and a server started on it answers every
    shout acknowledged more than the allowed lag before the kill.
 
@@ -40,6 +42,7 @@ MANY = "1000000"
 # Every process started, with a word of its command line, so that a failure
 # leaves none running and no other process is signalled.
 STARTED = []
+DROP_IN = os.path.join(os.path.dirname(__file__), "../../assets/halfstar.service.d/litestream.conf")
 
 
 def end_started():
@@ -232,6 +235,21 @@ def problems_in(path):
     return troubles
 
 
+def shipped_restore(args, data):
+    """The ExecStartPre of assets/halfstar.service.d/litestream.conf, with
+    this test's binary, configuration and data directory."""
+    with open(DROP_IN) as drop_in:
+        lines = [line.strip() for line in drop_in if line.startswith("ExecStartPre=")]
+    if len(lines) != 1:
+        fail(f"{DROP_IN} has {len(lines)} ExecStartPre lines, not one")
+    command = shlex.split(lines[0].removeprefix("ExecStartPre="))
+    if command[:2] != ["litestream", "restore"]:
+        fail(f"{DROP_IN} restores with {command}")
+    command[0] = args.litestream
+    command = [args.config if word == "/etc/litestream.yml" else word for word in command]
+    return [word.replace("/var/lib/halfstar", data) for word in command]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--halfstar", required=True)
@@ -251,7 +269,7 @@ def main():
     args.halfstar = os.path.abspath(args.halfstar)
 
     top = tempfile.mkdtemp(prefix="halfstar-litestream-")
-    data, replica, restored = (os.path.join(top, name) for name in ("data", "replica", "restored"))
+    data, replica = (os.path.join(top, name) for name in ("data", "replica"))
     logs = os.path.join(top, "logs")
     os.makedirs(logs)
     nowhere = "http://127.0.0.1:9"
@@ -298,14 +316,24 @@ def main():
         print(f"round 2: {len(writers.acknowledged)} shouts acknowledged in {args.seconds:.0f} s "
               f"from {args.clients} clients; killed both, deleted {data}")
 
-        # The machine is lost: restore on a new one.
-        database = os.path.join(restored, "halfstar.db")
+        # The machine is lost: restore on a new one, with the command the
+        # systemd drop-in runs before halfstar starts.
+        restore = shipped_restore(args, data)
+        database = os.path.join(data, "halfstar.db")
         started = time.monotonic()
-        subprocess.run([args.litestream, "restore", "-config", args.config, "-o", database,
-                        os.path.join(data, "halfstar.db")],
-                       env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(restore, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if not os.path.exists(database):
+            fail(f"the drop-in's restore brought nothing back: {shlex.join(restore)}")
         print(f"restored {os.path.getsize(database) / 1e6:.1f} MB "
-              f"in {time.monotonic() - started:.2f} s")
+              f"in {time.monotonic() - started:.2f} s: {shlex.join(restore[1:])}")
+        # Run again (a restart), it leaves the database there alone.
+        before = os.stat(database).st_mtime_ns
+        subprocess.run(restore, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if os.stat(database).st_mtime_ns != before:
+            fail("the drop-in's restore replaced a database that was there")
+        restored = data
         check = subprocess.run([args.halfstar, "--data-dir", restored, "check"],
                                env=env, capture_output=True, text=True)
         if check.returncode != 0:
