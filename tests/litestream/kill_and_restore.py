@@ -15,6 +15,8 @@ and each acknowledged one is noted with its time.
    database from the replica, and leaves it alone when run again,
    `halfstar check` passes on it, and a server started on it answers every
    shout acknowledged more than the allowed lag before the kill.
+4. The restored machine replicates on to the same replica; it is lost in its
+   turn, and a second restore holds every shout written on it.
 
 The figures printed (acknowledged, lost, the window of lost writes) are the
 replication lag measured.
@@ -250,6 +252,46 @@ def shipped_restore(args, data):
     return [word.replace("/var/lib/halfstar", data) for word in command]
 
 
+def restore_and_read(args, env, data, logs, name):
+    """The machine is lost: restore on a new one with the command the systemd
+    drop-in runs before halfstar starts, check the database, and read back
+    the shouts a server on it answers."""
+    restore = shipped_restore(args, data)
+    database = os.path.join(data, "halfstar.db")
+    started = time.monotonic()
+    subprocess.run(restore, env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not os.path.exists(database):
+        fail(f"the drop-in's restore brought nothing back: {shlex.join(restore)}")
+    print(f"restored {os.path.getsize(database) / 1e6:.1f} MB "
+          f"in {time.monotonic() - started:.2f} s: {shlex.join(restore[1:])}")
+    # Run again (a restart), it leaves the database there alone.
+    before = os.stat(database).st_mtime_ns
+    subprocess.run(restore, env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if os.stat(database).st_mtime_ns != before:
+        fail("the drop-in's restore replaced a database that was there")
+    check = subprocess.run([args.halfstar, "--data-dir", data, "check"],
+                           env=env, capture_output=True, text=True)
+    if check.returncode != 0:
+        fail(f"halfstar check on the restored database:\n{check.stdout}{check.stderr}")
+
+    port = free_port()
+    with open(os.path.join(logs, f"{name}.err"), "w") as err:
+        server = subprocess.Popen(
+            [args.halfstar, "--data-dir", data, "serve", "--listen", f"127.0.0.1:{port}"],
+            env=env, stdout=subprocess.DEVNULL, stderr=err)
+        STARTED.append((server.pid, f"127.0.0.1:{port}"))
+        try:
+            base = f"http://127.0.0.1:{port}"
+            if not wait_for_health(base, server):
+                fail("halfstar did not serve the restored database")
+            return shouts_answered(base)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--halfstar", required=True)
@@ -316,45 +358,7 @@ def main():
         print(f"round 2: {len(writers.acknowledged)} shouts acknowledged in {args.seconds:.0f} s "
               f"from {args.clients} clients; killed both, deleted {data}")
 
-        # The machine is lost: restore on a new one, with the command the
-        # systemd drop-in runs before halfstar starts.
-        restore = shipped_restore(args, data)
-        database = os.path.join(data, "halfstar.db")
-        started = time.monotonic()
-        subprocess.run(restore, env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if not os.path.exists(database):
-            fail(f"the drop-in's restore brought nothing back: {shlex.join(restore)}")
-        print(f"restored {os.path.getsize(database) / 1e6:.1f} MB "
-              f"in {time.monotonic() - started:.2f} s: {shlex.join(restore[1:])}")
-        # Run again (a restart), it leaves the database there alone.
-        before = os.stat(database).st_mtime_ns
-        subprocess.run(restore, env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if os.stat(database).st_mtime_ns != before:
-            fail("the drop-in's restore replaced a database that was there")
-        restored = data
-        check = subprocess.run([args.halfstar, "--data-dir", restored, "check"],
-                               env=env, capture_output=True, text=True)
-        if check.returncode != 0:
-            fail(f"halfstar check on the restored database:\n{check.stdout}{check.stderr}")
-
-        port = free_port()
-        with open(os.path.join(logs, "restored.err"), "w") as err:
-            server = subprocess.Popen(
-                [args.halfstar, "--data-dir", restored, "serve", "--listen", f"127.0.0.1:{port}"],
-                env=dict(env, HALFSTAR_DATA_DIR=restored),
-                stdout=subprocess.DEVNULL, stderr=err)
-            STARTED.append((server.pid, f"127.0.0.1:{port}"))
-            try:
-                base = f"http://127.0.0.1:{port}"
-                if not wait_for_health(base, server):
-                    fail("halfstar did not serve the restored database")
-                present = shouts_answered(base)
-            finally:
-                server.terminate()
-                server.wait(timeout=30)
-
+        present = restore_and_read(args, env, data, logs, "restored")
         # Acknowledged writes missing after the restore, by seconds before the kill.
         lost = {text: killed - at for text, at in acknowledged.items() if text not in present}
         window = max(lost.values()) if lost else 0.0
@@ -368,8 +372,26 @@ def main():
         if not present & set(writers.acknowledged):
             fail("none of the writes of round 2 was restored")
 
+        # Round 3: the new machine carries on replicating to the same replica
+        # from the restored database, and is lost in its turn.
+        third = Replication(args, env, logs, "round3")
+        writers = Writers(third.base, sign_in(third.base), args.clients, "after restore")
+        time.sleep(args.lag + 2)
+        writers.running = False
+        time.sleep(args.lag)
+        third.kill()
+        writers.stop()
+        shutil.rmtree(data)
+        present = restore_and_read(args, env, data, logs, "restored-again")
+        missing = set(writers.acknowledged) - present
+        print(f"round 3: replicating from the restored database, {len(writers.acknowledged)} "
+              f"shouts, then lost and restored again: {len(missing)} missing")
+        if not writers.acknowledged or missing:
+            fail(f"{len(missing)} of {len(writers.acknowledged)} shouts written after the "
+                 f"restore, {args.lag:g} s before the kill, are missing from the second restore")
+
         # Neither halfstar nor Litestream reported trouble with the log.
-        for name in ("round1", "round2"):
+        for name in ("round1", "round2", "round3"):
             for stream in ("out", "err"):
                 path = os.path.join(logs, f"{name}.{stream}")
                 troubles = problems_in(path)
