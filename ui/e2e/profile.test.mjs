@@ -90,7 +90,9 @@ test('a shout is sent, shown and deleted; an empty one is explained', async () =
   await page.getByRole('button', { name: 'Submit' }).click();
   const shout = page.locator('.profile-shouts li', { hasText: 'That Cocteau Twins rating is criminal.' });
   await shout.waitFor();
-  assert.equal(await box.inputValue(), '');
+  // The box empties once the send is answered, which may be a moment after
+  // the wall shows the shout.
+  await page.waitForFunction((input) => input.value === '', await box.elementHandle(), { timeout: 5000 });
   const wall = await apiGet(run, '/shout/user/mira99');
   assert.equal(wall[0].shoutText, 'That Cocteau Twins rating is criminal.');
   // Only the author's own shouts carry a delete icon.
