@@ -154,7 +154,7 @@ impl Database {
 
     /// The same, with `checkpoints` saying who folds the log.
     pub fn open_with(data_dir: &Path, checkpoints: Checkpoints) -> anyhow::Result<Self> {
-        open(data_dir)?;
+        open_for(data_dir, checkpoints)?;
         let outside_writes = OutsideWrites::default();
         let seen = outside_writes.clone();
         let writer = writer::Writer::start(
