@@ -304,10 +304,6 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
     })
 }
 
-/// How long the closing checkpoint tries again while another is running.
-const FOLD_PATIENCE: Duration = Duration::from_secs(1);
-const FOLD_RETRY_PAUSE: Duration = Duration::from_millis(10);
-
 /// Folds the write-ahead log into the database file; run at shutdown so
 /// the data directory holds one complete file.
 pub fn checkpoint(pool: &Pool) -> anyhow::Result<()> {
@@ -324,21 +320,9 @@ pub fn closing_checkpoint(pool: &Pool, checkpoints: Checkpoints) -> anyhow::Resu
 /// and a TRUNCATE would hold the write lock waiting for its read
 /// transaction until the busy timeout, then give up.
 pub(crate) fn fold_log(conn: &Connection, checkpoints: Checkpoints) -> rusqlite::Result<()> {
-    conn.execute_batch("PRAGMA optimize;")?;
-    if checkpoints == Checkpoints::Litestream {
-        return Ok(());
-    }
-    // A pass of the checkpoint thread may hold the checkpoint lock at this
-    // moment, and SQLite then answers busy at once, without waiting for it:
-    // try again while it finishes.
-    let started = std::time::Instant::now();
-    loop {
-        let blocked: i64 =
-            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))?;
-        if blocked == 0 || started.elapsed() > FOLD_PATIENCE {
-            return Ok(());
-        }
-        std::thread::sleep(FOLD_RETRY_PAUSE);
+    match checkpoints {
+        Checkpoints::Own => conn.execute_batch("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);"),
+        Checkpoints::Litestream => conn.execute_batch("PRAGMA optimize;"),
     }
 }
 

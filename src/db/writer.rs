@@ -20,9 +20,9 @@
 use std::any::Any;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
@@ -109,7 +109,7 @@ impl Writer {
         };
         let thread = thread::Builder::new()
             .name("halfstar-writer".to_owned())
-            .spawn(move || write_loop(conn, jobs, on_outside_write, checkpointer, checkpoints))?;
+            .spawn(move || write_loop(conn, jobs, on_outside_write, checkpointer))?;
         Ok(Self {
             inner: Arc::new(Inner {
                 queue: Some(queue),
@@ -202,14 +202,13 @@ fn write_loop(
     messages: Receiver<Message>,
     on_outside_write: OnOutsideWrite,
     checkpointer: Option<Checkpointer>,
-    checkpoints: Checkpoints,
 ) {
     let mut seen_version = data_version(&conn);
     loop {
         let first = match messages.recv_timeout(WATCH_INTERVAL) {
             Ok(Message::Write(job)) => job,
             Ok(Message::Finish(done)) => {
-                finish(&conn, checkpoints);
+                finish(&conn, checkpointer.as_ref());
                 let _ = done.send(());
                 continue;
             }
@@ -240,7 +239,7 @@ fn write_loop(
             deliver();
         }
         if let Some(done) = finishing {
-            finish(&conn, checkpoints);
+            finish(&conn, checkpointer.as_ref());
             let _ = done.send(());
         }
     }
@@ -337,7 +336,16 @@ fn note_outside_writes(conn: &Connection, seen: &mut i64, on_outside_write: &OnO
     }
 }
 
-fn finish(conn: &Connection, checkpoints: Checkpoints) {
+/// Folds the log at shutdown, or leaves it to Litestream when halfstar runs
+/// no checkpoint thread.
+fn finish(conn: &Connection, checkpointer: Option<&Checkpointer>) {
+    // No pass may run beside the closing checkpoint: SQLite answers busy at
+    // once, without waiting, when another checkpoint holds its lock, and the
+    // log would be left unfolded.
+    let (_no_pass, checkpoints) = match checkpointer {
+        Some(checkpointer) => (Some(checkpointer.hold_passes()), Checkpoints::Own),
+        None => (None, Checkpoints::Litestream),
+    };
     if let Err(error) = super::fold_log(conn, checkpoints) {
         tracing::warn!("the closing checkpoint failed: {error}");
     }
@@ -350,6 +358,8 @@ struct Checkpointer {
     thread: Option<JoinHandle<()>>,
     /// Frames in the log at the end of the latest pass.
     frames: Arc<AtomicU64>,
+    /// Held through each pass.
+    passes: Arc<Mutex<()>>,
 }
 
 impl Checkpointer {
@@ -358,11 +368,15 @@ impl Checkpointer {
         let (nudges, nudged) = mpsc::sync_channel::<()>(1);
         let frames = Arc::new(AtomicU64::new(0));
         let seen = frames.clone();
+        let passes = Arc::new(Mutex::new(()));
+        let pass_lock = passes.clone();
         let thread = thread::Builder::new()
             .name("halfstar-checkpoints".to_owned())
             .spawn(move || {
                 while nudged.recv().is_ok() {
+                    let pass = pass_lock.lock().unwrap_or_else(PoisonError::into_inner);
                     seen.store(passive_checkpoint(&conn), Ordering::Relaxed);
+                    drop(pass);
                     match nudged.recv_timeout(CHECKPOINT_PAUSE) {
                         Ok(()) | Err(RecvTimeoutError::Timeout) => {}
                         Err(RecvTimeoutError::Disconnected) => return,
@@ -373,7 +387,13 @@ impl Checkpointer {
             nudges: Some(nudges),
             thread: Some(thread),
             frames,
+            passes,
         })
+    }
+
+    /// Waits for a pass under way to end and keeps the next from starting.
+    fn hold_passes(&self) -> MutexGuard<'_, ()> {
+        self.passes.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Asks for a pass, and finishes one on the writer's connection when the
