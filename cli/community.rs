@@ -9,7 +9,7 @@ use halfstar::auth::new_invite_code;
 use halfstar::config::DataSettings;
 use halfstar::db::invites::{self, NewInvite};
 use halfstar::db::site_settings::{self, Signup};
-use halfstar::db::{self, Page, audit};
+use halfstar::db::{Page, audit};
 use halfstar::domain::SignupMode;
 use halfstar::domain::timestamp::{after_now, now};
 
@@ -34,7 +34,7 @@ pub enum InviteCommand {
 
 /// The latest entries of the audit log, newest first.
 pub fn audit(data: &DataSettings, limit: u32) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let conn = pool.get()?;
     let (entries, total) = audit::page(&conn, Page::first(limit.clamp(1, 10_000)))?;
     if entries.is_empty() {
@@ -69,7 +69,7 @@ pub fn signup(
     members_may_invite: Option<bool>,
     note: &str,
 ) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     let current = site_settings::signup(&conn)?;
     if mode.is_none() && members_may_invite.is_none() {
@@ -90,7 +90,7 @@ pub fn signup(
 }
 
 pub fn invite(data: &DataSettings, command: InviteCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     match command {
         InviteCommand::Create { uses, days } => {

@@ -9,7 +9,7 @@ use halfstar::db::synthetic;
 use halfstar::{auth, db, demo};
 
 pub fn demo(data: &DataSettings) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let summary = demo::load(
         &mut *pool.get()?,
         &auth::hash_password(demo::DEMO_PASSWORD)?,
@@ -27,7 +27,7 @@ pub enum SyntheticSize {
 }
 
 pub fn synthetic(data: &DataSettings, size: SyntheticSize) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     if db::artists::count(&conn)? > 0 {
         bail!("the database already has a catalogue: use an empty data directory");
@@ -62,7 +62,7 @@ pub fn synthetic(data: &DataSettings, size: SyntheticSize) -> anyhow::Result<Exi
 }
 
 pub fn migrate(data: &DataSettings) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let health = db::check(&data.database_path())?;
     println!(
         "Database {} is at migration {}.",

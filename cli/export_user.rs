@@ -7,11 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use halfstar::config::DataSettings;
-use halfstar::db::{self, export, users};
+use halfstar::db::{export, users};
 use halfstar::domain::timestamp::now;
 
 pub fn run(data: &DataSettings, name: &str, output: Option<&Path>) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     let user =
         users::by_username(&conn, name)?.with_context(|| format!("no member called {name}"))?;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use halfstar::config::{DataSettings, ImportSources};
-use halfstar::db::{self, artists, genres, imports};
+use halfstar::db::{artists, genres, imports};
 use halfstar::domain::timestamp::now;
 use halfstar::import::musicbrainz::ArtistHit;
 use halfstar::import::pipeline::{self, Plan, Planned, Progress, Request, SkipKind};
@@ -53,7 +53,7 @@ pub enum ImportCommand {
 }
 
 pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     match command {
         ImportCommand::Artist {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use halfstar::db::{self, member_import, users};
+use halfstar::db::{member_import, users};
 use halfstar::domain::timestamp::now;
 use halfstar::member_import::matching::{Catalogue, Found, ImportCandidate};
 use halfstar::member_import::plan::{ImportEffects, ImportResult, plan};
@@ -33,7 +33,7 @@ pub fn run(
     options: &Options,
 ) -> anyhow::Result<ExitCode> {
     let asked: Asked = options.format.parse().map_err(anyhow::Error::msg)?;
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     let user =
         users::by_username(&conn, name)?.with_context(|| format!("no member called {name}"))?;

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use halfstar::config::{DataSettings, PictureSettings};
+use halfstar::db::pictures;
 use halfstar::db::pictures::PictureFigures;
-use halfstar::db::{self, pictures};
 use halfstar::domain::timestamp::now;
 use halfstar::pictures::fetch::Fetcher;
 use halfstar::pictures::worker;
@@ -31,7 +31,7 @@ pub enum MediaCommand {
 }
 
 pub fn run(data: &DataSettings, command: MediaCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     match command {
         MediaCommand::Status => {

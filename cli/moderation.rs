@@ -7,7 +7,7 @@ use clap::Subcommand;
 use halfstar::config::DataSettings;
 use halfstar::db::audit::Actor;
 use halfstar::db::moderation::{self, Item, Treatment};
-use halfstar::db::{self, reports};
+use halfstar::db::reports;
 use halfstar::domain::ItemKind;
 use halfstar::domain::timestamp::now;
 
@@ -51,7 +51,7 @@ fn parse_kind(text: &str) -> Result<ItemKind, String> {
 const MOST_WARNING_CHARS: usize = 1000;
 
 pub fn run(data: &DataSettings, command: ModerationCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     let (args, treatment) = match &command {
         ModerationCommand::Queue => {

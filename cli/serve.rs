@@ -43,7 +43,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         tracing::warn!("cannot raise the open file limit: {error}");
     }
     if settings.demo {
-        load_demo_when_empty(&db::open_for(&data.data_dir, data.checkpoints)?).await?;
+        load_demo_when_empty(&data.open_database()?).await?;
     }
     let database = db::Database::open_with(&data.data_dir, data.checkpoints)?;
     let writer = database.writer.clone();

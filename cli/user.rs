@@ -9,7 +9,7 @@ use clap::Subcommand;
 use halfstar::auth;
 use halfstar::config::DataSettings;
 use halfstar::db::users::{self, NewUser, User};
-use halfstar::db::{self, audit, members, sessions};
+use halfstar::db::{audit, members, sessions};
 use halfstar::domain::timestamp::{after_now, now};
 use halfstar::domain::{Email, Password, Role, Username};
 
@@ -89,7 +89,7 @@ fn parse_role(text: &str) -> Result<Role, String> {
 }
 
 pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode> {
-    let pool = db::open_for(&data.data_dir, data.checkpoints)?;
+    let pool = data.open_database()?;
     let mut conn = pool.get()?;
     if !matches!(command, UserCommand::List) {
         // Passwords are read from standard input, never part of the command.

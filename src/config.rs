@@ -48,6 +48,11 @@ impl DataSettings {
     pub fn database_path(&self) -> PathBuf {
         database_path(&self.data_dir)
     }
+
+    /// The commands' pool on this database, migrated, checkpointing as set.
+    pub fn open_database(&self) -> anyhow::Result<crate::db::Pool> {
+        crate::db::open_for(&self.data_dir, self.checkpoints)
+    }
 }
 
 pub fn database_path(data_dir: &Path) -> PathBuf {
