@@ -336,3 +336,76 @@ async fn members_suggest_corrections_that_editors_accept_or_decline() {
         .collect();
     assert_eq!(statuses, ["accepted", "declined"]);
 }
+
+/// A change request keeps only the fields the edit would change, as the
+/// edit checks them: junk a member sends along is not stored, nor shown to
+/// editors.
+#[tokio::test]
+async fn a_change_request_keeps_only_what_the_edit_would_change() {
+    let s = scene().await;
+    let junk = "x".repeat(200_000);
+    let sent = s
+        .app
+        .call(
+            Method::POST,
+            "/api/change-requests",
+            Some(&s.member),
+            Some(json!({
+                "entityKind": "album",
+                "entityId": s.album,
+                "fields": {
+                    "title": "  OK Computer OKNOTOK  ",
+                    "type": "LP",
+                    "junk": junk,
+                    "nested": { "more": [junk.clone(), junk.clone()] },
+                    "mbReleaseGroup": null,
+                },
+                "note": "the reissue's title",
+            })),
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.text());
+    let open = s
+        .app
+        .call(Method::GET, "/api/change-requests", Some(&s.editor), None)
+        .await
+        .json();
+    let fields = &open["requests"][0]["fields"];
+    let names: Vec<&String> = fields.as_object().unwrap().keys().collect();
+    assert_eq!(names, ["title"], "only the changed field");
+    assert_eq!(
+        fields["title"], "OK Computer OKNOTOK",
+        "trimmed as the edit trims it"
+    );
+    let stored: i64 = s
+        .app
+        .conn()
+        .query_row(
+            "SELECT max(length(fields_json)) FROM change_requests",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert!(stored < 100, "{stored} bytes stored");
+
+    let unchanged = s
+        .app
+        .call(
+            Method::POST,
+            "/api/change-requests",
+            Some(&s.member),
+            Some(json!({
+                "entityKind": "album",
+                "entityId": s.album,
+                "fields": { "title": "OK Computer", "junk": junk },
+            })),
+        )
+        .await;
+    assert_eq!(unchanged.status, StatusCode::BAD_REQUEST);
+    assert!(
+        unchanged.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("change nothing")
+    );
+}

@@ -169,3 +169,41 @@ async fn a_members_list_shows_each_viewer_their_ratings_and_follows_every_album_
     rate(&app, &ida, artist, albums[2], 1.0).await;
     assert_eq!(read(&app, path, None).await.header("cache-status"), HIT);
 }
+
+/// A write that changes nothing a kept answer shows (notifications marked
+/// read, even none of them) ends no kept answer, so no member can keep the
+/// site's answers from being kept by sending such writes.
+#[tokio::test(flavor = "multi_thread")]
+async fn writes_that_change_nothing_shown_end_no_kept_answer() {
+    let app = keeping_answers();
+    app.artist_with_albums("Radiohead", &RADIOHEAD, &[]);
+    let (vera, _) = app.member("vera");
+    settled().await;
+    // One answer that names what it shows, one that names nothing.
+    let paths = [
+        "/api/album/name/radiohead/ok-computer",
+        "/api/comment/recent",
+    ];
+    for path in paths {
+        assert_eq!(read(&app, path, None).await.header("cache-status"), MADE);
+        assert_eq!(read(&app, path, None).await.header("cache-status"), HIT);
+    }
+    for body in [json!({}), json!({ "ids": [] }), json!({ "ids": [12345] })] {
+        let marked = app
+            .call(
+                Method::POST,
+                "/api/notifications/read",
+                Some(&vera),
+                Some(body),
+            )
+            .await;
+        assert_eq!(marked.status, StatusCode::OK, "{}", marked.text());
+    }
+    for path in paths {
+        assert_eq!(
+            read(&app, path, None).await.header("cache-status"),
+            HIT,
+            "{path}"
+        );
+    }
+}

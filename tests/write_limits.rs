@@ -26,6 +26,15 @@ fn one_each() -> WriteLimits {
         catalogue_edits_per_minute: one,
         list_changes_per_minute: one,
         file_imports_per_hour: one,
+        import_steps_per_minute: one,
+        change_requests_per_hour: one,
+        follows_per_minute: one,
+        account_changes_per_hour: one,
+        housekeeping_per_minute: one,
+        removals_per_minute: one,
+        reports_per_hour: one,
+        invite_changes_per_hour: one,
+        moderation_actions_per_minute: one,
         sign_ups_per_hour: NonZeroU32::new(50).unwrap(),
     }
 }

@@ -7,7 +7,6 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::admin::as_actor as actor;
-use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppState, Editor};
 use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
 use crate::db::audit::Actor;
@@ -114,7 +113,6 @@ async fn create(
     Editor(editor): Editor,
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<(StatusCode, Json<Artist>)> {
-    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let mbid = body
         .mbid
         .as_deref()
@@ -171,7 +169,6 @@ async fn update(
     AppPath(id): AppPath<i64>,
     AppJson(body): AppJson<ArtistBody>,
 ) -> AppResult<Json<Artist>> {
-    charge_write(&state, WriteKind::Catalogue, &editor)?;
     let updated = state
         .writer
         .write(move |conn| {

@@ -2,13 +2,16 @@
 //! parameters that answer in the API's `{"message"}` format when they fail.
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts};
+use axum::extract::{
+    FromRef, FromRequest, FromRequestParts, MatchedPath, OptionalFromRequestParts,
+};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use time::Duration;
 
 use super::security_log::CallerSlot;
+use super::write_limits;
 use super::{AppState, ClientAddress};
 use crate::auth::token_hash;
 use crate::db::users::User;
@@ -197,15 +200,38 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let address = caller_address(parts, state).await?;
-        let state = AppState::from_ref(state);
-        let token = bearer_token(&parts.headers).ok_or_else(not_signed_in)?;
-        let user = user_for_token(&state, parts, token, address)
-            .await?
-            .ok_or_else(not_signed_in)?;
-        note_caller(parts, &user);
+        let user = signed_in(parts, state).await?;
+        admit(parts, state, &user)?;
         Ok(CurrentUser(user))
     }
+}
+
+/// The caller of a request that needs one: 401 without a working token.
+async fn signed_in<S>(parts: &mut Parts, state: &S) -> Result<User, AppError>
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    let address = caller_address(parts, state).await?;
+    let state = AppState::from_ref(state);
+    let token = bearer_token(&parts.headers).ok_or_else(not_signed_in)?;
+    let user = user_for_token(&state, parts, token, address)
+        .await?
+        .ok_or_else(not_signed_in)?;
+    note_caller(parts, &user);
+    Ok(user)
+}
+
+/// A write's suspension check and allowance (`write_limits::admit`).
+fn admit<S>(parts: &Parts, state: &S, user: &User) -> Result<(), AppError>
+where
+    AppState: FromRef<S>,
+{
+    let matched = parts
+        .extensions
+        .get::<MatchedPath>()
+        .map(MatchedPath::as_str);
+    write_limits::admit(&AppState::from_ref(state), &parts.method, matched, user)
 }
 
 impl<S> FromRequestParts<S> for MaybeUser
@@ -222,6 +248,7 @@ where
             Some(token) => match user_for_token(&state, parts, token, address).await? {
                 Some(user) => {
                     note_caller(parts, &user);
+                    admit::<AppState>(parts, &state, &user)?;
                     Ok(MaybeUser(Some(user)))
                 }
                 None => Err(not_signed_in()),
@@ -253,13 +280,12 @@ where
     AppState: FromRef<S>,
     S: Send + Sync,
 {
-    let CurrentUser(user) =
-        <CurrentUser as FromRequestParts<S>>::from_request_parts(parts, state).await?;
-    if user.role >= least {
-        Ok(user)
-    } else {
-        Err(insufficient_permissions())
+    let user = signed_in(parts, state).await?;
+    if user.role < least {
+        return Err(insufficient_permissions());
     }
+    admit(parts, state, &user)?;
+    Ok(user)
 }
 
 impl<S> FromRequestParts<S> for Editor

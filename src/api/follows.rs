@@ -6,7 +6,6 @@ use axum::{Json, Router};
 
 use super::kept_answers::{Topic, Touched};
 use super::paging::PageQuery;
-use super::write_limits::{WriteKind, charge_write};
 use super::{AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::follows::{self, ArtistFollow, FollowedArtist, Social};
 use crate::db::notifications::{self, Subject};
@@ -104,9 +103,6 @@ async fn change(
     username: String,
     change: Change,
 ) -> AppResult<(Touched, Json<Social>)> {
-    if matches!(change, Change::Follow | Change::Block) {
-        charge_write(&state, WriteKind::Vote, &caller)?;
-    }
     state
         .writer
         .write(move |conn| {
@@ -322,7 +318,6 @@ async fn set_artist_follow(
     artist_id: i64,
     follow: bool,
 ) -> AppResult<(Touched, Json<ArtistFollow>)> {
-    charge_write(&state, WriteKind::Vote, &caller)?;
     state
         .writer
         .write(move |conn| {

@@ -13,7 +13,6 @@ use utoipa::ToSchema;
 use super::admin::{as_actor, checked_note, checked_text};
 use super::albums::{AlbumBody, edit_album};
 use super::artists::{ArtistBody, edit_artist};
-use super::suspension::refuse_if_suspended;
 use super::{AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::audit::Actor;
 use crate::db::change_requests::{self, ChangeRequest, NewRequest};
@@ -233,7 +232,6 @@ async fn request_change(
     CurrentUser(user): CurrentUser,
     AppJson(body): AppJson<RequestBody>,
 ) -> AppResult<(StatusCode, Json<Requested>)> {
-    refuse_if_suspended(&user)?;
     let note = checked_text(&body.note, "note", MOST_REQUEST_NOTE_CHARS)?;
     if body
         .fields
@@ -251,29 +249,58 @@ async fn request_change(
             if !change_requests::entity_exists(conn, kind, id)? {
                 return Err(AppError::NotFound(format!("No {} {id}", kind.as_str())));
             }
-            // Checked now as an edit would be, so an editor never meets a malformed one;
-            // the trial is rolled back with this savepoint.
-            conn.execute_batch("SAVEPOINT trying_the_request")?;
-            let trial = Change {
-                kind,
-                id,
-                action: "request",
-                note: "",
-            };
-            let tried = apply(conn, kind, &trial, body.fields.clone(), as_actor(&user));
-            conn.execute_batch("ROLLBACK TO trying_the_request; RELEASE trying_the_request")?;
-            tried?;
+            let fields = tried_fields(conn, kind, id, body.fields, &user)?;
             let new = NewRequest {
                 kind,
                 entity_id: id,
                 requester_id: user.id,
-                fields: &body.fields,
+                fields: &fields,
                 note: &note,
             };
             Ok(change_requests::create(conn, &new, &now())?)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(Requested { request_id })))
+}
+
+/// Tries `fields` as an edit would apply them, then rolls the trial back:
+/// what is kept is only the fields the edit changed, as the edit checked,
+/// bounded and normalised them, so an editor never meets a malformed
+/// request and nothing else a member sends is stored.
+fn tried_fields(
+    conn: &rusqlite::Connection,
+    kind: EntityKind,
+    id: i64,
+    fields: Value,
+    user: &crate::db::users::User,
+) -> AppResult<Value> {
+    conn.execute_batch("SAVEPOINT trying_the_request")?;
+    let trial = Change {
+        kind,
+        id,
+        action: "request",
+        note: "",
+    };
+    let tried = (|| {
+        let before = revisions::snapshot(conn, kind, id)?;
+        apply(conn, kind, &trial, fields, as_actor(user))?;
+        let after = revisions::snapshot(conn, kind, id)?;
+        AppResult::Ok((before, after))
+    })();
+    conn.execute_batch("ROLLBACK TO trying_the_request; RELEASE trying_the_request")?;
+    let (Some(Value::Object(before)), Some(Value::Object(after))) = tried? else {
+        return Err(AppError::NotFound(format!("No {} {id}", kind.as_str())));
+    };
+    let changed: serde_json::Map<String, Value> = after
+        .into_iter()
+        .filter(|(field, value)| before.get(field) != Some(value))
+        .collect();
+    if changed.is_empty() {
+        return Err(AppError::BadRequest(
+            "fields change nothing: the album or artist already has them".to_owned(),
+        ));
+    }
+    Ok(Value::Object(changed))
 }
 
 async fn close_request(

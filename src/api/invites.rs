@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 
-use super::suspension::refuse_if_suspended;
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::auth::new_invite_code;
 use crate::db::audit::{self, Action, Actor};
@@ -78,7 +77,6 @@ async fn create(
             "expiresInDays must be 1 to {MOST_DAYS}"
         )));
     }
-    refuse_if_suspended(&user)?;
     let expires_at = after_now(Duration::days(body.expires_in_days));
     let invite = state
         .writer

@@ -108,8 +108,16 @@ impl Depends {
 }
 
 /// Part of a write's response: it changed only these albums and members.
+/// None at all: it changed nothing a kept answer shows (a notification
+/// read, a step of an import), or nothing at all, and ends no answer.
 #[derive(Debug, Clone)]
 pub struct Touched(pub Vec<Topic>);
+
+impl Touched {
+    pub fn nothing_shared() -> Self {
+        Self(Vec::new())
+    }
+}
 
 /// Both travel to the middleware in the response's extensions.
 macro_rules! response_part {
@@ -185,6 +193,9 @@ impl Default for KeptAnswers {
 
 impl Inner {
     fn note_write(&self, touched: Option<&Touched>) {
+        if touched.is_some_and(|Touched(topics)| topics.is_empty()) {
+            return;
+        }
         let at = self.writes.fetch_add(1, Ordering::SeqCst) + 1;
         match touched {
             Some(Touched(topics)) => {

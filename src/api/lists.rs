@@ -12,7 +12,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::admin::checked_text;
 use super::kept_answers::{Depends, Topic, Touched};
-use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
 use crate::db::lists::{self, ListEntry, ListEvent, ListSummary, MOST_ENTRIES, NewList};
@@ -154,7 +153,6 @@ async fn create(
 ) -> AppResult<(StatusCode, Touched, Json<ListSummary>)> {
     let title = checked_title(&body.title)?;
     let description = checked_text(&body.description, "description", MOST_DESCRIPTION_CHARS)?;
-    charge_write(&state, WriteKind::List, &caller)?;
     state
         .writer
         .write(move |conn| {
@@ -249,7 +247,6 @@ async fn edit(
         .as_deref()
         .map(|text| checked_text(text, "description", MOST_DESCRIPTION_CHARS))
         .transpose()?;
-    charge_write(&state, WriteKind::List, &caller)?;
     state
         .writer
         .write(move |conn| {
@@ -352,7 +349,6 @@ async fn add_entry(
         .album_id
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
     let note = checked_text(&body.note, "note", MOST_NOTE_CHARS)?;
-    charge_write(&state, WriteKind::List, &caller)?;
     state
         .writer
         .write(move |conn| {
@@ -424,7 +420,6 @@ async fn edit_entry(
             "position must be 1 or more".to_owned(),
         ));
     }
-    charge_write(&state, WriteKind::List, &caller)?;
     state
         .writer
         .write(move |conn| {
@@ -455,7 +450,6 @@ async fn remove_entry(
     CurrentUser(caller): CurrentUser,
     AppPath((list_id, entry_id)): AppPath<(i64, i64)>,
 ) -> AppResult<(Touched, StatusCode)> {
-    charge_write(&state, WriteKind::List, &caller)?;
     state
         .writer
         .write(move |conn| {
@@ -482,7 +476,6 @@ async fn set_like(
     list_id: i64,
     like: bool,
 ) -> AppResult<(Touched, Json<Liking>)> {
-    charge_write(&state, WriteKind::Vote, &caller)?;
     state
         .writer
         .write(move |conn| {

@@ -5,6 +5,7 @@ mod account;
 mod admin;
 mod album_batches;
 mod albums;
+pub mod allowances;
 mod artists;
 mod auth;
 mod charts;

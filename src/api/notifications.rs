@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::kept_answers::Touched;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::follows;
 use crate::db::notifications::{self, Notification, Switches};
@@ -117,13 +118,13 @@ async fn mark_read(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<ReadRequest>,
-) -> AppResult<Json<Unread>> {
+) -> AppResult<(Touched, Json<Unread>)> {
     if body.ids.as_ref().is_some_and(|ids| ids.len() > 1000) {
         return Err(AppError::BadRequest(
             "ids may name at most 1,000 notifications".to_owned(),
         ));
     }
-    state
+    let unread = state
         .writer
         .write(move |conn| {
             notifications::mark_read(conn, caller.id, body.ids.as_deref(), &now())?;
@@ -131,7 +132,9 @@ async fn mark_read(
                 unread: notifications::unread(conn, caller.id)?,
             }))
         })
-        .await
+        .await?;
+    // Notifications are only ever shown to their member, fresh.
+    Ok((Touched::nothing_shared(), unread))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

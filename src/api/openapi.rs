@@ -7,6 +7,9 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
 
+use super::allowances::{Allowance, write_route};
+use axum::http::Method;
+
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export, feed,
     follows, health, history, imports, invites, lists, notifications, posts, rating_imports,
@@ -76,6 +79,7 @@ pub fn document_value() -> Document {
     }
     declare_bad_input(&mut doc);
     declare_dead_token(&mut doc);
+    declare_write_protections(&mut doc);
     let mut this = PathItem::new(
         utoipa::openapi::HttpMethod::Get,
         utoipa::openapi::path::OperationBuilder::new()
@@ -139,6 +143,41 @@ fn declare_dead_token(doc: &mut Document) {
                 .responses
                 .entry("401".to_owned())
                 .or_insert_with(|| dead_token.clone().into());
+        }
+    }
+}
+
+/// Every write by a member may be refused while they are suspended (403)
+/// and past its allowance (429), as the registry of allowances says.
+fn declare_write_protections(doc: &mut Document) {
+    let suspended = error_answer("The caller is suspended: they may read, but not write");
+    let too_many = error_answer(
+        "Over the caller's allowance for this kind of write; Retry-After says when to try again",
+    );
+    for (path, item) in doc.paths.paths.iter_mut() {
+        for (method, operation) in [
+            (Method::PUT, &mut item.put),
+            (Method::POST, &mut item.post),
+            (Method::DELETE, &mut item.delete),
+            (Method::PATCH, &mut item.patch),
+        ] {
+            let (Some(operation), Some(route)) = (operation, write_route(&method, path)) else {
+                continue;
+            };
+            let responses = &mut operation.responses.responses;
+            if !route.while_suspended {
+                responses
+                    .entry("403".to_owned())
+                    .or_insert_with(|| suspended.clone().into());
+            }
+            if matches!(
+                route.allowance,
+                Allowance::Member(_) | Allowance::MemberWhenAccepted(_)
+            ) {
+                responses
+                    .entry("429".to_owned())
+                    .or_insert_with(|| too_many.clone().into());
+            }
         }
     }
 }

@@ -10,7 +10,6 @@ use serde_json::Value;
 use super::claims::{acting_as_self, optional_id};
 use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
-use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::ratings::{self, Rating};
 use crate::db::stats::Bucket;
@@ -94,7 +93,6 @@ async fn rate(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<RateBody>,
 ) -> AppResult<(StatusCode, Touched, Json<Rating>)> {
-    charge_write(&state, WriteKind::Rating, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
@@ -147,7 +145,6 @@ async fn change(
     AppPath(rating_id): AppPath<i64>,
     AppJson(body): AppJson<ChangeBody>,
 ) -> AppResult<(Touched, Json<Rating>)> {
-    charge_write(&state, WriteKind::Rating, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let number = parse_number(&body.number)?;
     state

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::admin::{Suspending, as_actor, checked_note, checked_text};
-use super::suspension::refuse_if_suspended;
+use super::kept_answers::Touched;
 use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::hidden::Reader;
 use crate::db::lists;
@@ -71,7 +71,6 @@ async fn report(
     CurrentUser(user): CurrentUser,
     AppJson(body): AppJson<ReportRequest>,
 ) -> AppResult<(StatusCode, Json<Reported>)> {
-    refuse_if_suspended(&user)?;
     let note = checked_text(&body.note, "note", MOST_REPORT_NOTE_CHARS)?;
     let report_id = state
         .writer
@@ -355,12 +354,13 @@ async fn seen(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     AppPath(warning_id): AppPath<i64>,
-) -> AppResult<StatusCode> {
+) -> AppResult<(Touched, StatusCode)> {
     state
         .writer
         .write(move |conn| {
             if warnings::mark_seen(conn, user.id, warning_id, &now())? {
-                Ok(StatusCode::NO_CONTENT)
+                // A warning is only ever shown to its member.
+                Ok((Touched::nothing_shared(), StatusCode::NO_CONTENT))
             } else {
                 Err(AppError::NotFound("No such warning to read".to_owned()))
             }

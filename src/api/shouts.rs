@@ -9,7 +9,6 @@ use serde_json::Value;
 
 use super::claims::acting_as_self;
 use super::paging::PageQuery;
-use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::follows;
 use crate::db::hidden::Reader;
@@ -76,7 +75,6 @@ async fn create(
     let recipient = body.recipient_username.trim().to_owned();
     let pool = state.pool.clone();
     let recipient = run_blocking(&pool, move |conn| user_api::named(conn, &recipient)).await?;
-    charge_write(&state, WriteKind::Shout, &caller)?;
     state
         .writer
         .write(move |conn| {

@@ -11,7 +11,6 @@ use super::claims::{acting_as_self, optional_id};
 use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::ratings::no_user;
-use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::wishlist::{self, WishlistItem};
 use crate::db::{albums, is_unique_violation, run_blocking, users};
@@ -97,7 +96,6 @@ async fn add(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<AddBody>,
 ) -> AppResult<(StatusCode, Touched, Json<WishlistItem>)> {
-    charge_write(&state, WriteKind::Wishlist, &caller)?;
     acting_as_self(&caller, &body.user_id)?;
     let album_id = optional_id(&body.album_id, "albumId")?
         .ok_or_else(|| AppError::BadRequest("albumId is required".to_owned()))?;
@@ -134,7 +132,6 @@ async fn remove(
     CurrentUser(caller): CurrentUser,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<(Touched, StatusCode)> {
-    charge_write(&state, WriteKind::Wishlist, &caller)?;
     state
         .writer
         .write(move |conn| {

@@ -10,7 +10,10 @@ use std::time::Duration;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use axum::http::Method;
+
 use super::AppState;
+use super::allowances::{Allowance, is_write, write_route};
 use crate::db::users::User;
 use crate::error::AppError;
 
@@ -30,6 +33,26 @@ pub enum WriteKind {
     List,
     /// Files of ratings and listens uploaded to import.
     FileImport,
+    /// The steps of reviewing an import: choosing a row's album, accepting
+    /// the best matches, matching again, confirming, discarding.
+    ImportStep,
+    /// Corrections suggested to editors.
+    ChangeRequest,
+    /// Following and unfollowing members and artists, blocking and unblocking.
+    Follow,
+    /// The member's own email, username, picture, password, settings.
+    Account,
+    /// Marking notifications read, acknowledging warnings, signing out,
+    /// dismissing imported plays.
+    Housekeeping,
+    /// Removing one's own reviews, posts, comments and shouts.
+    Removal,
+    /// Reports of content to the moderators.
+    Report,
+    /// Invite links made and revoked.
+    Invite,
+    /// An admin's roles, suspensions, sign-up mode, report decisions and hiding.
+    Moderation,
 }
 
 /// How often each member may write each kind of thing (sign-ups: each client
@@ -68,6 +91,37 @@ pub struct WriteLimits {
     /// Files a member may upload to import their ratings or listens an hour.
     #[arg(long, env = "HALFSTAR_FILE_IMPORTS_PER_HOUR", default_value_t = Self::DEFAULT.file_imports_per_hour)]
     pub file_imports_per_hour: NonZeroU32,
+    /// Steps of reviewing an import (a row's album chosen, matched again,
+    /// confirmed, discarded) a member may take a minute.
+    #[arg(long, env = "HALFSTAR_IMPORT_STEPS_PER_MINUTE", default_value_t = Self::DEFAULT.import_steps_per_minute)]
+    pub import_steps_per_minute: NonZeroU32,
+    /// Corrections a member may suggest to editors an hour.
+    #[arg(long, env = "HALFSTAR_CHANGE_REQUESTS_PER_HOUR", default_value_t = Self::DEFAULT.change_requests_per_hour)]
+    pub change_requests_per_hour: NonZeroU32,
+    /// Follows, unfollows, blocks and unblocks a member may make a minute.
+    #[arg(long, env = "HALFSTAR_FOLLOWS_PER_MINUTE", default_value_t = Self::DEFAULT.follows_per_minute)]
+    pub follows_per_minute: NonZeroU32,
+    /// Changes to their own account (email, username, picture, password,
+    /// settings) a member may make an hour.
+    #[arg(long, env = "HALFSTAR_ACCOUNT_CHANGES_PER_HOUR", default_value_t = Self::DEFAULT.account_changes_per_hour)]
+    pub account_changes_per_hour: NonZeroU32,
+    /// Notifications marked read, warnings acknowledged, sign-outs and
+    /// dismissed plays a member may make a minute.
+    #[arg(long, env = "HALFSTAR_HOUSEKEEPING_PER_MINUTE", default_value_t = Self::DEFAULT.housekeeping_per_minute)]
+    pub housekeeping_per_minute: NonZeroU32,
+    /// Own reviews, posts, comments and shouts a member may remove a minute.
+    #[arg(long, env = "HALFSTAR_REMOVALS_PER_MINUTE", default_value_t = Self::DEFAULT.removals_per_minute)]
+    pub removals_per_minute: NonZeroU32,
+    /// Reports a member may send the moderators an hour.
+    #[arg(long, env = "HALFSTAR_REPORTS_PER_HOUR", default_value_t = Self::DEFAULT.reports_per_hour)]
+    pub reports_per_hour: NonZeroU32,
+    /// Invite links a member may make or revoke an hour.
+    #[arg(long, env = "HALFSTAR_INVITE_CHANGES_PER_HOUR", default_value_t = Self::DEFAULT.invite_changes_per_hour)]
+    pub invite_changes_per_hour: NonZeroU32,
+    /// Moderation actions (roles, suspensions, sign-up mode, report
+    /// decisions, hiding) an admin may take a minute.
+    #[arg(long, env = "HALFSTAR_MODERATION_ACTIONS_PER_MINUTE", default_value_t = Self::DEFAULT.moderation_actions_per_minute)]
+    pub moderation_actions_per_minute: NonZeroU32,
     /// Accounts one client address may sign up an hour.
     #[arg(long, env = "HALFSTAR_SIGN_UPS_PER_HOUR", default_value_t = Self::DEFAULT.sign_ups_per_hour)]
     pub sign_ups_per_hour: NonZeroU32,
@@ -92,6 +146,15 @@ impl WriteLimits {
         catalogue_edits_per_minute: non_zero(60),
         list_changes_per_minute: non_zero(120),
         file_imports_per_hour: non_zero(30),
+        import_steps_per_minute: non_zero(300),
+        change_requests_per_hour: non_zero(20),
+        follows_per_minute: non_zero(60),
+        account_changes_per_hour: non_zero(30),
+        housekeeping_per_minute: non_zero(120),
+        removals_per_minute: non_zero(60),
+        reports_per_hour: non_zero(30),
+        invite_changes_per_hour: non_zero(30),
+        moderation_actions_per_minute: non_zero(120),
         sign_ups_per_hour: non_zero(5),
     };
 }
@@ -113,6 +176,15 @@ pub struct WriteLimiters {
     catalogue: DefaultKeyedRateLimiter<i64>,
     lists: DefaultKeyedRateLimiter<i64>,
     file_imports: DefaultKeyedRateLimiter<i64>,
+    import_steps: DefaultKeyedRateLimiter<i64>,
+    change_requests: DefaultKeyedRateLimiter<i64>,
+    follows: DefaultKeyedRateLimiter<i64>,
+    account: DefaultKeyedRateLimiter<i64>,
+    housekeeping: DefaultKeyedRateLimiter<i64>,
+    removals: DefaultKeyedRateLimiter<i64>,
+    reports: DefaultKeyedRateLimiter<i64>,
+    invites: DefaultKeyedRateLimiter<i64>,
+    moderation: DefaultKeyedRateLimiter<i64>,
 }
 
 impl WriteLimiters {
@@ -130,6 +202,15 @@ impl WriteLimiters {
             catalogue: per_minute(limits.catalogue_edits_per_minute),
             lists: per_minute(limits.list_changes_per_minute),
             file_imports: per_hour(limits.file_imports_per_hour),
+            import_steps: per_minute(limits.import_steps_per_minute),
+            change_requests: per_hour(limits.change_requests_per_hour),
+            follows: per_minute(limits.follows_per_minute),
+            account: per_hour(limits.account_changes_per_hour),
+            housekeeping: per_minute(limits.housekeeping_per_minute),
+            removals: per_minute(limits.removals_per_minute),
+            reports: per_hour(limits.reports_per_hour),
+            invites: per_hour(limits.invite_changes_per_hour),
+            moderation: per_minute(limits.moderation_actions_per_minute),
         }
     }
 
@@ -147,6 +228,15 @@ impl WriteLimiters {
             WriteKind::Catalogue => &self.catalogue,
             WriteKind::List => &self.lists,
             WriteKind::FileImport => &self.file_imports,
+            WriteKind::ImportStep => &self.import_steps,
+            WriteKind::ChangeRequest => &self.change_requests,
+            WriteKind::Follow => &self.follows,
+            WriteKind::Account => &self.account,
+            WriteKind::Housekeeping => &self.housekeeping,
+            WriteKind::Removal => &self.removals,
+            WriteKind::Report => &self.reports,
+            WriteKind::Invite => &self.invites,
+            WriteKind::Moderation => &self.moderation,
         };
         charge(limiter, &user_id)
     }
@@ -192,15 +282,30 @@ fn refusal(kind: WriteKind, wait: Duration) -> String {
         WriteKind::Catalogue => "editing the catalogue too fast",
         WriteKind::List => "changing lists too fast",
         WriteKind::FileImport => "uploading files to import too often",
+        WriteKind::ImportStep => "changing your import too fast",
+        WriteKind::ChangeRequest => "suggesting changes too often",
+        WriteKind::Follow => "following and blocking too fast",
+        WriteKind::Account => "changing your account too often",
+        WriteKind::Housekeeping => "doing that too fast",
+        WriteKind::Removal => "removing things too fast",
+        WriteKind::Report => "sending too many reports",
+        WriteKind::Invite => "changing invites too often",
+        WriteKind::Moderation => "moderating too fast",
     };
     format!("You are {doing}; try again in {}", how_long(wait))
 }
 
-/// Counts a write of `kind` by the member `user_id`: 429 with `Retry-After`
-/// and a message saying what to slow down when over the allowance.
-/// Refuses a suspended member, then charges the write to their allowance.
+/// Refuses a suspended member, then charges the write to their allowance:
+/// for the writes whose handler charges once it has accepted them
+/// (`Allowance::MemberWhenAccepted`).
 pub fn charge_write(state: &AppState, kind: WriteKind, user: &User) -> Result<(), AppError> {
     super::suspension::refuse_if_suspended(user)?;
+    charge_member(state, kind, user)
+}
+
+/// Counts a write of `kind` by `user`: 429 with `Retry-After` and a message
+/// saying what to slow down when over the allowance.
+fn charge_member(state: &AppState, kind: WriteKind, user: &User) -> Result<(), AppError> {
     state
         .limits
         .writes
@@ -209,6 +314,32 @@ pub fn charge_write(state: &AppState, kind: WriteKind, user: &User) -> Result<()
             message: refusal(kind, wait),
             retry_after_secs: whole_seconds(wait),
         })
+}
+
+/// What every request by a signed-in member passes before its handler
+/// runs, once the caller's role is known: a write (`matched_path` is the
+/// route it matched) refuses a suspended member unless the route allows
+/// it, and is charged to the route's allowance (`allowances.rs`).
+pub fn admit(
+    state: &AppState,
+    method: &Method,
+    matched_path: Option<&str>,
+    user: &User,
+) -> Result<(), AppError> {
+    if !is_write(method) {
+        return Ok(());
+    }
+    let Some(route) = matched_path.and_then(|path| write_route(method, path)) else {
+        tracing::error!(%method, path = ?matched_path, "a write route without an allowance");
+        return super::suspension::refuse_if_suspended(user);
+    };
+    if !route.while_suspended {
+        super::suspension::refuse_if_suspended(user)?;
+    }
+    match route.allowance {
+        Allowance::Member(kind) => charge_member(state, kind, user),
+        Allowance::MemberWhenAccepted(_) | Allowance::Stranger(_) | Allowance::ReadsOnly => Ok(()),
+    }
 }
 
 #[cfg(test)]
