@@ -828,15 +828,18 @@ async fn shouts_need_text_a_recipient_and_a_right_to_remove() {
         "the profile's owner"
     );
 
-    for n in 0..4 {
+    // Five a minute; refused shouts spent their places too, so a member
+    // who has sent none counts them.
+    let (rex, _) = app.member("rex");
+    for n in 0..5 {
         assert_eq!(
-            shout(&app, &theo, &format!("again {n}"), "mira99")
+            shout(&app, &rex, &format!("again {n}"), "mira99")
                 .await
                 .status,
             StatusCode::CREATED
         );
     }
-    let limited = shout(&app, &theo, "and again", "mira99").await;
+    let limited = shout(&app, &rex, "and again", "mira99").await;
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(message(&limited), "You are sending too many shouts.");
 }
