@@ -178,6 +178,7 @@ async fn writes_that_change_nothing_shown_end_no_kept_answer() {
     let app = keeping_answers();
     app.artist_with_albums("Radiohead", &RADIOHEAD, &[]);
     let (vera, _) = app.member("vera");
+    app.member("otto");
     settled().await;
     // One answer that names what it shows, one that names nothing.
     let paths = [
@@ -199,6 +200,16 @@ async fn writes_that_change_nothing_shown_end_no_kept_answer() {
             .await;
         assert_eq!(marked.status, StatusCode::OK, "{}", marked.text());
     }
+    // A write that would change what kept answers show, but changes no row.
+    let unfollowed = app
+        .call(
+            Method::DELETE,
+            "/api/user/username/otto/follow",
+            Some(&vera),
+            None,
+        )
+        .await;
+    assert!(unfollowed.status.is_success(), "{}", unfollowed.text());
     for path in paths {
         assert_eq!(
             read(&app, path, None).await.header("cache-status"),

@@ -35,6 +35,7 @@ use super::{AppState, MaybeUser};
 use crate::db::OutsideWrites;
 use crate::db::hidden::Reader;
 use crate::db::users::User;
+use crate::db::writer::tallying;
 use crate::error::AppError;
 
 /// Bigger answers (long lists) are served fresh rather than held in memory.
@@ -265,12 +266,13 @@ pub async fn serve_or_keep(
         return next.run(request).await;
     };
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
-        let response = next.run(request).await;
+        let (response, changed_rows) = tallying(next.run(request)).await;
         // After the write has committed, so no answer read before it
         // survives. A refused write changed nothing (each is one
-        // transaction), so it leaves the kept answers be: otherwise anyone
-        // could empty them with a stream of bad requests.
-        if response.status().is_success() {
+        // transaction), and neither did one that changed no row, so they
+        // leave the kept answers be: otherwise anyone could empty them
+        // with a stream of bad or empty requests.
+        if response.status().is_success() && changed_rows {
             inner.note_write(response.extensions().get::<Touched>());
         }
         return response;

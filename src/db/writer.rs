@@ -18,6 +18,7 @@
 //! follows at once.
 
 use std::any::Any;
+use std::cell::Cell;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -59,6 +60,23 @@ enum Message {
     Finish(oneshot::Sender<()>),
 }
 type Outcome<T> = Result<Result<T, AppError>, Box<dyn Any + Send>>;
+
+tokio::task_local! {
+    /// Whether a write made on this task changed any row (`tallying`).
+    static CHANGED_ROWS: Cell<bool>;
+}
+
+/// Runs `future` (a request's handling) and tells whether any write it made
+/// through a `Writer` changed a row, so that a write that changed nothing
+/// ends no kept answer.
+pub async fn tallying<F: Future>(future: F) -> (F::Output, bool) {
+    CHANGED_ROWS
+        .scope(Cell::new(false), async {
+            let output = future.await;
+            (output, CHANGED_ROWS.with(Cell::get))
+        })
+        .await
+}
 
 /// What to do when another process has written to the database.
 pub type OnOutsideWrite = Box<dyn Fn() + Send>;
@@ -126,19 +144,27 @@ impl Writer {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, AppError> + Send + 'static,
     {
-        let (answer, answered) = oneshot::channel::<Outcome<T>>();
+        let (answer, answered) = oneshot::channel::<(Outcome<T>, bool)>();
         let job: Job = Box::new(move |conn| {
+            let before = conn.total_changes();
             let outcome = in_savepoint(conn, work);
+            let changed = conn.total_changes() != before;
             Box::new(move |committed| {
                 let outcome = match (committed, outcome) {
                     (Err(failure), Ok(Ok(_))) => Ok(Err(failure.into())),
                     (_, outcome) => outcome,
                 };
-                let _ = answer.send(outcome);
+                let _ = answer.send((outcome, changed));
             })
         });
         self.send(Message::Write(job)).await?;
-        match answered.await {
+        let answered = answered.await.map(|(outcome, changed)| {
+            if changed {
+                let _ = CHANGED_ROWS.try_with(|tally| tally.set(true));
+            }
+            outcome
+        });
+        match answered {
             Ok(Ok(result)) => result,
             Ok(Err(panic)) => std::panic::resume_unwind(panic),
             Err(_) => Err(stopped()),
