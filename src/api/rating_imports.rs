@@ -20,6 +20,7 @@ use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
 use crate::db::listens::{self, ListenedAlbum};
 use crate::db::{Page, member_import, run_blocking};
+use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::member_import::jobs::{ImportStatus, Job, JobRow, JobState, Refused};
@@ -341,7 +342,8 @@ async fn upload(
         .file_name
         .unwrap_or_default()
         .chars()
-        .filter(|c| !c.is_control())
+        // Shown as one line: what a one-line field would refuse is left out.
+        .filter(|&c| !text::breaks_one_line(c) && !text::is_bidi_control(c))
         .take(200)
         .collect();
     charge_write(&state, WriteKind::FileImport, &caller)?;
