@@ -18,6 +18,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::kept_answers::{Topic, Touched};
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
+use crate::csv_cells::CsvWriter;
 use crate::db::listens::{self, ListenedAlbum};
 use crate::db::{Page, member_import, run_blocking};
 use crate::domain::text;
@@ -643,7 +644,7 @@ async fn missing_csv(
     AppPath(import_id): AppPath<String>,
 ) -> AppResult<impl IntoResponse> {
     let job = find(&state, caller.id, &import_id)?;
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut writer = CsvWriter::new();
     let written: Result<(), csv::Error> = (|| {
         writer.write_record(["Artist", "Title", "Year", "Rating", "Line"])?;
         for row in job
@@ -665,8 +666,8 @@ async fn missing_csv(
     })();
     written.map_err(|error| AppError::Internal(error.into()))?;
     let bytes = writer
-        .into_inner()
-        .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}")))?;
+        .into_bytes()
+        .map_err(|error| AppError::Internal(error.into()))?;
     Ok(csv_download(bytes, "not-in-the-catalogue-yet.csv"))
 }
 
