@@ -4,6 +4,7 @@
 pub mod api;
 pub mod auth;
 pub mod config;
+pub mod csv_cells;
 pub mod db;
 pub mod demo;
 pub mod domain;

@@ -163,20 +163,115 @@ async fn hashed_assets_are_cached_for_good_and_compressed() {
     }
 }
 
-#[tokio::test]
-async fn every_answer_carries_the_security_headers() {
-    let app = TestApp::new();
-    for path in ["/", "/api/health", "/api/unknown"] {
-        let response = app.get(path).await;
-        let csp = response.header("content-security-policy");
-        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
-        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
-        assert_eq!(response.header("x-content-type-options"), "nosniff");
+/// The headers every answer carries, whoever gave it.
+const SECURITY_HEADERS: [&str; 5] = [
+    "content-security-policy",
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "permissions-policy",
+];
+
+fn assert_security_headers(response: &common::TestResponse, what: &str) {
+    let csp = response.header("content-security-policy");
+    assert!(csp.contains("script-src 'self'"), "{what}: {csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    assert_eq!(
+        response.header("x-content-type-options"),
+        "nosniff",
+        "{what}"
+    );
+    assert_eq!(
+        response.header("referrer-policy"),
+        "strict-origin-when-cross-origin",
+        "{what}"
+    );
+    assert_eq!(response.header("x-frame-options"), "DENY", "{what}");
+    assert!(
+        response.header("permissions-policy").contains("camera=()"),
+        "{what}"
+    );
+    for name in SECURITY_HEADERS {
         assert_eq!(
-            response.header("referrer-policy"),
-            "strict-origin-when-cross-origin"
+            response.headers.get_all(name).iter().count(),
+            1,
+            "{what}: {name} once"
         );
     }
+}
+
+/// A request body that never arrives: the request can only time out.
+struct NeverEndingBody;
+
+impl axum::body::HttpBody for NeverEndingBody {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        std::task::Poll::Pending
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let mut app = TestApp::new();
+    app.state.request_timeout = std::time::Duration::from_secs(1);
+    let (token, _) = app.member("vinylvera");
+    for (path, status) in [
+        ("/", StatusCode::OK),
+        ("/charts/2020/rock", StatusCode::OK),
+        ("/robots.txt", StatusCode::OK),
+        ("/api/health", StatusCode::OK),
+        ("/api/unknown", StatusCode::NOT_FOUND),
+        ("/api/auth/me", StatusCode::UNAUTHORIZED),
+        ("/media/%%%/320.webp", StatusCode::NOT_FOUND),
+        ("/api/album/name/nobody/nothing", StatusCode::NOT_FOUND),
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status, status, "{path}");
+        assert_security_headers(&response, path);
+    }
+    let signed_in = app
+        .call(Method::GET, "/api/auth/me", Some(&token), None)
+        .await;
+    assert_eq!(signed_in.status, StatusCode::OK);
+    assert_security_headers(&signed_in, "signed in");
+    let wrong_method = app.call(Method::POST, "/api/health", None, None).await;
+    assert_eq!(wrong_method.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_security_headers(&wrong_method, "405");
+
+    let mut malformed = request(Method::POST, "/api/auth/login", Body::from("{not json"));
+    malformed
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, "application/json".parse().unwrap());
+    let malformed = app.send(malformed).await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert_security_headers(&malformed, "400");
+
+    let limit = app.state.max_body_bytes;
+    let mut big = request(
+        Method::POST,
+        "/api/auth/login",
+        Body::from(vec![b'x'; limit + 1]),
+    );
+    big.headers_mut()
+        .insert(header::CONTENT_LENGTH, (limit + 1).into());
+    let big = app.send(big).await;
+    assert_eq!(big.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_security_headers(&big, "413");
+
+    // A body that never comes: the time limit answers, not the route.
+    let mut slow = request(Method::POST, "/api/auth/login", Body::new(NeverEndingBody));
+    slow.headers_mut()
+        .insert(header::CONTENT_TYPE, "application/json".parse().unwrap());
+    slow.headers_mut()
+        .insert(header::CONTENT_LENGTH, 200.into());
+    let slow = app.send(slow).await;
+    assert_eq!(slow.status, StatusCode::REQUEST_TIMEOUT, "{}", slow.text());
+    assert_security_headers(&slow, "408");
 }
 
 #[tokio::test]

@@ -3,8 +3,9 @@
 //! its sizes as WebP with an ETag; a page that is not a picture, one too
 //! large, a decompression bomb, a redirect to a metadata address, a slow
 //! host and a private address (without the setting) are each refused or
-//! timed out with the reason kept; the content security policy allows only
-//! the site's own pictures.
+//! timed out with the reason kept; link-local and metadata addresses are
+//! refused in every spelling whatever the setting, and never reached through
+//! a proxy; the content security policy allows only the site's own pictures.
 
 mod common;
 
@@ -347,6 +348,79 @@ async fn private_addresses_are_refused_unless_allowed() {
         "{reason}"
     );
     assert_eq!(host.times_asked("/cover.png"), 0, "nothing was asked of it");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn metadata_and_link_local_addresses_are_refused_in_every_spelling_even_with_private_ones_allowed()
+ {
+    let app = TestApp::new();
+    halfstar::media::start_fetching(&app.state, &settings(true));
+    let urls = [
+        // AWS's metadata service over IPv6: a unique-local address.
+        "http://[fd00:ec2::254]/latest/meta-data/",
+        // 169.254.169.254 in decimal, IPv4-mapped, NAT64 and 6to4.
+        "http://2852039166/latest/meta-data/",
+        "http://[::ffff:169.254.169.254]/latest/meta-data/",
+        "http://[64:ff9b::a9fe:a9fe]/latest/meta-data/",
+        "http://[2002:a9fe:a9fe::]/latest/meta-data/",
+        "http://[fe80::1]/cover.png",
+    ];
+    for (at, url) in urls.iter().enumerate() {
+        album_with_picture(&app, &format!("Album {at}"), url);
+    }
+    for url in urls {
+        let (status, reason) = settled(&app, url).await;
+        assert_eq!(status, "failed", "{url}: {reason}");
+        assert!(
+            reason.starts_with("refused: ") && reason.contains("is a private or reserved address"),
+            "{url}: {reason}"
+        );
+    }
+}
+
+/// The fetcher connects to the checked address itself: a proxy would resolve
+/// the name, and fetch a metadata address, out of its sight.
+#[test]
+fn a_proxy_the_environment_names_is_not_used() {
+    let proxy = PictureHost::start();
+    let app = TestApp::new();
+    let metadata = "http://169.254.169.254/latest/meta-data/";
+    album_with_picture(&app, "Kid A", metadata);
+    let cover = proxy.url("/cover.png");
+    album_with_picture(&app, "Amnesiac", &cover);
+    let proxy_url = format!("http://127.0.0.1:{}", proxy.port);
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_halfstar"));
+    command
+        .arg("--data-dir")
+        .arg(app.dir.path())
+        .args(["media", "fetch", "--pictures-from-private-addresses"])
+        .env_remove("HALFSTAR_DATA_DIR")
+        .env_remove("NO_PROXY")
+        .env_remove("no_proxy");
+    for name in ["ALL_PROXY", "HTTPS_PROXY", "HTTP_PROXY", "http_proxy"] {
+        command.env(name, &proxy_url);
+    }
+    let output = command.output().expect("runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let (status, reason) = pictures::state(&app.conn(), metadata).unwrap().unwrap();
+    assert_eq!(status, "failed");
+    assert_eq!(
+        reason,
+        "refused: 169.254.169.254 is a private or reserved address (169.254.169.254)"
+    );
+    assert_eq!(
+        pictures::state(&app.conn(), &cover).unwrap().unwrap().0,
+        "ready"
+    );
+    assert_eq!(
+        *proxy.asked.lock().unwrap(),
+        ["/cover.png"],
+        "asked directly, never as a proxy"
+    );
 }
 
 #[tokio::test]

@@ -886,3 +886,156 @@ fn the_cli_imports_for_a_member_and_lists_what_it_left_out() {
     assert!(!nobody.status.success());
     assert!(String::from_utf8_lossy(&nobody.stderr).contains("no member called nobody"));
 }
+
+/// Cells a spreadsheet would read as formulas, in both of the site's CSV
+/// files, come out after a quote (shown as text); halfstar's importer reads
+/// its own export back as it was.
+#[tokio::test]
+async fn exports_keep_spreadsheet_formulas_out_and_read_back_as_they_were() {
+    const EVIL: &str = "=HYPERLINK(\"http://evil.example/\",\"Click\")";
+    let app = TestApp::new();
+    let (token, me) = app.member("vinylvera");
+    // Straight to the database, as any editor or an older import could have left them.
+    let (_, mut ids) = app.artist_with_albums(
+        EVIL,
+        &[
+            ("+1", "2001-01-01"),
+            ("-2", "2002-01-01"),
+            ("@SUM(1)", "2003-01-01"),
+            ("\tTab", "2004-01-01"),
+            ("\rReturn", "2005-01-01"),
+        ],
+        &[],
+    );
+    ids.extend(
+        app.artist_with_albums("-ness", &[("Plain", "2006-01-01")], &[])
+            .1,
+    );
+    for &id in &ids {
+        rate(&app, &token, id, 7.5).await;
+    }
+    let review = "=1+1 is the best song.\nOr -2.";
+    let reviewed = app
+        .call(
+            Method::POST,
+            "/api/review",
+            Some(&token),
+            Some(json!({ "reviewText": review, "albumName": "+1", "artistName": EVIL })),
+        )
+        .await;
+    assert_eq!(reviewed.status, StatusCode::CREATED, "{}", reviewed.text());
+
+    let export = app
+        .call(
+            Method::GET,
+            "/api/user/me/export/ratings.csv",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(export.status, StatusCode::OK);
+    let cells = csv_cells(&export.body);
+    assert_no_formula(&cells);
+    let quoted_evil = format!("'{}", html_escape::encode_text(EVIL));
+    for expected in [
+        quoted_evil.as_str(),
+        "'+1",
+        "'-2",
+        "'@SUM(1)",
+        "'\tTab",
+        "'\rReturn",
+        "'-ness",
+        "'=1+1 is the best song.<br>Or -2.",
+    ] {
+        assert!(
+            cells.iter().flatten().any(|cell| cell == expected),
+            "{expected:?} in {cells:?}"
+        );
+    }
+
+    // Read back by another member of the site: the same albums, the same review.
+    let (other, other_id) = app.member("mira99");
+    let started = upload(&app, &other, export.body, "fileName=ratings.csv").await;
+    assert_eq!(started.status, StatusCode::ACCEPTED, "{}", started.text());
+    let id = started.json()["importId"].as_str().unwrap().to_owned();
+    let job = settled(&app, &other, &id).await;
+    assert_eq!(job["counts"]["matched"], ids.len(), "{job}");
+    let read: Vec<(String, String)> = rows(&app, &other, &id, "matched")
+        .await
+        .iter()
+        .map(|row| {
+            (
+                row["artist"].as_str().unwrap().to_owned(),
+                row["title"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    for name in [EVIL, "-ness"] {
+        assert!(read.iter().any(|(artist, _)| artist == name), "{read:?}");
+    }
+    for title in ["+1", "-2", "@SUM(1)", "Tab", "Return", "Plain"] {
+        assert!(read.iter().any(|(_, t)| t == title), "{title}: {read:?}");
+    }
+    let confirmed = confirm(&app, &other, &id, false).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text());
+    assert_eq!(ratings_of(&app, other_id), ratings_of(&app, me));
+    let review_read: String = app
+        .conn()
+        .query_row(
+            "SELECT review_text FROM reviews WHERE user_id = ?1",
+            [other_id],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(review_read, review);
+
+    // A file naming albums the catalogue lacks: its missing-albums CSV.
+    let file = format!(
+        "RYM Album, First Name,Last Name,First Name localized, Last Name localized,Title,Release_Date,Rating,Ownership,Purchase Date,Media Type,Review\n\
+         \"1\",\"\",\"{}\",\"\",\"\",\"@Home Tapes\",\"2007\",\"8\",\"o\",\"\",\"\",\"\"\n\
+         \"2\",\"\",\"+44\",\"\",\"\",\"-Minus\",\"2008\",\"6\",\"o\",\"\",\"\",\"\"\n",
+        EVIL.replace('"', "\"\"")
+    );
+    let (third, _) = app.member("crate_digger");
+    let started = upload(&app, &third, file.into_bytes(), "fileName=mine.csv").await;
+    assert_eq!(started.status, StatusCode::ACCEPTED, "{}", started.text());
+    let id = started.json()["importId"].as_str().unwrap().to_owned();
+    let job = settled(&app, &third, &id).await;
+    assert_eq!(job["counts"]["missing"], 2, "{job}");
+    let missing = app
+        .call(
+            Method::GET,
+            &format!("/api/import/ratings/{id}/missing.csv"),
+            Some(&third),
+            None,
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::OK);
+    let cells = csv_cells(&missing.body);
+    assert_no_formula(&cells);
+    assert_eq!(cells[0], ["Artist", "Title", "Year", "Rating", "Line"]);
+    assert_eq!(
+        cells[1][..2],
+        [format!("'{EVIL}"), "'@Home Tapes".to_owned()]
+    );
+    assert_eq!(cells[2][..2], ["'+44", "'-Minus"]);
+}
+
+/// Every cell of a CSV file, untrimmed.
+fn csv_cells(bytes: &[u8]) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(bytes)
+        .records()
+        .map(|record| record.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+fn assert_no_formula(cells: &[Vec<String>]) {
+    for cell in cells.iter().flatten() {
+        assert!(
+            !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+            "a formula cell: {cell:?}"
+        );
+    }
+}

@@ -162,3 +162,82 @@ async fn sign_up_refuses_controls_and_overrides_in_the_email_and_picture() {
     }
     assert_eq!(app.rows("users"), 0);
 }
+
+/// U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR and U+0085 NEXT LINE:
+/// browsers and editors break lines at each of them.
+const LINE_BREAKS: [char; 3] = ['\u{2028}', '\u{2029}', '\u{85}'];
+
+#[tokio::test]
+async fn one_line_fields_refuse_every_line_and_paragraph_separator() {
+    let (app, editor) = TestApp::with_editor("crate_digger").await;
+    for separator in LINE_BREAKS {
+        let broken = format!("Radio{separator}head");
+        let artist = json!({ "name": broken, "description": "", "pictureUrl": "" });
+        refused(&app, &editor, Method::POST, "/api/artist", artist, "name").await;
+        let picture = format!("https://example.org/a{separator}b.jpg");
+        let artist = json!({ "name": "Radiohead", "description": "", "pictureUrl": picture });
+        refused(
+            &app,
+            &editor,
+            Method::POST,
+            "/api/artist",
+            artist,
+            "pictureUrl",
+        )
+        .await;
+    }
+    assert_eq!(app.rows("artists"), 0);
+
+    // Running text keeps them, as it keeps `\n`.
+    let described = json!({ "name": "Radiohead", "description": "Line one.\u{2028}Line two.\u{2029}", "pictureUrl": "" });
+    let created = app
+        .call(Method::POST, "/api/artist", Some(&editor), Some(described))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let artist_id = created.json()["artistId"].clone();
+
+    for separator in LINE_BREAKS {
+        let broken = format!("Kid{separator}A");
+        let album = json!({ "artist": "Radiohead", "title": broken, "releaseDate": "2000-10-02", "genres": ["Rock"] });
+        refused(&app, &editor, Method::POST, "/api/album", album, "title").await;
+        let rename = json!({ "name": broken });
+        refused(
+            &app,
+            &editor,
+            Method::PATCH,
+            &format!("/api/artist/{artist_id}"),
+            rename,
+            "name",
+        )
+        .await;
+        let list = json!({ "title": broken, "description": "" });
+        refused(&app, &editor, Method::POST, "/api/list", list, "title").await;
+        let post = json!({ "title": broken, "postText": "fine", "userId": null });
+        refused(&app, &editor, Method::POST, "/api/post", post, "title").await;
+    }
+    for table in ["albums", "lists", "posts"] {
+        assert_eq!(app.rows(table), 0, "{table}");
+    }
+    let kept = app.get("/api/artist/name/radiohead").await;
+    assert_eq!(kept.json()["name"], "Radiohead", "{}", kept.text());
+}
+
+#[tokio::test]
+async fn an_uploaded_file_name_is_kept_on_one_line() {
+    let app = TestApp::new();
+    let (token, _) = app.sign_up("vinylvera").await;
+    let file = "RYM Album, First Name,Last Name,First Name localized, Last Name localized,Title,Release_Date,Rating,Ownership,Purchase Date,Media Type,Review\n\
+        \"1\",\"\",\"Burial\",\"\",\"\",\"Untrue\",\"2007\",\"8\",\"o\",\"\",\"\",\"\"\n";
+    let request = axum::http::Request::builder()
+        .method(Method::POST)
+        // "my\u{2028}ratings\u{2029}\u{85}.csv", percent-encoded.
+        .uri("/api/import/ratings?fileName=my%E2%80%A8ratings%E2%80%A9%C2%85.csv")
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", "text/csv")
+        .header("content-length", file.len().to_string())
+        .body(axum::body::Body::from(file))
+        .unwrap();
+    let started = app.send(request).await;
+    assert_eq!(started.status, StatusCode::ACCEPTED, "{}", started.text());
+    assert_eq!(started.json()["fileName"], "myratings.csv");
+}

@@ -40,19 +40,20 @@ pub fn apply(router: Router, max_body_bytes: usize, request_timeout: Duration) -
         .layer(middleware::from_fn(move |request, next| {
             refuse_large_bodies(max_body_bytes, request, next)
         }))
-        .layer(DefaultBodyLimit::max(max_body_bytes));
+        .layer(DefaultBodyLimit::max(max_body_bytes))
+        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(move |request, next| {
+            time_limit(request_timeout, request, next)
+        }));
+    // Outside every layer that answers by itself (the time limit's 408, the
+    // 413s), so that no answer goes out without them.
     for (name, value) in security_headers {
         router = router.layer(SetResponseHeaderLayer::if_not_present(
             name,
             HeaderValue::from_static(value),
         ));
     }
-    router
-        .layer(CompressionLayer::new())
-        .layer(middleware::from_fn(move |request, next| {
-            time_limit(request_timeout, request, next)
-        }))
-        .layer(TraceLayer::new_for_http())
+    router.layer(TraceLayer::new_for_http())
 }
 
 /// Answers 413 before reading a body whose declared length is over the

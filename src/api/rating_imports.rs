@@ -18,8 +18,10 @@ use utoipa::{IntoParams, ToSchema};
 use super::kept_answers::{Topic, Touched};
 use super::write_limits::{WriteKind, charge_write};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
+use crate::csv_cells::CsvWriter;
 use crate::db::listens::{self, ListenedAlbum};
 use crate::db::{Page, member_import, run_blocking};
+use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::member_import::jobs::{ImportStatus, Job, JobRow, JobState, Refused};
@@ -341,7 +343,8 @@ async fn upload(
         .file_name
         .unwrap_or_default()
         .chars()
-        .filter(|c| !c.is_control())
+        // Shown as one line: what a one-line field would refuse is left out.
+        .filter(|&c| !text::breaks_one_line(c) && !text::is_bidi_control(c))
         .take(200)
         .collect();
     charge_write(&state, WriteKind::FileImport, &caller)?;
@@ -641,7 +644,7 @@ async fn missing_csv(
     AppPath(import_id): AppPath<String>,
 ) -> AppResult<impl IntoResponse> {
     let job = find(&state, caller.id, &import_id)?;
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut writer = CsvWriter::new();
     let written: Result<(), csv::Error> = (|| {
         writer.write_record(["Artist", "Title", "Year", "Rating", "Line"])?;
         for row in job
@@ -663,8 +666,8 @@ async fn missing_csv(
     })();
     written.map_err(|error| AppError::Internal(error.into()))?;
     let bytes = writer
-        .into_inner()
-        .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}")))?;
+        .into_bytes()
+        .map_err(|error| AppError::Internal(error.into()))?;
     Ok(csv_download(bytes, "not-in-the-catalogue-yet.csv"))
 }
 

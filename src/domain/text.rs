@@ -3,17 +3,26 @@
 //! exports; bidirectional overrides in a name or title make it read as
 //! something else ("gnp.exe" shown as "exe.png"), so names refuse them.
 //! Running text keeps its line breaks and tabs, and its overrides, which
-//! right-to-left writing may need.
+//! right-to-left writing may need. A one-line field refuses every kind of
+//! line break: the control ones (`\n`, `\r`, U+0085 NEXT LINE) and the
+//! Unicode line and paragraph separators, which browsers and editors show
+//! as new lines too.
 
 /// U+202A to U+202E (embeddings and overrides) and U+2066 to U+2069 (isolates).
-fn is_bidi_control(c: char) -> bool {
+pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A control character or a line or paragraph separator (U+2028, U+2029):
+/// what a one-line field leaves out.
+pub fn breaks_one_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// A name, title, tag or address: one line, no control characters, no
 /// bidirectional overrides. The error names the field.
 pub fn single_line(text: &str, field: &str) -> Result<(), String> {
-    if text.chars().any(char::is_control) {
+    if text.chars().any(breaks_one_line) {
         return Err(format!(
             "{field} must be one line without control characters"
         ));
@@ -54,7 +63,15 @@ mod tests {
         ] {
             assert_eq!(single_line(fine, "name"), Ok(()), "{fine}");
         }
-        for bad in ["a\0b", "two\nlines", "tab\there", "bell\u{7}", "c1\u{85}"] {
+        for bad in [
+            "a\0b",
+            "two\nlines",
+            "tab\there",
+            "bell\u{7}",
+            "c1\u{85}",
+            "line\u{2028}separator",
+            "paragraph\u{2029}separator",
+        ] {
             let error = single_line(bad, "name").unwrap_err();
             assert!(error.contains("control characters"), "{bad:?}: {error}");
         }

@@ -4,12 +4,14 @@
 //! with HTML entities (`Sigur R&oacute;s`), ratings 1 to 10 with 0 for
 //! unrated, and ownership `o` (owned), `w` (wishlist), `u` (used to own) or
 //! `n` (not catalogued). halfstar's own ratings CSV is written in the same
-//! shape (`write`), with half steps such as 7.5.
+//! shape (`write`), with half steps such as 7.5, and cells that would start
+//! a spreadsheet formula after a quote, which reading takes off again.
 
-use csv::{QuoteStyle, WriterBuilder};
+use csv::StringRecord;
 
 use super::table::{Columns, field, records};
 use super::{FileRow, Format, Parsed, Progress, Shelf, Skipped, year_in};
+use crate::csv_cells::{CsvWriter, restored};
 use crate::domain::RatingValue;
 
 const HEADER: [&str; 12] = [
@@ -44,10 +46,10 @@ pub fn read(text: &str, progress: &Progress) -> Result<Parsed, String> {
     for (line, record) in rows {
         let artist = decoded(&format!(
             "{} {}",
-            field(&record, Some(first)),
-            field(&record, Some(last))
+            cell(&record, Some(first)),
+            cell(&record, Some(last))
         ));
-        let name = decoded(field(&record, Some(title)));
+        let name = decoded(cell(&record, Some(title)));
         if artist.is_empty() || name.is_empty() {
             parsed.skipped.push(Skipped {
                 line,
@@ -55,23 +57,29 @@ pub fn read(text: &str, progress: &Progress) -> Result<Parsed, String> {
             });
             continue;
         }
-        let number = match rating_of(field(&record, Some(rating))) {
+        let number = match rating_of(cell(&record, Some(rating))) {
             Ok(number) => number,
             Err(problem) => {
                 parsed.skipped.push(Skipped { line, problem });
                 continue;
             }
         };
-        let mut row = FileRow::new(line, &artist, &name, shelf_of(field(&record, ownership)));
-        row.year = year_in(field(&record, date));
+        let mut row = FileRow::new(line, &artist, &name, shelf_of(cell(&record, ownership)));
+        row.year = year_in(cell(&record, date));
         row.rating = number;
-        row.review = Some(review_text(field(&record, review))).filter(|r| !r.is_empty());
+        row.review = Some(review_text(cell(&record, review))).filter(|r| !r.is_empty());
         parsed.rows.push(row);
     }
     parsed
         .notes
         .push("Rate Your Music rates out of 10 as halfstar does: ratings are kept as they are; 0 means not rated.".to_owned());
     Ok(parsed)
+}
+
+/// A field as written, with the quote halfstar's own export puts before a
+/// formula-like cell taken off.
+fn cell(record: &StringRecord, at: Option<usize>) -> &str {
+    restored(field(record, at))
 }
 
 /// 0 or nothing is "not rated"; whole numbers to 10 (and halfstar's own
@@ -123,9 +131,7 @@ pub struct Exported {
 
 /// The member's albums as a Rate Your Music style CSV.
 pub fn write(albums: &[Exported]) -> Result<Vec<u8>, csv::Error> {
-    let mut writer = WriterBuilder::new()
-        .quote_style(QuoteStyle::Always)
-        .from_writer(Vec::new());
+    let mut writer = CsvWriter::quoting_every_cell();
     writer.write_record(HEADER)?;
     for album in albums {
         let rating = album
@@ -159,9 +165,7 @@ pub fn write(albums: &[Exported]) -> Result<Vec<u8>, csv::Error> {
                 .unwrap_or_default(),
         ])?;
     }
-    writer
-        .into_inner()
-        .map_err(|error| error.into_error().into())
+    writer.into_bytes()
 }
 
 /// `8` for whole numbers, `7.5` for half steps.
@@ -248,6 +252,48 @@ mod tests {
     fn a_file_without_the_columns_says_which() {
         let error = read("Artist,Album\nx,y\n", &Progress::default()).unwrap_err();
         assert!(error.contains("\"first name\""), "{error}");
+    }
+
+    #[test]
+    fn formula_like_names_are_written_as_text_and_read_back_as_they_were() {
+        let names = [
+            "=HYPERLINK(\"http://evil.example\",\"x\")",
+            "+44",
+            "-ness",
+            "@SUM(1)",
+            "'=quoted",
+        ];
+        let albums: Vec<Exported> = names
+            .iter()
+            .enumerate()
+            .map(|(at, name)| Exported {
+                album_id: at as i64,
+                artist: (*name).to_owned(),
+                title: format!("-{name}"),
+                year: 2001,
+                rating: Some(6.0),
+                owned: false,
+                wished: false,
+                review: Some(format!("={name}")),
+            })
+            .collect();
+        let text = String::from_utf8(write(&albums).unwrap()).unwrap();
+        for line in text.lines().skip(1) {
+            for cell in line.split("\",\"") {
+                let cell = cell.trim_matches('"');
+                assert!(
+                    !cell.starts_with(['=', '+', '-', '@']),
+                    "a formula cell: {cell} in {line}"
+                );
+            }
+        }
+        let parsed = read(&text, &Progress::default()).unwrap();
+        for (row, name) in parsed.rows.iter().zip(names) {
+            assert_eq!(row.artist, name);
+            assert_eq!(row.title, format!("-{name}"));
+            assert_eq!(row.review, Some(format!("={name}")));
+        }
+        assert_eq!(parsed.rows.len(), names.len());
     }
 
     #[test]

@@ -1,10 +1,14 @@
 //! Fetching a picture from the address someone saved, safely: only http and
-//! https; never a loopback, private, link-local, shared, multicast or cloud
-//! metadata address (each one the name resolves to is checked, and the
-//! connection goes only to checked ones, so a name cannot be re-pointed
-//! between the check and the fetch), unless the site allows them (tests,
-//! home networks); every redirect checked the same way; a time limit on the
-//! whole fetch and a cap on its size.
+//! https; never a loopback, private, shared, multicast or reserved address
+//! (each one the name resolves to is checked, and the connection goes only
+//! to checked ones, so a name cannot be re-pointed between the check and
+//! the fetch), unless the site allows loopback and private ones (tests,
+//! home networks); never a link-local or cloud metadata address, whatever
+//! the setting and however the address is written (an IPv4 address inside
+//! an IPv6 one included); every redirect checked the same way; straight to
+//! the host, never through a proxy the environment names (the proxy would
+//! resolve the name, unchecked); a time limit on the whole fetch and a cap
+//! on its size.
 
 use std::io::Read;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -67,8 +71,7 @@ impl Resolver for PublicOnly {
         let mut allowed = self.empty();
         let mut refused = None;
         for &address in found.iter() {
-            let ip = address.ip();
-            if is_public(ip) || (self.private_addresses && is_private(ip)) {
+            if may_fetch_from(address.ip(), self.private_addresses) {
                 allowed.push(address);
             } else {
                 refused = Some(address.ip());
@@ -85,9 +88,77 @@ impl Resolver for PublicOnly {
     }
 }
 
+/// Whether pictures may come from `ip`: a public address, or with
+/// `private_addresses` a machine of one's own network; never a link-local
+/// or cloud metadata address.
+pub fn may_fetch_from(ip: IpAddr, private_addresses: bool) -> bool {
+    !is_never_fetched(ip) && (is_public(ip) || (private_addresses && is_private(ip)))
+}
+
+/// Addresses of cloud metadata services outside the link-local ranges:
+/// Alibaba Cloud's, Azure's wire server and Oracle Cloud's older one.
+const METADATA_V4: [Ipv4Addr; 3] = [
+    Ipv4Addr::new(100, 100, 100, 200),
+    Ipv4Addr::new(168, 63, 129, 16),
+    Ipv4Addr::new(192, 0, 0, 192),
+];
+
+/// Google Cloud's metadata server over IPv6.
+const GOOGLE_METADATA_V6: Ipv6Addr = Ipv6Addr::new(0xfd20, 0xce, 0, 0, 0, 0, 0, 0x254);
+
+/// Link-local addresses (169.254.0.0/16, fe80::/10, where most metadata
+/// services answer) and the other metadata services' addresses (AWS's
+/// fd00:ec2::/32 among them: unique-local, so "private"), in any spelling.
+/// No setting lets pictures come from them.
+fn is_never_fetched(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => is_link_local_or_metadata_v4(v4),
+        IpAddr::V6(v6) => {
+            let [first, second, ..] = v6.segments();
+            (first & 0xffc0) == 0xfe80
+                || (first == 0xfd00 && second == 0x0ec2)
+                || v6 == GOOGLE_METADATA_V6
+                || embedded_v4(v6)
+                    .into_iter()
+                    .flatten()
+                    .any(is_link_local_or_metadata_v4)
+        }
+    }
+}
+
+fn is_link_local_or_metadata_v4(ip: Ipv4Addr) -> bool {
+    ip.is_link_local() || METADATA_V4.contains(&ip)
+}
+
+/// The IPv4 addresses an IPv6 address carries, in each way one is written
+/// into the other: IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible
+/// `::a.b.c.d`, SIIT `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d` (and its
+/// local-use `64:ff9b:1::/48`), 6to4 `2002:aabb:ccdd::` and Teredo
+/// `2001:0:server:…:client` (the client's address inverted).
+fn embedded_v4(ip: Ipv6Addr) -> [Option<Ipv4Addr>; 2] {
+    let v4 = |high: u16, low: u16| Some(Ipv4Addr::from((u32::from(high) << 16) | u32::from(low)));
+    match ip.segments() {
+        [0, 0, 0, 0, 0, 0 | 0xffff, high, low]
+        | [0, 0, 0, 0, 0xffff, 0, high, low]
+        | [0x64, 0xff9b, _, _, _, _, high, low] => [v4(high, low), None],
+        [0x2002, high, low, ..] => [v4(high, low), None],
+        [
+            0x2001,
+            0,
+            server_high,
+            server_low,
+            _,
+            _,
+            client_high,
+            client_low,
+        ] => [v4(server_high, server_low), v4(!client_high, !client_low)],
+        _ => [None, None],
+    }
+}
+
 /// Whether an address is a machine of one's own network: loopback or a
-/// private range. Link-local addresses (where cloud metadata services
-/// answer) are not among them: no setting lets pictures come from there.
+/// private range (IPv6's unique-local fc00::/7 among them). Link-local
+/// addresses are not among them.
 pub fn is_private(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => v4.is_loopback() || v4.is_private(),
@@ -127,15 +198,24 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
         || a >= 240)
 }
 
+/// Only global unicast (2000::/3) is public; everything outside it is
+/// loopback, local, multicast, reserved or an IPv4 address written as IPv6
+/// (compatible, NAT64), none a picture host's.
 fn is_public_v6(ip: Ipv6Addr) -> bool {
-    let first = ip.segments()[0];
-    !(ip.is_unspecified()
-        || ip.is_loopback()
-        || ip.is_multicast()
-        || (first & 0xfe00) == 0xfc00
-        || (first & 0xffc0) == 0xfe80
-        || first == 0x2001 && ip.segments()[1] == 0x0db8
-        || first == 0x64 && ip.segments()[1] == 0xff9b)
+    let [first, second, ..] = ip.segments();
+    if (first & 0xe000) != 0x2000 {
+        return false;
+    }
+    match first {
+        // 6to4: as public as the IPv4 address it carries.
+        0x2002 => embedded_v4(ip)[0].is_some_and(is_public_v4),
+        // 2001::/23 (Teredo, benchmarking, ORCHID and other protocol
+        // assignments) and 2001:db8::/32 (documentation).
+        0x2001 => second >= 0x0200 && second != 0x0db8,
+        // 3fff::/20: documentation.
+        0x3fff => (second & 0xf000) != 0,
+        _ => true,
+    }
 }
 
 impl Fetcher {
@@ -149,6 +229,8 @@ impl Fetcher {
             .timeout_global(Some(fetching.timeout))
             .http_status_as_error(false)
             .max_redirects(0)
+            // A proxy would resolve the host itself, past `PublicOnly`.
+            .proxy(None)
             .build();
         let agent = Agent::with_parts(
             config,
@@ -267,8 +349,132 @@ mod tests {
         ] {
             assert!(!is_public(private.parse().unwrap()), "{private}");
         }
-        for public in ["1.1.1.1", "93.184.216.34", "2606:4700:4700::1111"] {
+        for public in [
+            "1.1.1.1",
+            "93.184.216.34",
+            "2606:4700:4700::1111",
+            "2001:4860:4860::8888",
+            // 6to4 of 1.1.1.1.
+            "2002:101:101::1",
+        ] {
             assert!(is_public(public.parse().unwrap()), "{public}");
+        }
+        for reserved in [
+            // IPv4-compatible, NAT64 and 6to4 forms of 10.0.0.1.
+            "::a00:1",
+            "64:ff9b::a00:1",
+            "2002:a00:1::1",
+            "2001::1",
+            "2001:db8::1",
+            "3fff::1",
+            "fec0::1",
+            "100::1",
+            "ff02::1",
+        ] {
+            assert!(!is_public(reserved.parse().unwrap()), "{reserved}");
+        }
+    }
+
+    /// Link-local and metadata addresses as each form of an IPv6 address
+    /// may carry them.
+    const NEVER_FETCHED: [&str; 20] = [
+        "169.254.169.254",
+        "169.254.170.2",
+        "169.254.0.1",
+        "100.100.100.200",
+        "168.63.129.16",
+        "192.0.0.192",
+        "fe80::1",
+        "febf:ffff::1",
+        "fd00:ec2::254",
+        "fd00:ec2::23",
+        "fd20:ce::254",
+        "::ffff:169.254.169.254",
+        "::169.254.169.254",
+        "::ffff:0:169.254.169.254",
+        "64:ff9b::169.254.169.254",
+        "64:ff9b:1::a9fe:a9fe",
+        "2002:a9fe:a9fe::",
+        "2002:6464:64c8::1",
+        // Teredo with the metadata address as server, then as (inverted) client.
+        "2001:0:a9fe:a9fe::1",
+        "2001:0:4136:e378:8000:63bf:5601:5601",
+    ];
+
+    #[test]
+    fn link_local_and_metadata_addresses_are_never_fetched_whatever_the_setting() {
+        for address in NEVER_FETCHED {
+            let ip: IpAddr = address.parse().unwrap();
+            for private_addresses in [false, true] {
+                assert!(
+                    !may_fetch_from(ip, private_addresses),
+                    "{address} (private addresses allowed: {private_addresses})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_setting_allows_loopback_and_private_addresses_only() {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "192.168.1.20",
+            "::1",
+            "fd12:3456:789a::20",
+            "::ffff:192.168.1.20",
+        ] {
+            let ip: IpAddr = private.parse().unwrap();
+            assert!(!may_fetch_from(ip, false), "{private}");
+            assert!(may_fetch_from(ip, true), "{private}");
+        }
+        for never in [
+            "100.64.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "ff02::1",
+            "fec0::1",
+        ] {
+            assert!(!may_fetch_from(never.parse().unwrap(), true), "{never}");
+        }
+        assert!(may_fetch_from("1.1.1.1".parse().unwrap(), false));
+    }
+
+    #[test]
+    fn metadata_addresses_are_refused_in_every_spelling_before_any_connection() {
+        let fetcher = Fetcher::new(Fetching {
+            timeout: Duration::from_secs(5),
+            private_addresses: true,
+        });
+        let urls = [
+            "http://169.254.169.254/latest/meta-data/",
+            // Decimal, hexadecimal, octal and shortened spellings of it,
+            // which the URL parser writes as 169.254.169.254.
+            "http://2852039166/latest/meta-data/",
+            "http://0xa9fea9fe/latest/meta-data/",
+            "http://0xA9.0xFE.0xA9.0xFE/latest/meta-data/",
+            "http://0251.0376.0251.0376/latest/meta-data/",
+            "http://169.254.43518/latest/meta-data/",
+            "http://169.254.169.254./latest/meta-data/",
+            "http://[::ffff:169.254.169.254]/latest/meta-data/",
+            "http://[::ffff:a9fe:a9fe]/latest/meta-data/",
+            "http://[::169.254.169.254]/latest/meta-data/",
+            "http://[64:ff9b::a9fe:a9fe]/latest/meta-data/",
+            "http://[2002:a9fe:a9fe::]/latest/meta-data/",
+            "http://[fd00:ec2::254]/latest/meta-data/",
+            "http://[fd00:0ec2:0000::0254]/latest/meta-data/",
+            "http://[fd20:ce::254]/computeMetadata/v1/",
+            "http://[fe80::1]/",
+            "http://100.100.100.200/latest/meta-data/",
+            "https://168.63.129.16/machine",
+        ];
+        for url in urls {
+            let refusal = fetcher.fetch(url).unwrap_err();
+            assert!(!refusal.may_pass(), "{url}: {refusal}");
+            assert!(
+                refusal.to_string().contains("private or reserved"),
+                "{url}: {refusal}"
+            );
         }
     }
 
