@@ -507,3 +507,57 @@ async fn the_votes_of_a_hidden_review_or_post_go_with_it() {
     assert_eq!(count(s.json(None, &on_review).await), 1);
     assert_eq!(count(s.json(None, received).await), 1);
 }
+
+#[tokio::test]
+async fn a_profile_counts_no_comment_its_comment_list_leaves_out() {
+    let s = scene().await;
+    let list = s
+        .app
+        .call(
+            Method::POST,
+            "/api/list",
+            Some(&s.troll),
+            Some(json!({ "title": "Cheap vinyl", "description": "" })),
+        )
+        .await
+        .json();
+    let on_list = s
+        .app
+        .call(
+            Method::POST,
+            "/api/comment",
+            Some(&s.ada),
+            Some(json!({ "commentText": "Nope.", "listId": list["listId"] })),
+        )
+        .await;
+    assert_eq!(on_list.status, StatusCode::CREATED, "{}", on_list.text());
+    let stats = "/api/user/username/ada/stats";
+    let comments_count = |stats: Value| stats["commentsCount"].as_i64().unwrap();
+    // Kept before each change: the change must end them.
+    assert_eq!(comments_count(s.json(None, stats).await), 2);
+
+    let private = s
+        .app
+        .call(
+            Method::PATCH,
+            &format!("/api/list/{}", list["listId"]),
+            Some(&s.troll),
+            Some(json!({ "visibility": "private" })),
+        )
+        .await;
+    assert_eq!(private.status, StatusCode::OK, "{}", private.text());
+    for token in [None, Some(s.ada.as_str())] {
+        assert_eq!(comments_count(s.json(token, stats).await), 1, "{token:?}");
+        assert_eq!(
+            s.ids(token, "/api/comment/user/ada", "commentId").await,
+            [(s.answer, false)]
+        );
+    }
+    s.set_hidden("review", s.review, true).await;
+    for token in [None, Some(s.ada.as_str())] {
+        let figures = s.json(token, stats).await;
+        assert_eq!(comments_count(figures.clone()), 0, "{token:?}");
+        // The profile's score counts comments too.
+        assert_eq!(figures["score"], 0);
+    }
+}

@@ -18,6 +18,7 @@ use crate::db::hidden::Reader;
 use crate::db::lists::{self, ListEntry, ListEvent, ListSummary, MOST_ENTRIES, NewList};
 use crate::db::notifications::{self, Subject};
 use crate::db::users::User;
+use crate::db::comments::{self, CommentTarget};
 use crate::db::{albums, is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{ListVisibility, Role, slug, text};
@@ -272,8 +273,15 @@ async fn edit(
                 &[],
                 &now(),
             )?;
+            let visibility_changed = changed.visibility != list.visibility;
             let list = open_list(conn, list_id, Reader::of(Some(&caller)))?;
-            Ok((touched(&list), Json(list)))
+            let mut touched = touched(&list);
+            if visibility_changed {
+                // Whether its comments count on their authors' profiles.
+                let commenters = comments::commenters(conn, CommentTarget::List(list_id))?;
+                touched.0.extend(commenters.into_iter().map(Topic::Member));
+            }
+            Ok((touched, Json(list)))
         })
         .await
 }
