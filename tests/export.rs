@@ -269,14 +269,28 @@ async fn the_export_names_no_list_or_post_the_member_may_no_longer_see() {
     app.set_role(admin_id, halfstar::domain::Role::Admin);
     let new_list = |title: &str| json!({ "title": title, "description": "" });
     let secret = ok(&app, &theo, Method::POST, "/api/list", new_list("Gifts")).await;
-    let unlisted = ok(&app, &theo, Method::POST, "/api/list", new_list("Road trip")).await;
+    let unlisted = ok(
+        &app,
+        &theo,
+        Method::POST,
+        "/api/list",
+        new_list("Road trip"),
+    )
+    .await;
     let post = json!({ "title": "Spoilers", "postText": "Soon." });
     let post = ok(&app, &theo, Method::POST, "/api/post", post).await;
     for list in [&secret, &unlisted] {
         let id = &list["listId"];
         let comment = json!({ "commentText": "Nice", "listId": id });
         ok(&app, &vera, Method::POST, "/api/comment", comment).await;
-        ok(&app, &vera, Method::POST, &format!("/api/list/{id}/like"), json!({})).await;
+        ok(
+            &app,
+            &vera,
+            Method::POST,
+            &format!("/api/list/{id}/like"),
+            json!({}),
+        )
+        .await;
     }
     let vote = json!({ "postId": post["postId"], "isThumbsUp": true });
     ok(&app, &vera, Method::POST, "/api/reviewvote", vote).await;
@@ -287,7 +301,14 @@ async fn the_export_names_no_list_or_post_the_member_may_no_longer_see() {
     let path = format!("/api/list/{}", secret["listId"]);
     ok(&app, &theo, Method::PATCH, &path, private).await;
     let path = format!("/api/list/{}", unlisted["listId"]);
-    ok(&app, &theo, Method::PATCH, &path, json!({ "visibility": "unlisted" })).await;
+    ok(
+        &app,
+        &theo,
+        Method::PATCH,
+        &path,
+        json!({ "visibility": "unlisted" }),
+    )
+    .await;
     let hide = json!({ "itemKind": "post", "itemId": post["postId"], "hidden": true });
     ok(&app, &admin, Method::POST, "/api/admin/visibility", hide).await;
 

@@ -722,9 +722,7 @@ fn told_by(app: &TestApp, member: i64) -> Vec<(i64, i64)> {
 async fn sixty_lists_naming_the_same_ten_members_tell_each_at_most_the_bound() {
     let app = TestApp::new();
     let (flooder, flooder_id) = app.member("flooder");
-    let named: Vec<(String, i64)> = (0..10)
-        .map(|n| app.member(&format!("target{n}")))
-        .collect();
+    let named: Vec<(String, i64)> = (0..10).map(|n| app.member(&format!("target{n}"))).collect();
     let description: String = (0..10).map(|n| format!("@target{n} ")).collect();
     lists_at_once(&app, vec![(flooder, description); 60]).await;
 
@@ -734,7 +732,12 @@ async fn sixty_lists_naming_the_same_ten_members_tell_each_at_most_the_bound() {
             [(flooder_id, MOST_FROM_ONE_MEMBER_AN_HOUR)]
         );
         let page = app
-            .call(Method::GET, "/api/notifications?limit=100", Some(token), None)
+            .call(
+                Method::GET,
+                "/api/notifications?limit=100",
+                Some(token),
+                None,
+            )
             .await
             .json();
         assert_eq!(
@@ -753,7 +756,9 @@ async fn sixty_lists_naming_the_same_ten_members_tell_each_at_most_the_bound() {
 async fn many_members_at_once_tell_one_member_at_most_the_hourly_bound() {
     let app = TestApp::new();
     let (_, target) = app.member("target");
-    let actors: Vec<String> = (0..12).map(|n| app.member(&format!("crowd{n}")).0).collect();
+    let actors: Vec<String> = (0..12)
+        .map(|n| app.member(&format!("crowd{n}")).0)
+        .collect();
     // Each of twelve members names her in twelve lists, all at once: 144
     // mentions, of which each member's first ten could be told.
     let made = actors
