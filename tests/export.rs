@@ -258,3 +258,94 @@ async fn the_command_writes_a_file_and_names_an_unknown_member() {
     );
     assert!(unknown.stdout.is_empty());
 }
+
+#[tokio::test]
+async fn the_export_names_no_list_or_post_the_member_may_no_longer_see() {
+    let app = TestApp::new();
+    seed(&app);
+    let (vera, _) = app.member("vinylvera");
+    let (theo, _) = app.member("lowend.theo");
+    let (admin, admin_id) = app.member("moderator");
+    app.set_role(admin_id, halfstar::domain::Role::Admin);
+    let new_list = |title: &str| json!({ "title": title, "description": "" });
+    let secret = ok(&app, &theo, Method::POST, "/api/list", new_list("Gifts")).await;
+    let unlisted = ok(
+        &app,
+        &theo,
+        Method::POST,
+        "/api/list",
+        new_list("Road trip"),
+    )
+    .await;
+    let post = json!({ "title": "Spoilers", "postText": "Soon." });
+    let post = ok(&app, &theo, Method::POST, "/api/post", post).await;
+    for list in [&secret, &unlisted] {
+        let id = &list["listId"];
+        let comment = json!({ "commentText": "Nice", "listId": id });
+        ok(&app, &vera, Method::POST, "/api/comment", comment).await;
+        ok(
+            &app,
+            &vera,
+            Method::POST,
+            &format!("/api/list/{id}/like"),
+            json!({}),
+        )
+        .await;
+    }
+    let vote = json!({ "postId": post["postId"], "isThumbsUp": true });
+    ok(&app, &vera, Method::POST, "/api/reviewvote", vote).await;
+
+    // Since then: one list renamed and made private, the other unlisted,
+    // and the post hidden by an admin.
+    let private = json!({ "title": "Gifts for Vera", "visibility": "private" });
+    let path = format!("/api/list/{}", secret["listId"]);
+    ok(&app, &theo, Method::PATCH, &path, private).await;
+    let path = format!("/api/list/{}", unlisted["listId"]);
+    ok(
+        &app,
+        &theo,
+        Method::PATCH,
+        &path,
+        json!({ "visibility": "unlisted" }),
+    )
+    .await;
+    let hide = json!({ "itemKind": "post", "itemId": post["postId"], "hidden": true });
+    ok(&app, &admin, Method::POST, "/api/admin/visibility", hide).await;
+
+    let export = ok(&app, &vera, Method::GET, "/api/user/me/export", Value::Null).await;
+    let on_lists: Vec<Value> = export["comments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|comment| comment["on"]["list"].clone())
+        .collect();
+    assert_eq!(
+        on_lists,
+        [
+            json!({ "listId": secret["listId"], "title": null }),
+            json!({ "listId": unlisted["listId"], "title": "Road trip" }),
+        ]
+    );
+    let liked: Vec<Value> = export["listLikes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|like| like["list"].clone())
+        .collect();
+    assert_eq!(liked, on_lists, "{export}");
+    assert_eq!(
+        export["votes"][0]["on"]["post"],
+        json!({ "postId": post["postId"], "title": null })
+    );
+    let text = export.to_string();
+    assert!(!text.contains("Gifts"), "{text}");
+    assert!(!text.contains("Spoilers"), "{text}");
+
+    // Their author's own export still names them.
+    let own = ok(&app, &theo, Method::GET, "/api/user/me/export", Value::Null).await;
+    assert_eq!(
+        titles(&own["lists"], "/title"),
+        ["Gifts for Vera", "Road trip"]
+    );
+    assert_eq!(titles(&own["posts"], "/title"), ["Spoilers"]);
+}

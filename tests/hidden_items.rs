@@ -467,3 +467,97 @@ async fn only_admins_hide_and_only_what_can_be_hidden() {
         1
     );
 }
+
+#[tokio::test]
+async fn the_votes_of_a_hidden_review_or_post_go_with_it() {
+    let s = scene().await;
+    for body in [
+        json!({ "reviewId": s.review, "isThumbsUp": false }),
+        json!({ "postId": s.post, "isThumbsUp": true }),
+    ] {
+        let voted = s
+            .app
+            .call(Method::POST, "/api/reviewvote", Some(&s.ada), Some(body))
+            .await;
+        assert_eq!(voted.status, StatusCode::OK, "{}", voted.text());
+    }
+    let on_review = format!("/api/reviewvote/review/{}", s.review);
+    let on_post = format!("/api/reviewvote/post/{}", s.post);
+    let received = "/api/reviewvote/user/troll";
+    let count = |answer: Value| answer.as_array().unwrap().len();
+    // Read (and kept) before the hide: the hide must end those answers too.
+    assert_eq!(count(s.json(None, &on_review).await), 1);
+    assert_eq!(count(s.json(None, &on_post).await), 1);
+    assert_eq!(count(s.json(None, received).await), 2);
+
+    s.set_hidden("review", s.review, true).await;
+    s.set_hidden("post", s.post, true).await;
+    for token in [None, Some(s.ada.as_str())] {
+        assert_eq!(s.json(token, &on_review).await, json!([]), "{token:?}");
+        assert_eq!(s.json(token, &on_post).await, json!([]), "{token:?}");
+        assert_eq!(s.json(token, received).await, json!([]), "{token:?}");
+    }
+    for token in [&s.troll, &s.vera] {
+        assert_eq!(count(s.json(Some(token), &on_review).await), 1);
+        assert_eq!(count(s.json(Some(token), &on_post).await), 1);
+        assert_eq!(count(s.json(Some(token), received).await), 2);
+    }
+    // Shown again, everyone sees them again.
+    s.set_hidden("review", s.review, false).await;
+    assert_eq!(count(s.json(None, &on_review).await), 1);
+    assert_eq!(count(s.json(None, received).await), 1);
+}
+
+#[tokio::test]
+async fn a_profile_counts_no_comment_its_comment_list_leaves_out() {
+    let s = scene().await;
+    let list = s
+        .app
+        .call(
+            Method::POST,
+            "/api/list",
+            Some(&s.troll),
+            Some(json!({ "title": "Cheap vinyl", "description": "" })),
+        )
+        .await
+        .json();
+    let on_list = s
+        .app
+        .call(
+            Method::POST,
+            "/api/comment",
+            Some(&s.ada),
+            Some(json!({ "commentText": "Nope.", "listId": list["listId"] })),
+        )
+        .await;
+    assert_eq!(on_list.status, StatusCode::CREATED, "{}", on_list.text());
+    let stats = "/api/user/username/ada/stats";
+    let comments_count = |stats: Value| stats["commentsCount"].as_i64().unwrap();
+    // Kept before each change: the change must end them.
+    assert_eq!(comments_count(s.json(None, stats).await), 2);
+
+    let private = s
+        .app
+        .call(
+            Method::PATCH,
+            &format!("/api/list/{}", list["listId"]),
+            Some(&s.troll),
+            Some(json!({ "visibility": "private" })),
+        )
+        .await;
+    assert_eq!(private.status, StatusCode::OK, "{}", private.text());
+    for token in [None, Some(s.ada.as_str())] {
+        assert_eq!(comments_count(s.json(token, stats).await), 1, "{token:?}");
+        assert_eq!(
+            s.ids(token, "/api/comment/user/ada", "commentId").await,
+            [(s.answer, false)]
+        );
+    }
+    s.set_hidden("review", s.review, true).await;
+    for token in [None, Some(s.ada.as_str())] {
+        let figures = s.json(token, stats).await;
+        assert_eq!(comments_count(figures.clone()), 0, "{token:?}");
+        // The profile's score counts comments too.
+        assert_eq!(figures["score"], 0);
+    }
+}

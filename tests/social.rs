@@ -5,7 +5,8 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{TestApp, TestResponse};
+use common::{TestApp, TestResponse, json_call, send};
+use halfstar::db::notifications::{MOST_FROM_MEMBERS_AN_HOUR, MOST_FROM_ONE_MEMBER_AN_HOUR};
 use halfstar::domain::Role;
 use serde_json::{Value, json};
 
@@ -683,4 +684,94 @@ async fn compatibility_needs_five_shared_albums_and_follows_the_measure() {
         )
         .await;
     assert_eq!(yourself.status, StatusCode::BAD_REQUEST);
+}
+
+/// Makes a public list for each `(token, description)` at once, each its own
+/// request in parallel, as a script would; every one must be made.
+async fn lists_at_once(app: &TestApp, made: Vec<(String, String)>) {
+    let calls: Vec<_> = made
+        .into_iter()
+        .enumerate()
+        .map(|(n, (token, description))| {
+            let body = json!({ "title": format!("Flood {n}"), "description": description });
+            let request = json_call(Method::POST, "/api/list", Some(&token), Some(body));
+            tokio::spawn(send(app.router(), request))
+        })
+        .collect();
+    for call in calls {
+        let response = call.await.unwrap();
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+    }
+}
+
+/// How many notifications the member has, by whom: (actor id, count).
+fn told_by(app: &TestApp, member: i64) -> Vec<(i64, i64)> {
+    app.conn()
+        .prepare(
+            "SELECT actor_id, count(*) FROM notifications WHERE user_id = ?1
+             GROUP BY actor_id ORDER BY actor_id",
+        )
+        .unwrap()
+        .query_map([member], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sixty_lists_naming_the_same_ten_members_tell_each_at_most_the_bound() {
+    let app = TestApp::new();
+    let (flooder, flooder_id) = app.member("flooder");
+    let named: Vec<(String, i64)> = (0..10).map(|n| app.member(&format!("target{n}"))).collect();
+    let description: String = (0..10).map(|n| format!("@target{n} ")).collect();
+    lists_at_once(&app, vec![(flooder, description); 60]).await;
+
+    for (token, id) in &named {
+        assert_eq!(
+            told_by(&app, *id),
+            [(flooder_id, MOST_FROM_ONE_MEMBER_AN_HOUR)]
+        );
+        let page = app
+            .call(
+                Method::GET,
+                "/api/notifications?limit=100",
+                Some(token),
+                None,
+            )
+            .await
+            .json();
+        assert_eq!(
+            page["items"].as_array().unwrap().len() as i64,
+            MOST_FROM_ONE_MEMBER_AN_HOUR
+        );
+        let unread = app
+            .call(Method::GET, "/api/notifications/unread", Some(token), None)
+            .await
+            .json();
+        assert_eq!(unread["unread"], MOST_FROM_ONE_MEMBER_AN_HOUR);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_members_at_once_tell_one_member_at_most_the_hourly_bound() {
+    let app = TestApp::new();
+    let (_, target) = app.member("target");
+    let actors: Vec<String> = (0..12)
+        .map(|n| app.member(&format!("crowd{n}")).0)
+        .collect();
+    // Each of twelve members names her in twelve lists, all at once: 144
+    // mentions, of which each member's first ten could be told.
+    let made = actors
+        .iter()
+        .flat_map(|token| (0..12).map(|_| (token.clone(), "Ask @target".to_owned())))
+        .collect();
+    lists_at_once(&app, made).await;
+
+    let told = told_by(&app, target);
+    assert!(
+        told.iter().all(|&(_, n)| n <= MOST_FROM_ONE_MEMBER_AN_HOUR),
+        "{told:?}"
+    );
+    let total: i64 = told.iter().map(|&(_, n)| n).sum();
+    assert_eq!(total, MOST_FROM_MEMBERS_AN_HOUR, "{told:?}");
 }

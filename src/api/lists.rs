@@ -13,6 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::admin::checked_text;
 use super::kept_answers::{Depends, Topic, Touched};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use crate::db::comments::{self, CommentTarget};
 use crate::db::hidden::Reader;
 use crate::db::lists::{self, ListEntry, ListEvent, ListSummary, MOST_ENTRIES, NewList};
 use crate::db::notifications::{self, Subject};
@@ -269,8 +270,15 @@ async fn edit(
                 &[],
                 &now(),
             )?;
+            let visibility_changed = changed.visibility != list.visibility;
             let list = open_list(conn, list_id, Reader::of(Some(&caller)))?;
-            Ok((touched(&list), Json(list)))
+            let mut touched = touched(&list);
+            if visibility_changed {
+                // Whether its comments count on their authors' profiles.
+                let commenters = comments::commenters(conn, CommentTarget::List(list_id))?;
+                touched.0.extend(commenters.into_iter().map(Topic::Member));
+            }
+            Ok((touched, Json(list)))
         })
         .await
 }

@@ -125,7 +125,7 @@ async fn one(
             None => None,
         };
         Ok(Json(PostPage {
-            post_votes: votes::on(conn, target, Page::first(VOTES_SHOWN))?,
+            post_votes: votes::on(conn, target, Page::first(VOTES_SHOWN), reader)?,
             user_vote,
             post,
         }))

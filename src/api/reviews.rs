@@ -268,7 +268,7 @@ async fn one(
         };
         Ok(Json(ReviewPage {
             total_reviews_by_user: reviews::count_by_user(conn, review.user.user_id)?,
-            review_votes: votes::on(conn, target, Page::first(VOTES_SHOWN))?,
+            review_votes: votes::on(conn, target, Page::first(VOTES_SHOWN), reader)?,
             previous_review_id,
             next_review_id,
             user_vote,

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::claims::{acting_as_self, optional_id};
 use super::kept_answers::{Topic, Touched};
 use super::paging::PageQuery;
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::{self, Reader};
 use crate::db::notifications::{self, Subject};
 use crate::db::votes::{self, Vote, VoteTarget};
@@ -137,10 +137,15 @@ async fn cast(
         .await
 }
 
-async fn list(state: AppState, target: VoteTarget, query: PageQuery) -> AppResult<Json<Vec<Vote>>> {
+async fn list(
+    state: AppState,
+    target: VoteTarget,
+    query: PageQuery,
+    reader: Reader,
+) -> AppResult<Json<Vec<Vote>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        Ok(Json(votes::on(conn, target, page)?))
+        Ok(Json(votes::on(conn, target, page, reader)?))
     })
     .await
 }
@@ -150,14 +155,16 @@ async fn list(state: AppState, target: VoteTarget, query: PageQuery) -> AppResul
     path = "/api/reviewvote/review/{id}",
     tag = "votes",
     params(("id" = i64, Path, description = "Review id"), PageQuery),
-    responses((status = 200, description = "A review's votes", body = Vec<Vote>)),
+    responses((status = 200, description = "A review's votes; none for a review the caller cannot see", body = Vec<Vote>)),
 )]
 async fn on_review(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Vote>>> {
-    list(state, VoteTarget::Review(id), query).await
+    let reader = Reader::of(caller.as_ref());
+    list(state, VoteTarget::Review(id), query, reader).await
 }
 
 #[utoipa::path(
@@ -165,17 +172,20 @@ async fn on_review(
     path = "/api/reviewvote/post/{id}",
     tag = "votes",
     params(("id" = i64, Path, description = "Post id"), PageQuery),
-    responses((status = 200, description = "A post's votes", body = Vec<Vote>)),
+    responses((status = 200, description = "A post's votes; none for a post the caller cannot see", body = Vec<Vote>)),
 )]
 async fn on_post(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(id): AppPath<i64>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Vote>>> {
-    list(state, VoteTarget::Post(id), query).await
+    let reader = Reader::of(caller.as_ref());
+    list(state, VoteTarget::Post(id), query, reader).await
 }
 
-/// The votes others cast on a member's reviews and posts.
+/// The votes others cast on a member's reviews and posts, but not on those
+/// hidden from the caller.
 #[utoipa::path(
     get,
     path = "/api/reviewvote/user/{username}",
@@ -185,13 +195,15 @@ async fn on_post(
 )]
 async fn received_by(
     State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
     AppPath(username): AppPath<String>,
     AppQuery(query): AppQuery<PageQuery>,
 ) -> AppResult<Json<Vec<Vote>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
         let user = user_api::named(conn, &username)?;
-        Ok(Json(votes::received_by(conn, user.id, page)?))
+        let reader = Reader::of(caller.as_ref());
+        Ok(Json(votes::received_by(conn, user.id, page, reader)?))
     })
     .await
 }

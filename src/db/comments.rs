@@ -227,10 +227,26 @@ pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
         > 0)
 }
 
-/// How many comments the member has that everyone sees.
+/// How many comments the member has that everyone sees: not hidden, nor on
+/// a hidden review or post, nor on a list that is not public (a profile
+/// must not count what its comment list leaves out).
 pub fn count_by_user(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM comments WHERE user_id = ?1 AND hidden_at IS NULL")?
-        .query_row([user_id], |row| row.get(0))
+    let (member, sees_hidden) = Reader::VISITOR.params();
+    conn.prepare_cached(&format!(
+        "SELECT count(*) FROM comments c WHERE c.user_id = ?1 AND {}",
+        comment_shown("c", 2)
+    ))?
+    .query_row(params![user_id, member, sees_hidden], |row| row.get(0))
+}
+
+/// The members who commented on the target, each once.
+pub fn commenters(conn: &Connection, target: CommentTarget) -> rusqlite::Result<Vec<i64>> {
+    conn.prepare_cached(&format!(
+        "SELECT DISTINCT user_id FROM comments WHERE {} = ?1",
+        target.column()
+    ))?
+    .query_map([target.id()], |row| row.get(0))?
+    .collect()
 }
 
 /// The albums a member commented on most recently, each once, as everyone

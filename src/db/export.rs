@@ -31,6 +31,8 @@ pub struct UserExport {
     pub shouts: Vec<ExportedShout>,
     /// The member's thumbs on reviews and posts.
     pub votes: Vec<ExportedVote>,
+    /// The lists of others the member likes.
+    pub list_likes: Vec<ExportedListLike>,
     /// What the member reported, and what became of it.
     pub reports: Vec<ExportedReport>,
     /// Corrections the member suggested to albums and artists.
@@ -227,11 +229,15 @@ pub struct Target {
     pub list: Option<ListRef>,
 }
 
+/// Another member's list, or the member's own. Its title is read now, so
+/// it is left out (null) once its author made the list private or an admin
+/// hid it: the member sees it no longer on the site either.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListRef {
     pub list_id: i64,
-    pub title: String,
+    #[schema(required)]
+    pub title: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -242,11 +248,13 @@ pub struct ReviewRef {
     pub album: AlbumRef,
 }
 
+/// A post; its title is null once an admin hid another member's post.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PostRef {
     pub post_id: i64,
-    pub title: String,
+    #[schema(required)]
+    pub title: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -265,6 +273,13 @@ pub struct ExportedShout {
     /// The member whose profile holds the shout.
     pub recipient: String,
     pub shout_text: String,
+    pub created_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedListLike {
+    pub list: ListRef,
     pub created_at: String,
 }
 
@@ -312,7 +327,7 @@ fn maybe_album_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Option<AlbumR
 /// What a comment or vote (aliased `t`, with album_id, review_id, post_id and
 /// list_id) is on. `target_at` reads `target_columns()` in order: the album,
 /// the review's id, author and album, the post's id and title, then the
-/// list's.
+/// list's. The member exported is bound at `?1`.
 const TARGET_JOINS: &str = "
      LEFT JOIN albums al ON al.id = t.album_id
      LEFT JOIN artists ar ON ar.id = al.artist_id
@@ -324,11 +339,20 @@ const TARGET_JOINS: &str = "
      LEFT JOIN lists li ON li.id = t.list_id";
 fn target_columns() -> String {
     format!(
-        "{}, rv.id, rvu.username, {}, p.id, p.title, li.id, li.title",
+        "{}, rv.id, rvu.username, {}, p.id, {}, li.id, {}",
         album_columns("al", "ar"),
-        album_columns("ral", "rar")
+        album_columns("ral", "rar"),
+        POST_TITLE_SHOWN,
+        LIST_TITLE_SHOWN
     )
 }
+
+/// SQL: the title of the post `p` if the member at `?1` still sees it.
+const POST_TITLE_SHOWN: &str = "CASE WHEN p.user_id = ?1 OR p.hidden_at IS NULL THEN p.title END";
+/// SQL: the title of the list `li` if the member at `?1` still may open it
+/// (an unlisted list stays open by its link).
+const LIST_TITLE_SHOWN: &str = "CASE WHEN li.user_id = ?1
+         OR (li.visibility <> 'private' AND li.hidden_at IS NULL) THEN li.title END";
 const TARGET_WIDTH: usize = ALBUM_REF_WIDTH + 2 + ALBUM_REF_WIDTH + 2 + 2;
 
 fn target_at(row: &Row<'_>, first: usize) -> rusqlite::Result<Target> {
@@ -510,6 +534,24 @@ pub fn for_user(
             })
         },
     )?;
+    let list_likes = collect(
+        &tx,
+        &format!(
+            "SELECT li.id, {LIST_TITLE_SHOWN}, k.created_at
+             FROM list_likes k JOIN lists li ON li.id = k.list_id
+             WHERE k.user_id = ?1 ORDER BY k.created_at, li.id"
+        ),
+        user.id,
+        |row| {
+            Ok(ExportedListLike {
+                list: ListRef {
+                    list_id: row.get(0)?,
+                    title: row.get(1)?,
+                },
+                created_at: row.get(2)?,
+            })
+        },
+    )?;
     let reports = collect(
         &tx,
         "SELECT item_kind, item_id, reason, note, created_at, resolution
@@ -675,6 +717,7 @@ pub fn for_user(
         comments,
         shouts,
         votes,
+        list_likes,
         reports,
         change_requests,
         warnings,

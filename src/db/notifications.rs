@@ -62,10 +62,25 @@ impl Subject {
     }
 }
 
+/// One member tells another at most this many things an hour, of every
+/// kind together (comments, replies, likes, shouts, follows, mentions).
+/// Beyond it the events are not told: they are still on their pages, and
+/// the member has heard from that actor plenty already. This is what stops
+/// one script from flooding a member, however many lists, comments or
+/// posts it writes @naming them.
+pub const MOST_FROM_ONE_MEMBER_AN_HOUR: i64 = 10;
+
+/// A member is told at most this many things an hour by all members
+/// together, so that a handful of accounts cannot bury them either. New
+/// albums of followed artists (told by no member) are not counted.
+pub const MOST_FROM_MEMBERS_AN_HOUR: i64 = 100;
+
 /// Tells `recipient` of an event by `actor`, unless it is their own doing
 /// or they blocked the actor. A like, a follow or a mention they were told
 /// of already (liked, unliked and liked again; a post edited) is not told
-/// twice. Answers whether it was written.
+/// twice, and nothing is told beyond the hourly bounds above. Answers
+/// whether it was written. Call inside the write's transaction: writes are
+/// made one at a time by the writer, so the bounds' counts cannot be raced.
 pub fn notify(
     conn: &Connection,
     recipient: i64,
@@ -108,6 +123,9 @@ pub fn notify(
             return Ok(false);
         }
     }
+    if !within_bounds(conn, recipient, actor, now)? {
+        return Ok(false);
+    }
     conn.prepare_cached(
         "INSERT INTO notifications (user_id, kind, actor_id, album_id, review_id, post_id, list_id,
                                     comment_id, shout_id, created_at)
@@ -126,6 +144,41 @@ pub fn notify(
         now
     ])?;
     Ok(true)
+}
+
+/// SQL: whether the actor at `?2` may still tell the member at `?1`
+/// something at the time `?3`, bounds `?4` (from that actor) and `?5` (from
+/// all members) an hour. Each count stops at its bound, on its own index.
+const WITHIN_BOUNDS: &str = "
+    WITH since(at) AS (SELECT strftime('%Y-%m-%dT%H:%M:%fZ', ?3, '-1 hour'))
+    SELECT (SELECT count(*) FROM (
+                SELECT 1 FROM notifications
+                WHERE actor_id = ?2 AND user_id = ?1 AND created_at > (SELECT at FROM since)
+                LIMIT ?4)) < ?4
+       AND (SELECT count(*) FROM (
+                SELECT 1 FROM notifications
+                WHERE user_id = ?1 AND actor_id IS NOT NULL
+                  AND created_at > (SELECT at FROM since)
+                LIMIT ?5)) < ?5";
+
+/// Whether `actor` may still tell `recipient` something at `now`: neither
+/// hourly bound is reached.
+fn within_bounds(
+    conn: &Connection,
+    recipient: i64,
+    actor: i64,
+    now: &str,
+) -> rusqlite::Result<bool> {
+    conn.prepare_cached(WITHIN_BOUNDS)?.query_row(
+        params![
+            recipient,
+            actor,
+            now,
+            MOST_FROM_ONE_MEMBER_AN_HOUR,
+            MOST_FROM_MEMBERS_AN_HOUR
+        ],
+        |row| row.get(0),
+    )
 }
 
 /// Tells the members `@named` in `text` that `actor` mentioned them there,
@@ -542,4 +595,116 @@ pub fn set_switches(conn: &Connection, user: i64, switches: &Switches) -> rusqli
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::test_connection;
+    use crate::db::users::{self, NewUser};
+    use crate::domain::Role;
+
+    fn members(conn: &Connection, how_many: usize) -> Vec<i64> {
+        (0..how_many)
+            .map(|n| {
+                let (username, email) = (format!("member{n}"), format!("member{n}@example.org"));
+                let user = NewUser {
+                    username: &username,
+                    email: &email,
+                    password_hash: "not-a-hash",
+                    profile_picture_url: "",
+                    role: Role::User,
+                };
+                users::insert(conn, &user, "2030-01-01T00:00:00.000Z").unwrap()
+            })
+            .collect()
+    }
+
+    fn told(conn: &Connection, recipient: i64) -> i64 {
+        conn.query_row(
+            "SELECT count(*) FROM notifications WHERE user_id = ?1",
+            [recipient],
+            |row| row.get(0),
+        )
+        .unwrap()
+    }
+
+    /// A shout each time: a kind told every time it happens.
+    fn shout(conn: &Connection, recipient: i64, actor: i64, at: &str) -> bool {
+        notify(
+            conn,
+            recipient,
+            NotificationKind::Shout,
+            actor,
+            Subject::Nothing,
+            at,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn one_member_tells_another_a_bounded_number_of_things_an_hour() {
+        let conn = test_connection();
+        let ids = members(&conn, 3);
+        let (recipient, actor, other) = (ids[0], ids[1], ids[2]);
+        let told_at = |minute: u32| format!("2030-01-01T10:{minute:02}:00.000Z");
+        for minute in 0..30 {
+            shout(&conn, recipient, actor, &told_at(minute));
+        }
+        assert_eq!(told(&conn, recipient), MOST_FROM_ONE_MEMBER_AN_HOUR);
+        // Someone else still gets through.
+        assert!(shout(&conn, recipient, other, &told_at(30)));
+        // An hour after the first ones, there is room again.
+        assert!(!shout(&conn, recipient, actor, "2030-01-01T10:59:59.999Z"));
+        assert!(shout(&conn, recipient, actor, "2030-01-01T11:00:00.001Z"));
+    }
+
+    #[test]
+    fn a_member_is_told_a_bounded_number_of_things_an_hour_by_everyone() {
+        let conn = test_connection();
+        let ids = members(&conn, 2 + MOST_FROM_MEMBERS_AN_HOUR as usize);
+        let recipient = ids[0];
+        // A new album of a followed artist is told by no member: not counted.
+        conn.execute(
+            "INSERT INTO notifications (user_id, kind, created_at)
+             VALUES (?1, 'new-album', '2030-01-01T10:00:00.000Z')",
+            [recipient],
+        )
+        .unwrap();
+        for (n, &actor) in ids[1..].iter().enumerate() {
+            let at = format!("2030-01-01T10:{:02}:{:02}.000Z", n / 60, n % 60);
+            let written = shout(&conn, recipient, actor, &at);
+            assert_eq!(written, (n as i64) < MOST_FROM_MEMBERS_AN_HOUR, "{n}");
+        }
+        assert_eq!(told(&conn, recipient), MOST_FROM_MEMBERS_AN_HOUR + 1);
+    }
+
+    /// What SQLite plans for a statement, one step per line.
+    fn plan(conn: &Connection, sql: &str) -> String {
+        let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let nulls = vec![rusqlite::types::Null; statement.parameter_count()];
+        statement
+            .query_map(rusqlite::params_from_iter(nulls), |row| {
+                row.get::<_, String>(3)
+            })
+            .unwrap()
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .unwrap()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_bounds_are_counted_on_their_indexes() {
+        let conn = test_connection();
+        let plan = plan(&conn, WITHIN_BOUNDS);
+        assert!(
+            plan.contains("COVERING INDEX notifications_from_actor"),
+            "{plan}"
+        );
+        assert!(
+            plan.contains("COVERING INDEX notifications_from_members"),
+            "{plan}"
+        );
+        assert!(!plan.contains("SCAN notifications"), "{plan}");
+    }
 }

@@ -3,6 +3,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
+use super::hidden::{Reader, shown};
 
 /// What a vote is on: a review or a post.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,25 +61,50 @@ fn vote_from_row(row: &Row<'_>) -> rusqlite::Result<Vote> {
     })
 }
 
-/// A review's or post's votes, newest first.
-pub fn on(conn: &Connection, target: VoteTarget, page: Page) -> rusqlite::Result<Vec<Vote>> {
+/// A review's or post's votes, newest first; none when the reader may not
+/// see it (a hidden item's votes are as gone as the item).
+pub fn on(
+    conn: &Connection,
+    target: VoteTarget,
+    page: Page,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Vote>> {
+    let (member, sees_hidden) = reader.params();
     conn.prepare_cached(&format!(
-        "{VOTE_SELECT} WHERE v.{} = ?1 ORDER BY v.created_at DESC, v.id DESC LIMIT ?2 OFFSET ?3",
-        target.column()
+        "{VOTE_SELECT}
+         WHERE v.{} = ?1 AND EXISTS (SELECT 1 FROM {} item WHERE item.id = ?1 AND {})
+         ORDER BY v.created_at DESC, v.id DESC LIMIT ?2 OFFSET ?3",
+        target.column(),
+        target.table(),
+        shown("item", 4)
     ))?
-    .query_map(params![target.id(), page.limit, page.offset], vote_from_row)?
+    .query_map(
+        params![target.id(), page.limit, page.offset, member, sees_hidden],
+        vote_from_row,
+    )?
     .collect()
 }
 
-/// The votes others cast on a member's reviews and posts, newest first.
-pub fn received_by(conn: &Connection, user_id: i64, page: Page) -> rusqlite::Result<Vec<Vote>> {
+/// The votes others cast on a member's reviews and posts that the reader
+/// sees, newest first.
+pub fn received_by(
+    conn: &Connection,
+    user_id: i64,
+    page: Page,
+    reader: Reader,
+) -> rusqlite::Result<Vec<Vote>> {
+    let (member, sees_hidden) = reader.params();
     conn.prepare_cached(&format!(
         "{VOTE_SELECT}
-         WHERE v.review_id IN (SELECT id FROM reviews WHERE user_id = ?1)
-            OR v.post_id IN (SELECT id FROM posts WHERE user_id = ?1)
-         ORDER BY v.created_at DESC, v.id DESC LIMIT ?2 OFFSET ?3"
+         WHERE v.review_id IN (SELECT item.id FROM reviews item WHERE item.user_id = ?1 AND {shown})
+            OR v.post_id IN (SELECT item.id FROM posts item WHERE item.user_id = ?1 AND {shown})
+         ORDER BY v.created_at DESC, v.id DESC LIMIT ?2 OFFSET ?3",
+        shown = shown("item", 4)
     ))?
-    .query_map(params![user_id, page.limit, page.offset], vote_from_row)?
+    .query_map(
+        params![user_id, page.limit, page.offset, member, sees_hidden],
+        vote_from_row,
+    )?
     .collect()
 }
 

@@ -1789,7 +1789,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The votes others cast on a member's reviews and posts. */
+        /**
+         * The votes others cast on a member's reviews and posts, but not on those
+         *     hidden from the caller.
+         */
         get: operations["received_by"];
         put?: never;
         post?: never;
@@ -2621,6 +2624,10 @@ export interface components {
             album: components["schemas"]["AlbumRef"];
             note: string;
         };
+        ExportedListLike: {
+            createdAt: string;
+            list: components["schemas"]["ListRef"];
+        };
         ExportedListen: {
             album: components["schemas"]["AlbumRef"];
             /** @description Taken out of the "Listened, not yet rated" queue. */
@@ -3026,10 +3033,15 @@ export interface components {
             likedByMe: boolean;
             list: components["schemas"]["ListSummary"];
         };
+        /**
+         * @description Another member's list, or the member's own. Its title is read now, so
+         *     it is left out (null) once its author made the list private or an admin
+         *     hid it: the member sees it no longer on the site either.
+         */
         ListRef: {
             /** Format: int64 */
             listId: number;
-            title: string;
+            title: string | null;
         };
         /** @description A list without its entries, as tiles and lists of lists show it. */
         ListSummary: {
@@ -3262,10 +3274,11 @@ export interface components {
             postVotes: components["schemas"]["Vote"][];
             userVote: boolean | null;
         };
+        /** @description A post; its title is null once an admin hid another member's post. */
         PostRef: {
             /** Format: int64 */
             postId: number;
-            title: string;
+            title: string | null;
         };
         ProfileChange: {
             profilePictureUrl?: string | null;
@@ -3734,6 +3747,8 @@ export interface components {
             invites: components["schemas"]["ExportedInvite"][];
             /** @description Every album in the member's library, rated or not. */
             library: components["schemas"]["LibraryEntry"][];
+            /** @description The lists of others the member likes. */
+            listLikes: components["schemas"]["ExportedListLike"][];
             /** @description Albums they listened to, from imported listening histories. */
             listened: components["schemas"]["ExportedListen"][];
             /** @description The member's lists, each with its albums in order. */
@@ -10540,7 +10555,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A post's votes */
+            /** @description A post's votes; none for a post the caller cannot see */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10586,7 +10601,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A review's votes */
+            /** @description A review's votes; none for a review the caller cannot see */
             200: {
                 headers: {
                     [name: string]: unknown;
