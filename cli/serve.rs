@@ -67,6 +67,11 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         import_sources: std::sync::Arc::new(halfstar::import::sources::Sources::new(
             settings.import.clone().settings(),
         )),
+        // Uploads wait in the data directory, not in a /tmp that may be memory.
+        rating_imports: std::sync::Arc::new(halfstar::member_import::jobs::Jobs::new(
+            settings.rating_imports.limits(),
+            data.data_dir.clone(),
+        )),
         ..AppState::new(database)
     };
     // Printed, not only logged: scripts and tests read the chosen port here.

@@ -9,6 +9,7 @@ use clap::Args;
 
 use crate::api::throttle::WriteLimits;
 use crate::import::sources::SourceSettings;
+use crate::member_import::jobs::ImportLimits;
 
 /// Where the data lives.
 #[derive(Debug, Clone, Args)]
@@ -126,7 +127,36 @@ pub struct ServeSettings {
     pub write_limits: WriteLimits,
 
     #[command(flatten)]
+    pub rating_imports: RatingImportSettings,
+
+    #[command(flatten)]
     pub pictures: PictureSettings,
+}
+
+/// How members' imports of their ratings are held while they review them.
+#[derive(Debug, Clone, Args)]
+pub struct RatingImportSettings {
+    /// Minutes an import is kept while nobody looks at it or changes it; then
+    /// it is forgotten and its place freed.
+    #[arg(long, env = "HALFSTAR_IMPORT_IDLE_MINUTES",
+          default_value_t = ImportLimits::DEFAULT.idle.as_secs() / 60,
+          value_parser = clap::value_parser!(u64).range(1..=24 * 60))]
+    pub import_idle_minutes: u64,
+    /// Members who may have an import under way at once, site-wide (each has
+    /// at most one; a written one holds no place).
+    #[arg(long, env = "HALFSTAR_IMPORTS_AT_ONCE",
+          default_value_t = ImportLimits::DEFAULT.places as u64,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub imports_at_once: u64,
+}
+
+impl RatingImportSettings {
+    pub fn limits(&self) -> ImportLimits {
+        ImportLimits {
+            idle: Duration::from_secs(self.import_idle_minutes * 60),
+            places: self.imports_at_once as usize,
+        }
+    }
 }
 
 /// How pictures are fetched into the site's own store.

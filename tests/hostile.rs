@@ -413,3 +413,188 @@ fn a_read_only_data_directory_stops_the_server_at_start_and_changes_nothing() {
         "the error says what is wrong: {stderr}"
     );
 }
+
+/// A figure of `/proc/PID/status` in KiB: `VmRSS` (memory held now) or
+/// `VmHWM` (the most held since the start or `forget_peak_memory`).
+fn memory_kib(pid: u32, figure: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix(figure)?.strip_prefix(':'))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("{figure} in /proc/{pid}/status"))
+}
+
+/// Starts `VmHWM` again from the memory held now (Linux's `clear_refs`).
+fn forget_peak_memory(pid: u32) {
+    std::fs::write(format!("/proc/{pid}/clear_refs"), "5").unwrap();
+}
+
+/// Uploads `size` bytes of a halfstar export (cheap to read: its albums are
+/// padding) as the rating import of `token`'s member; the answer's status.
+/// The head goes first and an answer given before the body is taken as it
+/// is, as a client sending `Expect: 100-continue` would.
+fn upload_padded_export(port: u16, token: &str, size: usize) -> u16 {
+    let start = br#"{"format":"halfstar-user-export","formatVersion":1,"library":["#;
+    let end = b"]}";
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    write!(
+        stream,
+        "POST /api/import/ratings?fileName=padded.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+         Authorization: Bearer {token}\r\nContent-Type: application/octet-stream\r\n\
+         Content-Length: {size}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    let mut first = [0u8; 12];
+    if stream.read_exact(&mut first).is_ok() {
+        return std::str::from_utf8(&first[9..12]).unwrap().parse().unwrap();
+    }
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let padding = vec![b' '; 64 * 1024];
+    let mut written = stream.write_all(start).is_ok();
+    let mut left = size - start.len() - end.len();
+    while written && left > 0 {
+        let chunk = left.min(padding.len());
+        written = stream.write_all(&padding[..chunk]).is_ok();
+        left -= chunk;
+    }
+    if written {
+        stream.write_all(end).ok();
+    }
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).ok();
+    std::str::from_utf8(&answer[9..12])
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// Sends `uploads` (a member's token each) at once, each of `size` bytes;
+/// the answers' statuses, and each member's import once it has been read.
+fn upload_all_at_once(
+    server: &RunningServer,
+    uploads: &[String],
+    size: usize,
+) -> (Vec<u16>, Vec<String>) {
+    let all_ready = Arc::new(Barrier::new(uploads.len()));
+    let port = server.port;
+    let threads: Vec<_> = uploads
+        .iter()
+        .map(|token| {
+            let (all_ready, token) = (all_ready.clone(), token.clone());
+            thread::spawn(move || {
+                all_ready.wait();
+                upload_padded_export(port, &token, size)
+            })
+        })
+        .collect();
+    let statuses = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    // Accepted files are read after their answer: wait for each to be done.
+    let mut members: Vec<&String> = uploads.iter().collect();
+    members.dedup();
+    let imports = members
+        .into_iter()
+        .map(|token| {
+            let mut current = String::new();
+            for _ in 0..600 {
+                current = server.http("GET", "/api/import/ratings/current", Some(token), "");
+                if current.contains("\"status\":\"failed\"") {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(100));
+            }
+            current
+        })
+        .collect();
+    (statuses, imports)
+}
+
+/// The real binary's memory while large files arrive at once: a member's
+/// second file is refused unread, files are received onto disk, and only
+/// one accepted file at a time is read into memory, whoever sent it.
+#[test]
+fn parallel_large_uploads_do_not_fill_the_servers_memory() {
+    const SIZE: usize = 60 * 1024 * 1024;
+    let app = TestApp::new();
+    let tokens: Vec<String> = (0..8)
+        .map(|n| app.member(&format!("uploader_{n}")).0)
+        .collect();
+    drop(app.state);
+    let server = RunningServer::start(
+        app.dir.path(),
+        Stdio::null(),
+        &[("HALFSTAR_REQUEST_TIMEOUT_SECONDS", "120")],
+    );
+    let pid = server.pid();
+    // A log-in naming no account waits for the hash the server prepares as
+    // it starts; the peak is measured from then on, past what starting took.
+    let unknown = server.http(
+        "POST",
+        "/api/auth/login",
+        None,
+        r#"{"email":"nobody@example.org","password":"not-a-password"}"#,
+    );
+    assert!(unknown.starts_with("HTTP/1.1 401"), "{unknown}");
+    forget_peak_memory(pid);
+    let before = memory_kib(pid, "VmRSS");
+    // One file read whole after it was accepted, and a little besides.
+    let bound = before + (SIZE / 1024) as u64 + 40 * 1024;
+
+    let one_member = vec![tokens[0].clone(); 16];
+    let (statuses, imports) = upload_all_at_once(&server, &one_member, SIZE);
+    let peak = memory_kib(pid, "VmHWM");
+    eprintln!(
+        "16 uploads of 60 MB at once by one member: {} MB held before, at most {} MB while they were received and read ({statuses:?})",
+        before / 1024,
+        peak / 1024
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 202).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        imports[0].contains("This file names no albums."),
+        "{imports:?}"
+    );
+    assert!(
+        peak < bound,
+        "the server grew from {} MB to {} MB",
+        before / 1024,
+        peak / 1024
+    );
+
+    let eight_members: Vec<String> = tokens.iter().flat_map(|t| [t.clone(), t.clone()]).collect();
+    let (statuses, imports) = upload_all_at_once(&server, &eight_members, SIZE);
+    let peak = memory_kib(pid, "VmHWM");
+    eprintln!(
+        "8 members sending 2 uploads of 60 MB each at once: at most {} MB ({statuses:?})",
+        peak / 1024
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 202).count(),
+        8,
+        "{statuses:?}"
+    );
+    assert!(
+        imports
+            .iter()
+            .all(|import| import.contains("This file names no albums.")),
+        "{imports:?}"
+    );
+    assert!(
+        peak < bound,
+        "the server grew from {} MB to {} MB",
+        before / 1024,
+        peak / 1024
+    );
+    assert!(server.stop().success());
+}

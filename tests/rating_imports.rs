@@ -2,16 +2,26 @@
 //! preview and the member's choices, writing once (a second import of the
 //! same file changes nothing), "the file wins", the listened queue, files
 //! larger than ordinary bodies, other members' imports, parallel
-//! confirmations, and a round trip through both exports into a fresh site.
+//! confirmations, a round trip through both exports into a fresh site, and
+//! the bounds on uploads and on imports held.
 
 mod common;
 
+use std::convert::Infallible;
+use std::num::NonZeroU32;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{Method, Request, StatusCode};
 use common::{TestApp, TestResponse};
+use halfstar::api::throttle::{Limits, WriteLimits};
+use halfstar::member_import::jobs::{ImportLimits, Jobs};
 use serde_json::{Value, json};
+use tokio::sync::mpsc;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/member-import");
 
@@ -1038,4 +1048,292 @@ fn assert_no_formula(cells: &[Vec<String>]) {
             "a formula cell: {cell:?}"
         );
     }
+}
+
+/// A request body the test hands over piece by piece, as a slow client
+/// sends it; `taken` counts the bytes the server has read of it.
+struct Fed {
+    pieces: mpsc::UnboundedReceiver<Bytes>,
+    taken: Arc<AtomicUsize>,
+}
+
+impl http_body::Body for Fed {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Infallible>>> {
+        let piece = std::task::ready!(self.pieces.poll_recv(cx));
+        Poll::Ready(piece.map(|bytes| {
+            self.taken.fetch_add(bytes.len(), Ordering::SeqCst);
+            Ok(http_body::Frame::data(bytes))
+        }))
+    }
+}
+
+/// An upload whose body the test feeds through the sender (closing it ends
+/// the file); no length is declared, so only reading it can find its size.
+fn fed_upload(
+    token: &str,
+) -> (
+    Request<Body>,
+    mpsc::UnboundedSender<Bytes>,
+    Arc<AtomicUsize>,
+) {
+    let (feed, pieces) = mpsc::unbounded_channel();
+    let taken = Arc::new(AtomicUsize::new(0));
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/import/ratings?fileName=rym.csv")
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", "application/octet-stream")
+        .body(Body::new(Fed {
+            pieces,
+            taken: taken.clone(),
+        }))
+        .expect("request");
+    (request, feed, taken)
+}
+
+fn with_import_limits(app: &mut TestApp, limits: ImportLimits) {
+    app.state.rating_imports = Arc::new(Jobs::new(limits, app.dir.path().to_owned()));
+}
+
+/// The member's uploads sent at once: one is received, the others are
+/// refused before a byte of them is read, and only the accepted file is
+/// charged to the member's allowance of uploads.
+#[tokio::test]
+async fn a_members_uploads_at_once_are_refused_unread_and_only_accepted_files_are_charged() {
+    const AT_ONCE: usize = 8;
+    let (mut app, token, _) = demo_site("eager_uploader");
+    app.state.limits = Arc::new(Limits::new(&WriteLimits {
+        file_imports_per_hour: NonZeroU32::new(2).unwrap(),
+        ..WriteLimits::DEFAULT
+    }));
+    let file = Bytes::from(fixture("rym.csv"));
+    let (answers, mut answered) = mpsc::unbounded_channel();
+    let mut feeds = Vec::new();
+    let mut taken = Vec::new();
+    for at in 0..AT_ONCE {
+        let (request, feed, read) = fed_upload(&token);
+        // The start of the file is on its way; the rest waits.
+        feed.send(file.slice(..64)).unwrap();
+        feeds.push(feed);
+        taken.push(read);
+        let (router, answers) = (app.router(), answers.clone());
+        tokio::spawn(async move {
+            answers.send((at, common::send(router, request).await)).ok();
+        });
+    }
+    let mut refused = Vec::new();
+    for _ in 1..AT_ONCE {
+        let (at, answer) = tokio::time::timeout(Duration::from_secs(10), answered.recv())
+            .await
+            .expect("refused without waiting for the file")
+            .unwrap();
+        assert_eq!(answer.status, StatusCode::CONFLICT, "{}", answer.text());
+        assert_eq!(
+            answer.json()["message"],
+            "Your previous file is still being uploaded; wait for it to finish, then upload again."
+        );
+        refused.push(at);
+    }
+    assert!(
+        answered.try_recv().is_err(),
+        "one upload waits for its file"
+    );
+    for at in &refused {
+        assert_eq!(taken[*at].load(Ordering::SeqCst), 0, "upload {at} was read");
+    }
+    let receiving = (0..AT_ONCE).find(|at| !refused.contains(at)).unwrap();
+    feeds[receiving].send(file.slice(64..)).unwrap();
+    feeds.clear();
+    let (at, accepted) = answered.recv().await.unwrap();
+    assert_eq!(at, receiving);
+    assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.text());
+    assert_eq!(taken[receiving].load(Ordering::SeqCst), file.len());
+    settled(&app, &token, accepted.json()["importId"].as_str().unwrap()).await;
+
+    // Files refused for what they are are not charged either.
+    let empty = upload(&app, &token, Vec::new(), "").await;
+    assert_eq!(empty.status, StatusCode::BAD_REQUEST);
+    let unknown = upload(&app, &token, b"when,what\nmonday,coffee\n".to_vec(), "").await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+
+    // The allowance of two was charged once: one more file, then no more.
+    let second = upload(&app, &token, fixture("rym.csv"), "").await;
+    assert_eq!(second.status, StatusCode::ACCEPTED, "{}", second.text());
+    settled(&app, &token, second.json()["importId"].as_str().unwrap()).await;
+    let third = upload(&app, &token, fixture("rym.csv"), "").await;
+    assert_eq!(
+        third.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        third.text()
+    );
+}
+
+#[tokio::test]
+async fn a_file_is_refused_as_soon_as_it_passes_the_limit_and_nothing_of_it_is_kept() {
+    let (mut app, token, _) = demo_site("oversharer");
+    let spool = tempfile::tempdir().unwrap();
+    app.state.rating_imports = Arc::new(Jobs::new(ImportLimits::DEFAULT, spool.path().to_owned()));
+    let (request, feed, taken) = fed_upload(&token);
+    let megabyte = Bytes::from(vec![b' '; 1024 * 1024]);
+    feed.send(Bytes::from(fixture("rym.csv"))).unwrap();
+    for _ in 0..64 {
+        feed.send(megabyte.clone()).unwrap();
+    }
+    // The sender stays open: the answer cannot wait for the end of the file.
+    let answer = tokio::time::timeout(Duration::from_secs(60), app.send(request))
+        .await
+        .expect("answered before the file ends");
+    assert_eq!(
+        answer.status,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "{}",
+        answer.text()
+    );
+    assert!(answer.json()["message"].as_str().unwrap().contains("64 MB"));
+    assert!(taken.load(Ordering::SeqCst) <= 65 * 1024 * 1024);
+    drop(feed);
+    assert_eq!(
+        std::fs::read_dir(spool.path()).unwrap().count(),
+        0,
+        "no part of the file is left on disk"
+    );
+    let again = upload(&app, &token, fixture("rym.csv"), "").await;
+    assert_eq!(
+        again.status,
+        StatusCode::ACCEPTED,
+        "the member may send another file"
+    );
+}
+
+/// With one place on the site: a written or discarded import gives it back
+/// at once, and a member's new file replaces their own import.
+#[tokio::test]
+async fn written_and_discarded_imports_give_their_place_back_at_once() {
+    let (mut app, first, _) = demo_site("first_importer");
+    with_import_limits(
+        &mut app,
+        ImportLimits {
+            places: 1,
+            ..ImportLimits::DEFAULT
+        },
+    );
+    let (second, _) = app.member("second_importer");
+    let job = prepared(&app, &first, "rym.csv").await;
+    let id = job["importId"].as_str().unwrap();
+    let full = upload(&app, &second, fixture("rym.csv"), "").await;
+    assert_eq!(
+        full.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        full.text()
+    );
+    assert_eq!(full.header("retry-after"), "120");
+
+    // The first member's new file replaces their import; it needs no second place.
+    let replacing = prepared(&app, &first, "discogs-wantlist.csv").await;
+    let replacing = replacing["importId"].as_str().unwrap();
+    let replaced = app
+        .call(
+            Method::GET,
+            &format!("/api/import/ratings/{id}"),
+            Some(&first),
+            None,
+        )
+        .await;
+    assert_eq!(replaced.status, StatusCode::NOT_FOUND);
+
+    let written = confirm(&app, &first, replacing, false).await;
+    assert_eq!(written.status, StatusCode::OK, "{}", written.text());
+    let shown = app
+        .call(
+            Method::GET,
+            &format!("/api/import/ratings/{replacing}"),
+            Some(&first),
+            None,
+        )
+        .await;
+    assert_eq!(
+        shown.json()["status"],
+        "done",
+        "the page still shows what it did"
+    );
+    assert_eq!(shown.json()["counts"], written.json()["counts"]);
+
+    let job = prepared(&app, &second, "rym.csv").await;
+    let id = job["importId"].as_str().unwrap();
+    let discarded = app
+        .call(
+            Method::DELETE,
+            &format!("/api/import/ratings/{id}"),
+            Some(&second),
+            None,
+        )
+        .await;
+    assert_eq!(discarded.status, StatusCode::NO_CONTENT);
+    let after_discard = upload(&app, &first, fixture("rym.csv"), "").await;
+    assert_eq!(
+        after_discard.status,
+        StatusCode::ACCEPTED,
+        "{}",
+        after_discard.text()
+    );
+}
+
+#[tokio::test]
+async fn an_import_left_idle_gives_its_place_back_and_one_looked_at_keeps_it() {
+    let idle = Duration::from_millis(600);
+    let (mut app, first, _) = demo_site("idle_importer");
+    with_import_limits(&mut app, ImportLimits { idle, places: 1 });
+    let (second, _) = app.member("waiting_importer");
+    let job = prepared(&app, &first, "rym.csv").await;
+    let id = job["importId"].as_str().unwrap();
+    let path = format!("/api/import/ratings/{id}");
+    for _ in 0..8 {
+        tokio::time::sleep(idle / 4).await;
+        let looked_at = app.call(Method::GET, &path, Some(&first), None).await;
+        assert_eq!(looked_at.status, StatusCode::OK, "looked at: kept");
+    }
+    let full = upload(&app, &second, fixture("rym.csv"), "").await;
+    assert_eq!(full.status, StatusCode::SERVICE_UNAVAILABLE);
+
+    tokio::time::sleep(idle * 2).await;
+    let freed = upload(&app, &second, fixture("rym.csv"), "").await;
+    assert_eq!(freed.status, StatusCode::ACCEPTED, "{}", freed.text());
+    let forgotten = app.call(Method::GET, &path, Some(&first), None).await;
+    assert_eq!(forgotten.status, StatusCode::NOT_FOUND);
+    assert!(
+        forgotten.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("forgotten after 1 second unused"),
+        "{}",
+        forgotten.text()
+    );
+}
+
+/// Forty accounts holding a one-row import each leave room for everyone else.
+#[tokio::test]
+async fn a_crowd_of_small_imports_does_not_fill_the_site() {
+    let (app, token, _) = demo_site("late_importer");
+    let one_row: Vec<u8> = fixture("rym.csv")
+        .split_inclusive(|byte| *byte == b'\n')
+        .take(2)
+        .flatten()
+        .copied()
+        .collect();
+    for n in 0..40 {
+        let (holder, _) = app.member(&format!("holder_{n}"));
+        let held = upload(&app, &holder, one_row.clone(), "").await;
+        assert_eq!(held.status, StatusCode::ACCEPTED, "{}", held.text());
+        settled(&app, &holder, held.json()["importId"].as_str().unwrap()).await;
+    }
+    let mine = upload(&app, &token, fixture("rym.csv"), "").await;
+    assert_eq!(mine.status, StatusCode::ACCEPTED, "{}", mine.text());
 }

@@ -41,6 +41,7 @@ pub mod security_log;
 mod shouts;
 mod suspension;
 pub mod throttle;
+mod uploads;
 mod users;
 mod votes;
 mod wishlist;

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
@@ -16,15 +16,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::kept_answers::{Topic, Touched};
-use super::write_limits::{WriteKind, charge_write};
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
+use super::write_limits::{WriteKind, charge_write, how_long};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, uploads};
 use crate::csv_cells::CsvWriter;
 use crate::db::listens::{self, ListenedAlbum};
 use crate::db::{Page, member_import, run_blocking};
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
-use crate::member_import::jobs::{ImportStatus, Job, JobRow, JobState, Refused};
+use crate::member_import::jobs::{ImportCounts, ImportStatus, Job, JobRow, JobState, Refused};
 use crate::member_import::matching::{Found, How, ImportCandidate};
 use crate::member_import::plan::{ImportEffects, ImportResult, Planned, plan};
 use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, Skipped, rym};
@@ -98,18 +98,6 @@ struct ImportProgress {
     total: u64,
 }
 
-/// Rows are the file's albums: a listening history's listens are grouped by album.
-#[derive(Default, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct ImportCounts {
-    rows: usize,
-    matched: usize,
-    uncertain: usize,
-    missing: usize,
-    /// Rows that could not be read.
-    skipped: usize,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 enum RowStatus {
@@ -155,10 +143,12 @@ struct ImportRow {
 }
 
 fn status_of(row: &JobRow) -> RowStatus {
-    match (row.album(), &row.found) {
-        (Some(_), _) => RowStatus::Matched,
-        (None, Found::Uncertain(_)) => RowStatus::Uncertain,
-        _ => RowStatus::Missing,
+    if row.album().is_some() {
+        RowStatus::Matched
+    } else if row.is_uncertain() {
+        RowStatus::Uncertain
+    } else {
+        RowStatus::Missing
     }
 }
 
@@ -213,22 +203,6 @@ fn page_of<T>(items: &[T], offset: usize, limit: u32) -> &[T] {
     &from[..from.len().min(limit as usize)]
 }
 
-fn counts(state: &JobState) -> ImportCounts {
-    let mut counts = ImportCounts {
-        rows: state.rows.len(),
-        skipped: state.skipped.len(),
-        ..ImportCounts::default()
-    };
-    for row in &state.rows {
-        match status_of(row) {
-            RowStatus::Matched => counts.matched += 1,
-            RowStatus::Uncertain => counts.uncertain += 1,
-            _ => counts.missing += 1,
-        }
-    }
-    counts
-}
-
 fn plans(state: &JobState) -> Vec<Planned> {
     plan(
         state
@@ -265,23 +239,24 @@ async fn job_view(state: &AppState, job: &Job) -> AppResult<ImportJob> {
         progress: ImportProgress { done, total },
         message: held.message.clone(),
         notes: held.notes.clone(),
-        counts: counts(&held),
+        counts: held.counts(),
         effects,
         result: held.result.clone(),
     })
 }
 
-fn no_import() -> AppError {
-    AppError::NotFound(
-        "No such import: it was finished, discarded, or forgotten after an hour unused".to_owned(),
-    )
+fn no_import(state: &AppState) -> AppError {
+    AppError::NotFound(format!(
+        "No such import: it was discarded, replaced by another file, or forgotten after {} unused",
+        how_long(state.rating_imports.limits().idle)
+    ))
 }
 
 fn find(state: &AppState, caller: i64, import_id: &str) -> AppResult<Arc<Job>> {
     state
         .rating_imports
         .get(caller, import_id)
-        .ok_or_else(no_import)
+        .ok_or_else(|| no_import(state))
 }
 
 fn not_ready(status: ImportStatus) -> AppError {
@@ -317,14 +292,16 @@ struct UploadQuery {
 }
 
 /// Starts reading a file of the caller's history (the request body is the
-/// file as it is); poll the answer's import until it is ready.
+/// file as it is); poll the answer's import until it is ready. The file is
+/// received onto disk, and only a file received whole and recognised is
+/// charged to the member's allowance of uploads.
 #[utoipa::path(
     post,
     path = "/api/import/ratings",
     tag = "imports",
     params(UploadQuery),
     request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The exported file, at most 64 MiB"),
-    responses((status = 202, description = "Being read", body = ImportJob), (status = 400, description = "Empty, or not a format halfstar reads", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 409, description = "The caller's previous file is still being read", body = ErrorMessage), (status = 413, description = "Over 64 MiB", body = ErrorMessage), (status = 429, description = "Too many uploads; see Retry-After", body = ErrorMessage), (status = 503, description = "Too many imports at once; see Retry-After", body = ErrorMessage)),
+    responses((status = 202, description = "Being read", body = ImportJob), (status = 400, description = "Empty, or not a format halfstar reads", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 409, description = "The caller's previous file is still being uploaded or read; refused before the body is read", body = ErrorMessage), (status = 413, description = "Over 64 MiB", body = ErrorMessage), (status = 429, description = "Too many uploads; see Retry-After", body = ErrorMessage), (status = 503, description = "Too many imports at once; see Retry-After", body = ErrorMessage), (status = 507, description = "The server's disk is full", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn upload(
@@ -333,6 +310,7 @@ async fn upload(
     AppQuery(query): AppQuery<UploadQuery>,
     body: Body,
 ) -> AppResult<(StatusCode, Touched, Json<ImportJob>)> {
+    super::suspension::refuse_if_suspended(&caller)?;
     let asked: Asked = query
         .format
         .as_deref()
@@ -347,39 +325,57 @@ async fn upload(
         .filter(|&c| !text::breaks_one_line(c) && !text::is_bidi_control(c))
         .take(200)
         .collect();
+    // Before a byte of the body is read: one file at a time per member, and
+    // a place for it among the site's imports.
+    let reception = state.rating_imports.receive(caller.id).map_err(refusal)?;
+    let spool = reception.spool_file().map_err(uploads::disk_error)?;
+    let (file, format) = uploads::receive(
+        body,
+        spool,
+        MOST_BYTES,
+        reading::SNIFF_BYTES,
+        || {
+            AppError::PayloadTooLarge(format!(
+                "The file is larger than {} MB; split it, or ask the site's admin to import it with `halfstar import-user`",
+                MOST_BYTES / 1024 / 1024
+            ))
+        },
+        |head| {
+            if head.is_empty() {
+                return Err(AppError::BadRequest("The file is empty.".to_owned()));
+            }
+            reading::detect(head, asked).map_err(AppError::BadRequest)
+        },
+    )
+    .await?;
+    // allowance: FileImport, charged only now that the file is accepted.
     charge_write(&state, WriteKind::FileImport, &caller)?;
-    let bytes: Bytes = axum::body::to_bytes(body, MOST_BYTES).await.map_err(|_| {
-        AppError::PayloadTooLarge(format!(
-            "The file is larger than {} MB; split it, or ask the site's admin to import it with `halfstar import-user`",
-            MOST_BYTES / 1024 / 1024
-        ))
-    })?;
-    if bytes.is_empty() {
-        return Err(AppError::BadRequest("The file is empty.".to_owned()));
-    }
-    let format = reading::detect(&bytes, asked).map_err(AppError::BadRequest)?;
-    let job = state
-        .rating_imports
-        .start(caller.id, &file_name, format)
-        .map_err(|refused| match refused {
-            Refused::StillReading => AppError::Conflict(
-                "Your previous file is still being read; wait for it to finish, then upload again."
-                    .to_owned(),
-            ),
-            Refused::Full => AppError::ServiceUnavailable {
-                message: "Too many members are importing right now; try again in a few minutes."
-                    .to_owned(),
-                retry_after_secs: 120,
-            },
-        })?;
-    let (imports, working, load) = (
-        state.rating_imports.clone(),
+    let job = state.rating_imports.start(reception, &file_name, format);
+    tokio::spawn(state.rating_imports.clone().read_in_turn(
         job.clone(),
+        file,
         catalogue_loader(&state),
-    );
-    tokio::task::spawn_blocking(move || imports.read_and_match(&working, &bytes, load));
+    ));
     let view = job_view(&state, &job).await?;
     Ok((StatusCode::ACCEPTED, Touched(Vec::new()), Json(view)))
+}
+
+fn refusal(refused: Refused) -> AppError {
+    match refused {
+        Refused::StillUploading => AppError::Conflict(
+            "Your previous file is still being uploaded; wait for it to finish, then upload again."
+                .to_owned(),
+        ),
+        Refused::StillReading => AppError::Conflict(
+            "Your previous file is still being read; wait for it to finish, then upload again."
+                .to_owned(),
+        ),
+        Refused::Full => AppError::ServiceUnavailable {
+            message: "Too many members are importing right now; try again in a few minutes."
+                .to_owned(),
+            retry_after_secs: 120,
+        },
+    }
 }
 
 #[utoipa::path(
@@ -430,7 +426,7 @@ async fn discard(
     AppPath(import_id): AppPath<String>,
 ) -> AppResult<(Touched, StatusCode)> {
     if !state.rating_imports.remove(caller.id, &import_id) {
-        return Err(no_import());
+        return Err(no_import(&state));
     }
     Ok((Touched(Vec::new()), StatusCode::NO_CONTENT))
 }
@@ -625,7 +621,7 @@ async fn rematch(
         job.clone(),
         catalogue_loader(&state),
     );
-    tokio::task::spawn_blocking(move || imports.match_again(&working, load));
+    tokio::spawn(imports.match_again_in_turn(working, load));
     let view = job_view(&state, &job).await?;
     Ok((StatusCode::ACCEPTED, Touched(Vec::new()), Json(view)))
 }
@@ -737,10 +733,7 @@ async fn confirm(
     {
         let mut held = job.state();
         match &written {
-            Ok(result) => {
-                held.status = ImportStatus::Done;
-                held.result = Some(result.clone());
-            }
+            Ok(result) => held.written(result.clone()),
             Err(_) => held.status = ImportStatus::Ready,
         }
     }

@@ -14,6 +14,7 @@ pub mod scrobbles;
 
 mod table;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -188,8 +189,11 @@ const UNKNOWN_FILE: &str = "This file is not one halfstar can read. It reads Rat
     export (CSV), Discogs collection and wantlist exports (CSV), Last.fm scrobbles (CSV), \
     ListenBrainz exports (ZIP or JSON lines) and halfstar's own export (JSON).";
 
+/// How much of the start of a file tells its format: `detect` looks no further.
+pub const SNIFF_BYTES: usize = 4096;
+
 /// Which format the file is in: the one asked for (Discogs' two kinds told
-/// apart by their columns), or the one its first bytes show.
+/// apart by their columns), or the one its first `SNIFF_BYTES` show.
 pub fn detect(bytes: &[u8], asked: Asked) -> Result<Format, String> {
     let seen = sniff(bytes);
     let fits = |format: Format| match seen {
@@ -217,7 +221,7 @@ fn sniff(bytes: &[u8]) -> Option<Format> {
     if bytes.starts_with(b"PK\x03\x04") {
         return Some(Format::Listenbrainz);
     }
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(SNIFF_BYTES)]);
     let head = head.trim_start_matches('\u{feff}').trim_start();
     if head.starts_with('{') || head.starts_with('[') {
         if head.contains("\"halfstar-user-export\"") {
@@ -271,10 +275,16 @@ fn with_writable_reviews(mut parsed: Parsed) -> Parsed {
 }
 
 /// The file as text, without a byte-order mark; bytes that are not UTF-8
-/// become U+FFFD rather than refusing the whole file.
-fn text_of(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+/// become U+FFFD rather than refusing the whole file. A file in UTF-8 is
+/// read where it lies, not copied: a large one is in memory once.
+fn text_of(bytes: &[u8]) -> Cow<'_, str> {
+    match String::from_utf8_lossy(bytes) {
+        Cow::Borrowed(text) => Cow::Borrowed(text.strip_prefix('\u{feff}').unwrap_or(text)),
+        Cow::Owned(text) => match text.strip_prefix('\u{feff}') {
+            Some(rest) => Cow::Owned(rest.to_owned()),
+            None => Cow::Owned(text),
+        },
+    }
 }
 
 /// The album's key in the file: its release group, or its names.

@@ -1014,7 +1014,9 @@ export interface paths {
         put?: never;
         /**
          * Starts reading a file of the caller's history (the request body is the
-         *     file as it is); poll the answer's import until it is ready.
+         *     file as it is); poll the answer's import until it is ready. The file is
+         *     received onto disk, and only a file received whole and recognised is
+         *     charged to the member's allowance of uploads.
          */
         post: operations["upload"];
         delete?: never;
@@ -7600,7 +7602,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description The caller's previous file is still being read */
+            /** @description The caller is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's previous file is still being uploaded or read; refused before the body is read */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7629,6 +7640,15 @@ export interface operations {
             };
             /** @description Too many imports at once; see Retry-After */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The server's disk is full */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -56,7 +56,7 @@ function Importer() {
     const data = query.data;
     if (data === undefined) return;
     if (data === null && shown.current && !settingNull.current) {
-      setNotice(`Your import of ${shown.current.fileName} is no longer on the server (imports are kept for an hour): upload the file again.`);
+      setNotice(`Your import of ${shown.current.fileName} is no longer on the server (an import left alone for a few minutes is forgotten): upload the file again.`);
     }
     settingNull.current = false;
     shown.current = data;
