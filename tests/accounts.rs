@@ -395,6 +395,20 @@ async fn failures_by_email_and_by_username_count_against_one_account() {
     assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS);
 }
 
+/// The app as the client at `address` (`10.1.1.1:5000`, `[2001:db8::1]:5000`) reaches it.
+fn from(app: &TestApp, address: &str) -> axum::Router {
+    let address: SocketAddr = address.parse().unwrap();
+    app.router().layer(MockConnectInfo(address))
+}
+
+async fn log_in_from(router: axum::Router, body: Value) -> common::TestResponse {
+    send(
+        router,
+        json_call(Method::POST, "/api/auth/login", None, Some(body)),
+    )
+    .await
+}
+
 #[tokio::test]
 async fn emails_beyond_a_to_z_are_one_address_in_any_case() {
     let app = TestApp::new();
@@ -471,6 +485,54 @@ async fn sign_ups_are_limited_per_address() {
     .await;
     assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(response.header("retry-after").parse::<u64>().unwrap() > 0);
+}
+
+#[tokio::test]
+async fn forty_failed_log_ins_from_one_ipv6_64_do_not_all_reach_the_password_check() {
+    let app = TestApp::new();
+    let mut statuses = Vec::new();
+    for n in 1..=40 {
+        // Each from its own address of the /64, each naming its own email.
+        let router = from(&app, &format!("[2001:db8:1:2:{n:x}::{n:x}]:5000"));
+        let body =
+            json!({ "email": format!("guess{n}@example.org"), "password": "not-the-password" });
+        statuses.push(log_in_from(router, body).await.status);
+    }
+    assert_eq!(statuses[..30], [StatusCode::UNAUTHORIZED; 30]);
+    assert_eq!(statuses[30..], [StatusCode::TOO_MANY_REQUESTS; 10]);
+    let body = json!({ "email": "guess@example.org", "password": "not-the-password" });
+    let next_64 = log_in_from(from(&app, "[2001:db8:1:3::1]:5000"), body).await;
+    assert_eq!(next_64.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn eight_sign_ups_from_one_ipv6_64_do_not_all_succeed() {
+    let app = TestApp::new();
+    let sign_up = |address: String, n: usize| {
+        let body = signup_body(
+            &format!("member{n}"),
+            &format!("m{n}@example.org"),
+            "a-good-password",
+            "",
+        );
+        let router = from(&app, &address);
+        async move {
+            send(
+                router,
+                json_call(Method::POST, "/api/auth/signup", None, Some(body)),
+            )
+            .await
+            .status
+        }
+    };
+    let mut statuses = Vec::new();
+    for n in 1..=8 {
+        statuses.push(sign_up(format!("[2001:db8:7:8::{n:x}]:5000"), n).await);
+    }
+    assert_eq!(statuses[..5], [StatusCode::CREATED; 5]);
+    assert_eq!(statuses[5..], [StatusCode::TOO_MANY_REQUESTS; 3]);
+    let next_64 = sign_up("[2001:db8:7:9::1]:5000".to_owned(), 9).await;
+    assert_eq!(next_64, StatusCode::CREATED);
 }
 
 #[tokio::test]

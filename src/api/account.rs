@@ -89,7 +89,8 @@ async fn confirm_password(
     }
     let id = user.id;
     let hash = run_blocking(&state.pool, move |conn| Ok(users::password_hash(conn, id)?)).await?;
-    let verified = checked_password(state, &account_key(id), address.0, password, hash).await?;
+    let verified =
+        checked_password(state, &account_key(id), address.limit_key(), password, hash).await?;
     if verified {
         Ok(())
     } else {
@@ -212,7 +213,7 @@ async fn change_password(
         ));
     }
     confirm_password(&state, &caller, address, &body.current_password).await?;
-    let hash = passwords::admit(&state.passwords, address.0, Caller::KnownAddress)?
+    let hash = passwords::admit(&state.passwords, address.limit_key(), Caller::KnownAddress)?
         .hash(&new_password)
         .await?;
     let current = session_hash(&headers);

@@ -1,7 +1,6 @@
 //! Sign-up, log-in, log-out and the signed-in user.
 
 use axum::extract::State;
-use std::net::IpAddr;
 
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -9,6 +8,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::client_address::LimitKey;
 use super::extract::{SESSION_LIFETIME, session_hash};
 use super::passwords::{self, Caller};
 use super::security_log;
@@ -162,7 +162,7 @@ pub(super) fn open_session(
 pub(super) async fn checked_password(
     state: &AppState,
     account_key: &str,
-    address: IpAddr,
+    address: LimitKey,
     password: &str,
     hash: Option<String>,
 ) -> AppResult<bool> {
@@ -232,7 +232,7 @@ async fn sign_up(
     let email = Email::parse(&body.email).map_err(bad)?;
     let password = Password::parse(&body.password, "password").map_err(bad)?;
     let picture = PictureUrl::parse(&body.profile_picture_url, "profilePictureUrl").map_err(bad)?;
-    let address = client_address.0;
+    let address = client_address.limit_key();
     let client = SigningIn::new(&headers, client_address);
     state.limits.sign_up(address).map_err(|wait| {
         too_many(
@@ -346,7 +346,8 @@ async fn log_in(
         Ok((user, hash)) => (account_key(user.id), Some(user), Some(hash)),
         Err(identifier) => (format!("unknown:{identifier}"), None, None),
     };
-    let verified = checked_password(&state, &account, address.0, &body.password, hash).await?;
+    let verified =
+        checked_password(&state, &account, address.limit_key(), &body.password, hash).await?;
     let Some(user) = user.filter(|_| verified) else {
         security_log::login_failed(address, &typed);
         return Err(AppError::Unauthorized("Wrong email or password".to_owned()));

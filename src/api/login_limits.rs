@@ -6,12 +6,14 @@
 //! addresses the guesses come from, each further attempt waits a little
 //! longer (up to `MOST_DELAY`), except from an address the account has
 //! signed in from before, so the owner is slowed at worst and never refused.
+//!
+//! Addresses are counted by their `LimitKey` (an IPv6 client by its /64).
 
-use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use moka::sync::Cache;
 
+use super::client_address::LimitKey;
 use super::throttle::FailureWindow;
 
 /// Failed log-ins allowed for one account from one address in `WINDOW`.
@@ -31,7 +33,7 @@ pub struct LoginLimits {
     by_account_and_address: FailureWindow,
     by_address: FailureWindow,
     by_account: FailureWindow,
-    signed_in_from: Cache<(String, IpAddr), ()>,
+    signed_in_from: Cache<(String, LimitKey), ()>,
 }
 
 impl Default for LoginLimits {
@@ -54,7 +56,7 @@ impl Default for LoginLimits {
 pub struct Attempt<'a> {
     limits: &'a LoginLimits,
     account: String,
-    address: IpAddr,
+    address: LimitKey,
     pair_key: String,
     address_key: String,
     pair_at: Instant,
@@ -67,7 +69,7 @@ impl LoginLimits {
     /// Counts an attempt on `account` (a stable key for the account, or for
     /// the name typed when none has it) from `address`; when either limit is
     /// reached, how long until a try is allowed again.
-    pub fn begin(&self, account: &str, address: IpAddr) -> Result<Attempt<'_>, Duration> {
+    pub fn begin(&self, account: &str, address: LimitKey) -> Result<Attempt<'_>, Duration> {
         let pair_key = format!("{account}\n{address}");
         let address_key = address.to_string();
         let pair_at = self.by_account_and_address.reserve(&pair_key)?;
@@ -154,9 +156,31 @@ impl Attempt<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::ClientAddress;
 
-    fn address(last: u8) -> IpAddr {
-        IpAddr::from([10, 0, 0, last])
+    fn address(last: u8) -> LimitKey {
+        ClientAddress([10, 0, 0, last].into()).limit_key()
+    }
+
+    #[test]
+    fn one_ipv6_64_is_one_address() {
+        let limits = LoginLimits::default();
+        let in_one_64 = |n: u16| {
+            ClientAddress(std::net::Ipv6Addr::new(0x2001, 0xdb8, 1, 2, n, n, n, n).into())
+                .limit_key()
+        };
+        let checked = (0..40u16)
+            .filter(
+                |n| match limits.begin(&format!("user:{n}"), in_one_64(*n)) {
+                    Ok(attempt) => {
+                        attempt.failed();
+                        true
+                    }
+                    Err(_) => false,
+                },
+            )
+            .count();
+        assert_eq!(checked, PER_ADDRESS);
     }
 
     #[test]

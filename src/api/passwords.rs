@@ -6,13 +6,14 @@
 //! from an address the account has signed in from before have a few places
 //! and a hashing lane of their own, so that strangers filling the queue from
 //! many addresses can neither keep a member out at home nor make them wait.
+//! Addresses are counted by their `LimitKey` (an IPv6 client by its /64).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
+use super::client_address::LimitKey;
 use crate::auth;
 use crate::domain::Password;
 use crate::error::{AppError, AppResult};
@@ -35,14 +36,14 @@ pub struct PasswordQueue {
 #[derive(Default)]
 struct Admitted {
     total: usize,
-    by_address: HashMap<IpAddr, usize>,
+    by_address: HashMap<LimitKey, usize>,
 }
 
 /// A place in the queue, held until its work is done.
 #[must_use]
 pub struct Ticket {
     queue: Arc<PasswordQueue>,
-    address: IpAddr,
+    address: LimitKey,
     caller: Caller,
 }
 
@@ -73,7 +74,7 @@ pub enum Caller {
 
 /// Takes a place in the queue for `address`, or answers 503 when the queue
 /// or the address's share of it is full.
-pub fn admit(queue: &Arc<PasswordQueue>, address: IpAddr, caller: Caller) -> AppResult<Ticket> {
+pub fn admit(queue: &Arc<PasswordQueue>, address: LimitKey, caller: Caller) -> AppResult<Ticket> {
     let capacity = match caller {
         Caller::Anyone => QUEUE_CAPACITY,
         Caller::KnownAddress => QUEUE_CAPACITY + KNOWN_ADDRESS_PLACES,
@@ -148,30 +149,49 @@ impl Ticket {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::ClientAddress;
+    use std::net::{IpAddr, Ipv6Addr};
+
+    fn key(address: impl Into<IpAddr>) -> LimitKey {
+        ClientAddress(address.into()).limit_key()
+    }
 
     #[test]
     fn the_queue_and_each_address_share_are_bounded() {
         let queue = Arc::new(PasswordQueue::default());
-        let one = IpAddr::from([10, 0, 0, 1]);
+        let one = key([10, 0, 0, 1]);
         let anyone = |address| admit(&queue, address, Caller::Anyone);
         let mut held: Vec<Ticket> = (0..PER_ADDRESS).map(|_| anyone(one).unwrap()).collect();
         assert!(anyone(one).is_err(), "one address's share is full");
         for last in 2.. {
-            match anyone(IpAddr::from([10, 0, 0, last])) {
+            match anyone(key([10, 0, 0, last])) {
                 Ok(ticket) => held.push(ticket),
                 Err(_) => break,
             }
         }
         assert_eq!(held.len(), QUEUE_CAPACITY);
-        let home = IpAddr::from([10, 0, 2, 1]);
+        let home = key([10, 0, 2, 1]);
         let known: Vec<Ticket> = (0..KNOWN_ADDRESS_PLACES)
             .map(|_| admit(&queue, home, Caller::KnownAddress).unwrap())
             .collect();
-        assert!(admit(&queue, IpAddr::from([10, 0, 2, 2]), Caller::KnownAddress).is_err());
+        assert!(admit(&queue, key([10, 0, 2, 2]), Caller::KnownAddress).is_err());
         drop(known);
         held.pop();
-        assert!(anyone(IpAddr::from([10, 0, 1, 1])).is_ok(), "a place freed");
+        assert!(anyone(key([10, 0, 1, 1])).is_ok(), "a place freed");
         drop(held);
         assert!(anyone(one).is_ok());
+    }
+
+    #[test]
+    fn an_ipv6_64_has_one_address_share() {
+        let queue = Arc::new(PasswordQueue::default());
+        let in_one_64 = |n| key(Ipv6Addr::new(0x2001, 0xdb8, 1, 2, n, 0, 0, n));
+        let held: Vec<Ticket> = (1..=PER_ADDRESS)
+            .map(|n| admit(&queue, in_one_64(u16::try_from(n).unwrap()), Caller::Anyone).unwrap())
+            .collect();
+        assert!(admit(&queue, in_one_64(999), Caller::Anyone).is_err());
+        let next_64 = key(Ipv6Addr::new(0x2001, 0xdb8, 1, 3, 0, 0, 0, 1));
+        assert!(admit(&queue, next_64, Caller::Anyone).is_ok());
+        drop(held);
     }
 }

@@ -1,13 +1,14 @@
 //! Abuse limits: failed log-ins (login_limits.rs), sign-ups per client
-//! address, and each kind of write per member (write_limits.rs).
+//! address, and each kind of write per member (write_limits.rs). Client
+//! addresses are counted by their `LimitKey` (an IPv6 client by its /64).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+pub use super::client_address::LimitKey;
 pub use super::login_limits::LoginLimits;
 pub use super::write_limits::{WriteKind, WriteLimits};
 use super::write_limits::{WriteLimiters, charge};
@@ -85,7 +86,7 @@ impl FailureWindow {
 pub struct Limits {
     pub logins: LoginLimits,
     pub writes: WriteLimiters,
-    signups: DefaultKeyedRateLimiter<IpAddr>,
+    signups: DefaultKeyedRateLimiter<LimitKey>,
 }
 
 impl Limits {
@@ -98,7 +99,7 @@ impl Limits {
     }
 
     /// Counts a sign-up from `address`; when over the limit, how long to wait.
-    pub fn sign_up(&self, address: IpAddr) -> Result<(), Duration> {
+    pub fn sign_up(&self, address: LimitKey) -> Result<(), Duration> {
         charge(&self.signups, &address)
     }
 }
@@ -154,14 +155,28 @@ mod tests {
         assert!(window.reserve("vera").is_ok());
     }
 
+    fn key(address: &str) -> LimitKey {
+        super::super::ClientAddress(address.parse().unwrap()).limit_key()
+    }
+
     #[test]
     fn sign_ups_are_limited_per_address() {
         let limits = Limits::default();
-        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let (a, b) = (key("10.0.0.1"), key("10.0.0.2"));
         for _ in 0..5 {
             assert!(limits.sign_up(a).is_ok());
         }
         assert!(limits.sign_up(a).unwrap_err() > Duration::from_secs(60));
         assert!(limits.sign_up(b).is_ok());
+    }
+
+    #[test]
+    fn sign_ups_from_one_ipv6_64_share_an_allowance() {
+        let limits = Limits::default();
+        let signed_up = (1..=8)
+            .filter(|n| limits.sign_up(key(&format!("2001:db8:7:8::{n}"))).is_ok())
+            .count();
+        assert_eq!(signed_up, 5);
+        assert!(limits.sign_up(key("2001:db8:7:9::1")).is_ok());
     }
 }
