@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::api::throttle::WriteLimits;
+use crate::api::throttle::{AccountLimits, WriteLimits};
 use crate::import::sources::SourceSettings;
 
 /// Where the data lives.
@@ -124,6 +124,9 @@ pub struct ServeSettings {
 
     #[command(flatten)]
     pub write_limits: WriteLimits,
+
+    #[command(flatten)]
+    pub account_limits: AccountLimits,
 
     #[command(flatten)]
     pub pictures: PictureSettings,
