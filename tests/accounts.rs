@@ -411,6 +411,26 @@ async fn wrong_log_ins_naming_an_email_are_limited_alike_whether_or_not_it_is_re
 }
 
 #[tokio::test]
+async fn right_passwords_count_too_but_never_against_strangers() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    let right = json!({ "username": "vinylvera", "password": "a-good-password" });
+    // Signed in from home, then again and again.
+    for _ in 0..10 {
+        let answer = log_in_from(from(&app, "10.5.5.1:5000"), right.clone()).await;
+        assert_eq!(answer.status, StatusCode::OK);
+    }
+    let refused = log_in_from(from(&app, "10.5.5.1:5000"), right.clone()).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(message(&refused).starts_with("Too many log-ins"));
+    assert!(refused.header("retry-after").parse::<u64>().unwrap() > 60);
+    // A stranger guessing is answered as for any name.
+    let guess = json!({ "username": "vinylvera", "password": "not-the-password" });
+    let stranger = log_in_from(from(&app, "10.5.5.2:5000"), guess).await;
+    assert_eq!(stranger.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
 async fn emails_beyond_a_to_z_are_one_address_in_any_case() {
     let app = TestApp::new();
     let body = signup_body("unal", "Ünal@Example.org", "a-good-password", "");

@@ -1,8 +1,9 @@
 //! Attacks on signing in, with real concurrency against the release binary
 //! (`HALFSTAR_RELEASE_BIN`), from several client addresses on 127.0.0.x:
 //! bursts of parallel guesses, lock-out attempts on the admin, one
-//! address's burst slowing everyone else's log-in, and many addresses of
-//! one IPv6 /64 (through a proxy, over ::1).
+//! address's burst slowing everyone else's log-in, one account signing in
+//! from all its addresses at once, and many addresses of one IPv6 /64
+//! (through a proxy, over ::1).
 
 mod common;
 
@@ -19,6 +20,7 @@ const DEMO_PASSWORD: &str = "halfstar-demo";
 /// The server's limits (src/api/login_limits.rs and passwords.rs).
 const PER_ACCOUNT_AND_ADDRESS: usize = 10;
 const PER_ADDRESS: usize = 30;
+const SUCCESSES_PER_ACCOUNT: usize = 10;
 const SIGN_UPS_PER_HOUR: usize = 5;
 const MOST_DELAY: Duration = Duration::from_secs(4);
 
@@ -245,6 +247,68 @@ fn one_addresss_burst_barely_delays_another_addresss_log_in() {
             "alone {alone:?}, during the burst {waits:?}"
         );
     }
+}
+
+#[test]
+fn one_account_signing_in_from_all_its_addresses_cannot_keep_another_member_out() {
+    let _alone = alone();
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&dir);
+    let port = server.port;
+    // The member has signed in from home before; the other account from
+    // each of five addresses, all of them known to it now.
+    assert_eq!(log_in(port, client(3), "mira99", DEMO_PASSWORD).status, 200);
+    let addresses = 10..15;
+    for last in addresses.clone() {
+        let known = log_in(port, client(last), "shoegaze_sam", DEMO_PASSWORD);
+        assert_eq!(known.status, 200);
+    }
+
+    let flooding = Arc::new(AtomicBool::new(true));
+    let start = Arc::new(Barrier::new(41));
+    let flood: Vec<_> = addresses
+        .flat_map(|last| [last; 8])
+        .map(|last| {
+            let (flooding, start) = (flooding.clone(), start.clone());
+            thread::spawn(move || {
+                start.wait();
+                let mut statuses = Vec::new();
+                while flooding.load(Ordering::Relaxed) {
+                    let answer = log_in(port, client(last), "shoegaze_sam", DEMO_PASSWORD);
+                    statuses.push(answer.status);
+                    if answer.status != 200 {
+                        // At once again, whatever Retry-After says; without
+                        // running out of ports.
+                        thread::sleep(Duration::from_millis(20));
+                    }
+                }
+                statuses
+            })
+        })
+        .collect();
+    start.wait();
+    thread::sleep(Duration::from_millis(20));
+    let mut waits = Vec::new();
+    for _ in 0..6 {
+        let member = log_in(port, client(3), "mira99", DEMO_PASSWORD);
+        assert_eq!(member.status, 200, "the member from home");
+        waits.push(member.took);
+        thread::sleep(Duration::from_millis(150));
+    }
+    flooding.store(false, Ordering::Relaxed);
+    let statuses: Vec<u16> = flood.into_iter().flat_map(|f| f.join().unwrap()).collect();
+
+    let slowest = waits.iter().max().unwrap();
+    assert!(*slowest < Duration::from_secs(1), "{waits:?}");
+    // Right passwords count too, the five before the flood among them: past
+    // its share the account is refused before any password work.
+    let signed_in = statuses.iter().filter(|s| **s == 200).count();
+    assert!(signed_in <= SUCCESSES_PER_ACCOUNT - 5, "{signed_in}");
+    assert!(statuses.contains(&429));
+    assert!(
+        statuses.iter().all(|s| [200, 429, 503].contains(s)),
+        "{statuses:?}"
+    );
 }
 
 /// A request through a proxy on ::1 that forwards it for `client`.

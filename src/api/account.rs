@@ -215,9 +215,13 @@ async fn change_password(
         ));
     }
     confirm_password(&state, &caller, address, &body.current_password).await?;
-    let hash = passwords::admit(&state.passwords, address.limit_key(), Caller::KnownAddress)?
-        .hash(&new_password)
-        .await?;
+    let hash = passwords::admit(
+        &state.passwords,
+        address.limit_key(),
+        Caller::KnownAddress(caller.id),
+    )?
+    .hash(&new_password)
+    .await?;
     let current = session_hash(&headers);
     let id = caller.id;
     let ended = state

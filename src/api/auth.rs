@@ -9,6 +9,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::extract::{SESSION_LIFETIME, session_hash};
+use super::login_limits::Refusal;
 use super::passwords::{self, Caller};
 use super::security_log;
 use super::users::PublicUser;
@@ -178,18 +179,21 @@ pub(super) async fn checked_password(
         .limits
         .logins
         .begin(name, id, address)
-        .map_err(|wait| {
+        .map_err(|refusal| {
+            let (what, wait) = match refusal {
+                Refusal::Failures(wait) => ("failed log-ins", wait),
+                Refusal::Successes(wait) => ("log-ins", wait),
+            };
             let minutes = wait.as_secs().div_ceil(60).max(1);
             too_many(
-                format!("Too many failed log-ins; try again in {minutes} minutes"),
+                format!("Too many {what}; try again in {minutes} minutes"),
                 wait,
             )
         })?;
     tokio::time::sleep(attempt.delay()).await;
-    let caller = if attempt.is_from_known_address() {
-        Caller::KnownAddress
-    } else {
-        Caller::Anyone
+    let caller = match id {
+        Some(id) if attempt.is_from_known_address() => Caller::KnownAddress(id),
+        _ => Caller::Anyone,
     };
     let ticket = match passwords::admit(&state.passwords, address, caller) {
         Ok(ticket) => ticket,

@@ -1,4 +1,4 @@
-//! Abuse limits: failed log-ins (login_limits.rs), sign-ups per client
+//! Abuse limits: password checks (login_limits.rs), sign-ups per client
 //! address, email changes, and each kind of write per member
 //! (write_limits.rs). Client addresses are counted by their `LimitKey`
 //! (an IPv6 client by its /64).
