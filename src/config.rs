@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::api::throttle::WriteLimits;
+use crate::api::throttle::{AccountLimits, WriteLimits};
 use crate::import::sources::SourceSettings;
 use crate::member_import::jobs::ImportLimits;
 
@@ -128,6 +128,9 @@ pub struct ServeSettings {
 
     #[command(flatten)]
     pub rating_imports: RatingImportSettings,
+
+    #[command(flatten)]
+    pub account_limits: AccountLimits,
 
     #[command(flatten)]
     pub pictures: PictureSettings,

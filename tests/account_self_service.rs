@@ -235,6 +235,54 @@ async fn changing_the_email_needs_the_password_and_a_free_address() {
 }
 
 #[tokio::test]
+async fn email_changes_cannot_ask_who_is_registered_faster_than_their_allowance() {
+    let app = TestApp::new();
+    for name in ["vinylvera", "mira99", "shoegaze_sam", "crate_digger"] {
+        app.sign_up(name).await;
+    }
+    let vera = token_for(&app, "vinylvera", FIREFOX).await;
+    let change = |email: &str| json!({ "email": email, "password": PASSWORD });
+    let ask = |token: String, email: &'static str| {
+        let body = change(email);
+        let app = &app;
+        async move {
+            app.call(Method::PUT, "/api/auth/email", Some(&token), Some(body))
+                .await
+        }
+    };
+    let registered = ["mira99@example.org", "shoegaze_sam@example.org"];
+    let mut statuses = Vec::new();
+    for email in registered.iter().cycle().take(5) {
+        statuses.push(ask(vera.clone(), email).await.status);
+    }
+    assert_eq!(statuses, [StatusCode::CONFLICT; 5]);
+    let refused = ask(vera.clone(), "crate_digger@example.org").await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(message(&refused).starts_with("Too many email changes"));
+    assert!(refused.header("retry-after").parse::<u64>().unwrap() > 60);
+
+    // Another member asking about the same address shares its allowance,
+    // of which three asks are spent.
+    let sam = token_for(&app, "shoegaze_sam", FIREFOX).await;
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        statuses.push(ask(sam.clone(), "mira99@example.org").await.status);
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::CONFLICT,
+            StatusCode::CONFLICT,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+    );
+    assert_eq!(
+        ask(sam, "crate_digger@example.org").await.status,
+        StatusCode::CONFLICT
+    );
+}
+
+#[tokio::test]
 async fn a_new_username_keeps_old_links_working_until_someone_takes_the_name() {
     let app = TestApp::new();
     let (vera, vera_id) = app.sign_up("vinylvera").await;

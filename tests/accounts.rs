@@ -366,33 +366,68 @@ async fn ten_failed_logins_for_an_account_from_one_address_block_that_pair_with_
     assert!(message(&blocked).contains("Too many failed log-ins"));
 }
 
+/// The app as the client at `address` (`10.1.1.1:5000`, `[2001:db8::1]:5000`) reaches it.
+fn from(app: &TestApp, address: &str) -> axum::Router {
+    let address: SocketAddr = address.parse().unwrap();
+    app.router().layer(MockConnectInfo(address))
+}
+
+async fn log_in_from(router: axum::Router, body: Value) -> common::TestResponse {
+    send(
+        router,
+        json_call(Method::POST, "/api/auth/login", None, Some(body)),
+    )
+    .await
+}
+
 #[tokio::test]
-async fn failures_by_email_and_by_username_count_against_one_account() {
+async fn wrong_log_ins_naming_an_email_are_limited_alike_whether_or_not_it_is_registered() {
     let app = TestApp::new();
     app.sign_up("vinylvera").await;
-    let by_name = |password: &str| json!({ "username": "VinylVera", "password": password });
-    for _ in 0..5 {
-        let wrong = log_in(&app, "vinylvera@example.org", "not-the-password").await;
-        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
-        let wrong = app
-            .call(
-                Method::POST,
-                "/api/auth/login",
-                None,
-                Some(by_name("nope-nope")),
-            )
-            .await;
-        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    // One run of guesses: first by a username, then by an email. Only a
+    // registered email has a username of its own account beside it.
+    let run = |address: &'static str, username: &'static str, email: &'static str| {
+        let router = from(&app, address);
+        async move {
+            let mut statuses = Vec::new();
+            for _ in 0..5 {
+                let body = json!({ "username": username, "password": "not-the-password" });
+                statuses.push(log_in_from(router.clone(), body).await.status);
+            }
+            for _ in 0..11 {
+                let body = json!({ "email": email, "password": "not-the-password" });
+                statuses.push(log_in_from(router.clone(), body).await.status);
+            }
+            statuses
+        }
+    };
+    let (registered, unknown) = tokio::join!(
+        run("10.4.4.1:5000", "vinylvera", "VinylVera@example.org"),
+        run("10.4.4.2:5000", "nobody", "Nobody@example.org"),
+    );
+    assert_eq!(registered, unknown);
+    assert_eq!(registered[..15], [StatusCode::UNAUTHORIZED; 15]);
+    assert_eq!(registered[15], StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn right_passwords_count_too_but_never_against_strangers() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    let right = json!({ "username": "vinylvera", "password": "a-good-password" });
+    // Signed in from home, then again and again.
+    for _ in 0..10 {
+        let answer = log_in_from(from(&app, "10.5.5.1:5000"), right.clone()).await;
+        assert_eq!(answer.status, StatusCode::OK);
     }
-    let blocked = app
-        .call(
-            Method::POST,
-            "/api/auth/login",
-            None,
-            Some(by_name("a-good-password")),
-        )
-        .await;
-    assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS);
+    let refused = log_in_from(from(&app, "10.5.5.1:5000"), right.clone()).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(message(&refused).starts_with("Too many log-ins"));
+    assert!(refused.header("retry-after").parse::<u64>().unwrap() > 60);
+    // A stranger guessing is answered as for any name.
+    let guess = json!({ "username": "vinylvera", "password": "not-the-password" });
+    let stranger = log_in_from(from(&app, "10.5.5.2:5000"), guess).await;
+    assert_eq!(stranger.status, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -471,6 +506,74 @@ async fn sign_ups_are_limited_per_address() {
     .await;
     assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(response.header("retry-after").parse::<u64>().unwrap() > 0);
+}
+
+#[tokio::test]
+async fn forty_failed_log_ins_from_one_ipv6_64_do_not_all_reach_the_password_check() {
+    let app = TestApp::new();
+    let mut statuses = Vec::new();
+    for n in 1..=40 {
+        // Each from its own address of the /64, each naming its own email.
+        let router = from(&app, &format!("[2001:db8:1:2:{n:x}::{n:x}]:5000"));
+        let body =
+            json!({ "email": format!("guess{n}@example.org"), "password": "not-the-password" });
+        statuses.push(log_in_from(router, body).await.status);
+    }
+    assert_eq!(statuses[..30], [StatusCode::UNAUTHORIZED; 30]);
+    assert_eq!(statuses[30..], [StatusCode::TOO_MANY_REQUESTS; 10]);
+    let body = json!({ "email": "guess@example.org", "password": "not-the-password" });
+    let next_64 = log_in_from(from(&app, "[2001:db8:1:3::1]:5000"), body).await;
+    assert_eq!(next_64.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn eight_sign_ups_from_one_ipv6_64_do_not_all_succeed() {
+    let app = TestApp::new();
+    let sign_up = |address: String, n: usize| {
+        let body = signup_body(
+            &format!("member{n}"),
+            &format!("m{n}@example.org"),
+            "a-good-password",
+            "",
+        );
+        let router = from(&app, &address);
+        async move {
+            send(
+                router,
+                json_call(Method::POST, "/api/auth/signup", None, Some(body)),
+            )
+            .await
+            .status
+        }
+    };
+    let mut statuses = Vec::new();
+    for n in 1..=8 {
+        statuses.push(sign_up(format!("[2001:db8:7:8::{n:x}]:5000"), n).await);
+    }
+    assert_eq!(statuses[..5], [StatusCode::CREATED; 5]);
+    assert_eq!(statuses[5..], [StatusCode::TOO_MANY_REQUESTS; 3]);
+    let next_64 = sign_up("[2001:db8:7:9::1]:5000".to_owned(), 9).await;
+    assert_eq!(next_64, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn sign_ups_cannot_ask_who_is_registered_faster_than_their_allowance() {
+    let app = TestApp::new();
+    app.sign_up("vinylvera").await;
+    let router = from(&app, "10.6.6.6:5000");
+    let mut statuses = Vec::new();
+    for n in 0..6 {
+        let body = signup_body(
+            &format!("prober{n}"),
+            "vinylvera@example.org",
+            "a-good-password",
+            "",
+        );
+        let request = json_call(Method::POST, "/api/auth/signup", None, Some(body));
+        statuses.push(send(router.clone(), request).await.status);
+    }
+    assert_eq!(statuses[..5], [StatusCode::CONFLICT; 5]);
+    assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[tokio::test]

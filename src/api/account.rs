@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::auth::{Me, account_key, checked_password, taken_error};
+use super::auth::{Account, Me, checked_password, taken_error, typed_email};
 use super::extract::session_hash;
 use super::passwords::{self, Caller};
 use super::security_log;
@@ -89,7 +89,10 @@ async fn confirm_password(
     }
     let id = user.id;
     let hash = run_blocking(&state.pool, move |conn| Ok(users::password_hash(conn, id)?)).await?;
-    let verified = checked_password(state, &account_key(id), address.0, password, hash).await?;
+    let account = hash.map(|password_hash| Account { id, password_hash });
+    // Counted with log-ins naming the member's email: the same guesses.
+    let name = typed_email(&user.email);
+    let verified = checked_password(state, &name, account, address, password).await?;
     if verified {
         Ok(())
     } else {
@@ -212,9 +215,13 @@ async fn change_password(
         ));
     }
     confirm_password(&state, &caller, address, &body.current_password).await?;
-    let hash = passwords::admit(&state.passwords, address.0, Caller::KnownAddress)?
-        .hash(&new_password)
-        .await?;
+    let hash = passwords::admit(
+        &state.passwords,
+        address.limit_key(),
+        Caller::KnownAddress(caller.id),
+    )?
+    .hash(&new_password)
+    .await?;
     let current = session_hash(&headers);
     let id = caller.id;
     let ended = state
@@ -243,7 +250,7 @@ struct EmailChange {
     path = "/api/auth/email",
     tag = "account",
     request_body = EmailChange,
-    responses((status = 200, description = "Changed", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses((status = 200, description = "Changed", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many email changes or failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_email(
@@ -254,6 +261,20 @@ async fn change_email(
 ) -> AppResult<Json<Me>> {
     let email = Email::parse(&body.email).map_err(AppError::BadRequest)?;
     confirm_password(&state, &caller, address, &body.password).await?;
+    // allowance: email changes, per member and per address named. Charged
+    // before the address is looked at (409 when taken), so that members
+    // cannot ask who has an address faster than the allowance; after the
+    // password, so that someone without it cannot use the allowance up.
+    state
+        .limits
+        .email_change(caller.id, email.as_str())
+        .map_err(|wait| AppError::TooManyRequests {
+            message: format!(
+                "Too many email changes; try again in {} minutes",
+                wait.as_secs().div_ceil(60).max(1)
+            ),
+            retry_after_secs: wait.as_secs().max(1),
+        })?;
     let id = caller.id;
     let user = state
         .writer

@@ -1,7 +1,6 @@
 //! Sign-up, log-in, log-out and the signed-in user.
 
 use axum::extract::State;
-use std::net::IpAddr;
 
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -10,6 +9,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::extract::{SESSION_LIFETIME, session_hash};
+use super::login_limits::Refusal;
 use super::passwords::{self, Caller};
 use super::security_log;
 use super::users::PublicUser;
@@ -155,33 +155,45 @@ pub(super) fn open_session(
     Ok(token)
 }
 
-/// Checks a password as one log-in attempt on `account_key` from `address`:
-/// refused past the log-in limits (429), when the password queue is full
-/// (503), and counted as a failure when wrong. Without a `hash` (no such
-/// account) it takes as long and answers false.
+/// The account a name belongs to, with its password hash.
+pub(super) struct Account {
+    pub id: i64,
+    pub password_hash: String,
+}
+
+/// Checks a password as one log-in attempt on `name` (what was typed, as
+/// `typed_email` or `typed_username` make it) from `address`: refused past
+/// the log-in limits (429), when the password queue is full (503), and
+/// counted as a failure when wrong. Without an `account` (nobody has the
+/// name) it takes as long, is limited alike and answers false.
 pub(super) async fn checked_password(
     state: &AppState,
-    account_key: &str,
-    address: IpAddr,
+    name: &str,
+    account: Option<Account>,
+    address: ClientAddress,
     password: &str,
-    hash: Option<String>,
 ) -> AppResult<bool> {
+    let address = address.limit_key();
+    let id = account.as_ref().map(|account| account.id);
     let attempt = state
         .limits
         .logins
-        .begin(account_key, address)
-        .map_err(|wait| {
+        .begin(name, id, address)
+        .map_err(|refusal| {
+            let (what, wait) = match refusal {
+                Refusal::Failures(wait) => ("failed log-ins", wait),
+                Refusal::Successes(wait) => ("log-ins", wait),
+            };
             let minutes = wait.as_secs().div_ceil(60).max(1);
             too_many(
-                format!("Too many failed log-ins; try again in {minutes} minutes"),
+                format!("Too many {what}; try again in {minutes} minutes"),
                 wait,
             )
         })?;
     tokio::time::sleep(attempt.delay()).await;
-    let caller = if attempt.is_from_known_address() {
-        Caller::KnownAddress
-    } else {
-        Caller::Anyone
+    let caller = match id {
+        Some(id) if attempt.is_from_known_address() => Caller::KnownAddress(id),
+        _ => Caller::Anyone,
     };
     let ticket = match passwords::admit(&state.passwords, address, caller) {
         Ok(ticket) => ticket,
@@ -190,6 +202,7 @@ pub(super) async fn checked_password(
             return Err(busy);
         }
     };
+    let hash = account.map(|account| account.password_hash);
     let known = hash.is_some();
     let verified = ticket.verify(password, hash).await?;
     if verified && known {
@@ -201,9 +214,15 @@ pub(super) async fn checked_password(
     }
 }
 
-/// How the log-in limits name an account.
-pub(super) fn account_key(user_id: i64) -> String {
-    format!("user:{user_id}")
+/// How the log-in limits name an email typed (trimmed and lower-cased, as
+/// accounts keep them).
+pub(super) fn typed_email(email: &str) -> String {
+    format!("email:{email}")
+}
+
+/// How the log-in limits name a username typed (trimmed and lower-cased).
+fn typed_username(username: &str) -> String {
+    format!("name:{username}")
 }
 
 pub(super) fn taken_error(username_taken: bool) -> AppError {
@@ -232,8 +251,10 @@ async fn sign_up(
     let email = Email::parse(&body.email).map_err(bad)?;
     let password = Password::parse(&body.password, "password").map_err(bad)?;
     let picture = PictureUrl::parse(&body.profile_picture_url, "profilePictureUrl").map_err(bad)?;
-    let address = client_address.0;
+    let address = client_address.limit_key();
     let client = SigningIn::new(&headers, client_address);
+    // Charged before anything is looked up, so that sign-ups cannot ask
+    // which emails are registered faster than the allowance.
     state.limits.sign_up(address).map_err(|wait| {
         too_many(
             "Too many sign-ups from this address; try again later".to_owned(),
@@ -330,23 +351,30 @@ async fn log_in(
     if body.password.is_empty() {
         return Err(AppError::BadRequest("password is required".to_owned()));
     }
+    // Limited by the name as typed, never by the account it names, so that
+    // an unknown name is answered the same way at every step.
+    let name = if by_email {
+        typed_email(&identifier)
+    } else {
+        typed_username(&identifier)
+    };
     let typed = identifier.clone();
     let found = run_blocking(&state.pool, move |conn| {
-        let row = if by_email {
+        Ok(if by_email {
             users::credentials_by_email(conn, &identifier)?
         } else {
             users::credentials_by_username(conn, &identifier)?
-        };
-        Ok(row.ok_or(identifier))
+        })
     })
     .await?;
-    // Failures count against the account whichever of its names was typed;
-    // an unknown name is counted as typed, and answered the same way.
-    let (account, user, hash) = match found {
-        Ok((user, hash)) => (account_key(user.id), Some(user), Some(hash)),
-        Err(identifier) => (format!("unknown:{identifier}"), None, None),
+    let (user, account) = match found {
+        Some((user, password_hash)) => {
+            let id = user.id;
+            (Some(user), Some(Account { id, password_hash }))
+        }
+        None => (None, None),
     };
-    let verified = checked_password(&state, &account, address.0, &body.password, hash).await?;
+    let verified = checked_password(&state, &name, account, address, &body.password).await?;
     let Some(user) = user.filter(|_| verified) else {
         security_log::login_failed(address, &typed);
         return Err(AppError::Unauthorized("Wrong email or password".to_owned()));

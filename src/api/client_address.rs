@@ -1,4 +1,5 @@
-//! The client's address, which the log-in and sign-up limits count by.
+//! The client's address, which the log-in and sign-up limits count by
+//! (through its `LimitKey`) and the security log shows in full.
 //!
 //! Without `--trust-proxy` it is the peer. Behind a trusted reverse proxy it
 //! is the rightmost `X-Forwarded-For` entry over all the header's lines: the
@@ -7,7 +8,7 @@
 //! a bare port, garbage) the client is unknown: all such clients share one
 //! address, `UNKNOWN`, and one set of limits.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::HeaderMap;
@@ -28,6 +29,36 @@ impl std::fmt::Display for ClientAddress {
             f.write_str("unknown")
         } else {
             self.0.fmt(f)
+        }
+    }
+}
+
+/// What every limit kept per client counts by: an IPv4 address, or the /64
+/// network of an IPv6 one. A home or a rented server is given a whole /64
+/// and may send from any of its 2^64 addresses, so counting full IPv6
+/// addresses would give it a fresh allowance with every request. An IPv4
+/// address mapped into IPv6 (how a dual-stack listener sees IPv4 clients)
+/// counts as the IPv4 address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LimitKey(IpAddr);
+
+/// The bits of an IPv6 address that name its /64 network.
+const NETWORK_64: u128 = !0 << 64;
+
+impl ClientAddress {
+    pub fn limit_key(self) -> LimitKey {
+        match self.0.to_canonical() {
+            IpAddr::V4(v4) => LimitKey(IpAddr::V4(v4)),
+            IpAddr::V6(v6) => LimitKey(IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & NETWORK_64))),
+        }
+    }
+}
+
+impl std::fmt::Display for LimitKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            IpAddr::V6(network) => write!(f, "{network}/64"),
+            v4 => ClientAddress(v4).fmt(f),
         }
     }
 }
@@ -139,6 +170,26 @@ mod tests {
             axum::http::HeaderValue::from_bytes(b"\xff\xfe").unwrap(),
         );
         assert_eq!(forwarded_for(&headers), Some(UNKNOWN));
+    }
+
+    fn key(text: &str) -> LimitKey {
+        ClientAddress(text.parse().unwrap()).limit_key()
+    }
+
+    #[test]
+    fn ipv6_clients_count_by_their_64_and_ipv4_clients_by_address() {
+        assert_eq!(
+            key("2001:db8:1:2::1"),
+            key("2001:db8:1:2:ffff:ffff:ffff:ffff")
+        );
+        assert_eq!(key("2001:db8:1:2:a:b:c:d").to_string(), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_ne!(key("203.0.113.7"), key("203.0.113.8"));
+        assert_eq!(key("203.0.113.7").to_string(), "203.0.113.7");
+        // A dual-stack listener's view of an IPv4 client is that client.
+        assert_eq!(key("::ffff:203.0.113.7"), key("203.0.113.7"));
+        assert_ne!(key("::ffff:203.0.113.7"), key("::ffff:203.0.113.8"));
+        assert_eq!(ClientAddress(UNKNOWN).limit_key().to_string(), "unknown");
     }
 
     #[test]

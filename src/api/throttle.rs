@@ -1,13 +1,16 @@
-//! Abuse limits: failed log-ins (login_limits.rs), sign-ups per client
-//! address, and each kind of write per member (write_limits.rs).
+//! Abuse limits: password checks (login_limits.rs), sign-ups per client
+//! address, email changes, and each kind of write per member
+//! (write_limits.rs). Client addresses are counted by their `LimitKey`
+//! (an IPv6 client by its /64).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+pub use super::client_address::LimitKey;
 pub use super::login_limits::LoginLimits;
 pub use super::write_limits::{WriteKind, WriteLimits};
 use super::write_limits::{WriteLimiters, charge};
@@ -82,24 +85,64 @@ impl FailureWindow {
     }
 }
 
+/// How often the account changes that could tell who is registered may be
+/// tried. `serve` takes each as a flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
+pub struct AccountLimits {
+    /// Email changes a member may try an hour; as many may name any one
+    /// address, over all members. An email already registered answers 409,
+    /// so this bounds how fast members can ask who has an address.
+    #[arg(long, env = "HALFSTAR_EMAIL_CHANGES_PER_HOUR", default_value_t = Self::DEFAULT.email_changes_per_hour)]
+    pub email_changes_per_hour: NonZeroU32,
+}
+
+impl AccountLimits {
+    pub const DEFAULT: Self = Self {
+        email_changes_per_hour: NonZeroU32::new(5).expect("not zero"),
+    };
+}
+
+impl Default for AccountLimits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
 pub struct Limits {
     pub logins: LoginLimits,
     pub writes: WriteLimiters,
-    signups: DefaultKeyedRateLimiter<IpAddr>,
+    signups: DefaultKeyedRateLimiter<LimitKey>,
+    email_changes_by_member: DefaultKeyedRateLimiter<i64>,
+    email_changes_by_email: DefaultKeyedRateLimiter<String>,
 }
 
 impl Limits {
     pub fn new(writes: &WriteLimits) -> Self {
+        Self::with_account_limits(writes, &AccountLimits::DEFAULT)
+    }
+
+    pub fn with_account_limits(writes: &WriteLimits, accounts: &AccountLimits) -> Self {
+        let email_changes = Quota::per_hour(accounts.email_changes_per_hour);
         Self {
             logins: LoginLimits::default(),
             writes: WriteLimiters::new(writes),
             signups: RateLimiter::keyed(Quota::per_hour(writes.sign_ups_per_hour)),
+            email_changes_by_member: RateLimiter::keyed(email_changes),
+            email_changes_by_email: RateLimiter::keyed(email_changes),
         }
     }
 
     /// Counts a sign-up from `address`; when over the limit, how long to wait.
-    pub fn sign_up(&self, address: IpAddr) -> Result<(), Duration> {
+    pub fn sign_up(&self, address: LimitKey) -> Result<(), Duration> {
         charge(&self.signups, &address)
+    }
+
+    /// Counts an attempt by `member` to change their email to `email` (as
+    /// checked, lower-cased); when over the member's allowance or the
+    /// address's, how long to wait.
+    pub fn email_change(&self, member: i64, email: &str) -> Result<(), Duration> {
+        charge(&self.email_changes_by_member, &member)?;
+        charge(&self.email_changes_by_email, &email.to_owned())
     }
 }
 
@@ -154,14 +197,43 @@ mod tests {
         assert!(window.reserve("vera").is_ok());
     }
 
+    fn key(address: &str) -> LimitKey {
+        super::super::ClientAddress(address.parse().unwrap()).limit_key()
+    }
+
     #[test]
     fn sign_ups_are_limited_per_address() {
         let limits = Limits::default();
-        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let (a, b) = (key("10.0.0.1"), key("10.0.0.2"));
         for _ in 0..5 {
             assert!(limits.sign_up(a).is_ok());
         }
         assert!(limits.sign_up(a).unwrap_err() > Duration::from_secs(60));
         assert!(limits.sign_up(b).is_ok());
+    }
+
+    #[test]
+    fn sign_ups_from_one_ipv6_64_share_an_allowance() {
+        let limits = Limits::default();
+        let signed_up = (1..=8)
+            .filter(|n| limits.sign_up(key(&format!("2001:db8:7:8::{n}"))).is_ok())
+            .count();
+        assert_eq!(signed_up, 5);
+        assert!(limits.sign_up(key("2001:db8:7:9::1")).is_ok());
+    }
+
+    #[test]
+    fn email_changes_are_limited_per_member_and_per_address_named() {
+        let limits = Limits::default();
+        for n in 0..5 {
+            assert!(limits.email_change(1, &format!("a{n}@example.org")).is_ok());
+        }
+        assert!(limits.email_change(1, "fresh@example.org").is_err());
+        // Other members asking about one address share its allowance.
+        for member in 2..7 {
+            assert!(limits.email_change(member, "vera@example.org").is_ok());
+        }
+        assert!(limits.email_change(7, "vera@example.org").is_err());
+        assert!(limits.email_change(7, "mira@example.org").is_ok());
     }
 }

@@ -28,11 +28,22 @@ impl RunningServer {
         stderr: Stdio,
         env: &[(&str, &str)],
     ) -> Self {
+        Self::start_listening(binary, data_dir, "127.0.0.1:0", stderr, env)
+    }
+
+    /// As `start_binary`, listening on `listen` (`[::1]:0` for IPv6).
+    pub fn start_listening(
+        binary: &Path,
+        data_dir: &Path,
+        listen: &str,
+        stderr: Stdio,
+        env: &[(&str, &str)],
+    ) -> Self {
         let mut command = Command::new(binary);
         command
             .arg("--data-dir")
             .arg(data_dir)
-            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(["serve", "--listen", listen])
             .envs(env.iter().copied())
             .stderr(stderr);
         Self::start_command(command)
@@ -114,23 +125,48 @@ pub fn http_from(
     token: Option<&str>,
     body: &str,
 ) -> String {
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    http_with_headers(port, from, method, path, &headers, body)
+}
+
+/// As `http_from`, with more header lines. From `::1` it speaks to a server
+/// listening on `[::1]`.
+pub fn http_with_headers(
+    port: u16,
+    from: std::net::IpAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> String {
+    let from = std::net::SocketAddr::new(from, 0);
+    let (server, host): (std::net::IpAddr, _) = if from.is_ipv6() {
+        (std::net::Ipv6Addr::LOCALHOST.into(), "[::1]")
+    } else {
+        (std::net::Ipv4Addr::LOCALHOST.into(), "127.0.0.1")
+    };
+    let socket = socket2::Socket::new(
+        socket2::Domain::for_address(from),
+        socket2::Type::STREAM,
+        None,
+    )
+    .unwrap();
+    socket.bind(&from.into()).unwrap();
     socket
-        .bind(&std::net::SocketAddr::new(from, 0).into())
-        .unwrap();
-    socket
-        .connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into())
+        .connect(&std::net::SocketAddr::new(server, port).into())
         .unwrap();
     let mut stream: TcpStream = socket.into();
     stream
         .set_read_timeout(Some(std::time::Duration::from_secs(30)))
         .unwrap();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
+    let headers: String = headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{auth}\
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{headers}\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
