@@ -261,7 +261,7 @@ async fn change_email(
 ) -> AppResult<Json<Me>> {
     let email = Email::parse(&body.email).map_err(AppError::BadRequest)?;
     confirm_password(&state, &caller, address, &body.password).await?;
-    // allowance: email changes, per member and per address named. Charged
+    // Besides the route's allowance: email changes, per member and per address named. Charged
     // before the address is looked at (409 when taken), so that members
     // cannot ask who has an address faster than the allowance; after the
     // password, so that someone without it cannot use the allowance up.

@@ -310,7 +310,6 @@ async fn upload(
     AppQuery(query): AppQuery<UploadQuery>,
     body: Body,
 ) -> AppResult<(StatusCode, Touched, Json<ImportJob>)> {
-    super::suspension::refuse_if_suspended(&caller)?;
     let asked: Asked = query
         .format
         .as_deref()
@@ -348,7 +347,7 @@ async fn upload(
         },
     )
     .await?;
-    // allowance: FileImport, charged only now that the file is accepted.
+    // The route's allowance (allowances.rs), charged only now that the file is accepted.
     charge_write(&state, WriteKind::FileImport, &caller)?;
     let job = state.rating_imports.start(reception, &file_name, format);
     tokio::spawn(state.rating_imports.clone().read_in_turn(
@@ -704,7 +703,6 @@ async fn confirm(
     AppPath(import_id): AppPath<String>,
     AppJson(confirmation): AppJson<Confirmation>,
 ) -> AppResult<(Touched, Json<ImportJob>)> {
-    super::suspension::refuse_if_suspended(&caller)?;
     let job = find(&state, caller.id, &import_id)?;
     // Ready -> writing under the lock: a second confirmation waits its turn and is refused.
     let planned = {
