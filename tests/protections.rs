@@ -7,13 +7,12 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
 use common::TestApp;
 use halfstar::api::allowances::{Allowance, write_route};
-use halfstar::api::throttle::{Limits, WriteLimits};
+use halfstar::api::throttle::Limits;
 use halfstar::domain::Role;
 use serde_json::{Value, json};
 
@@ -198,39 +197,13 @@ async fn a_suspended_member_gets_403_from_every_write_but_the_few_allowed() {
     }
 }
 
-fn one_of_each() -> WriteLimits {
-    let one = NonZeroU32::MIN;
-    WriteLimits {
-        comments_per_minute: one,
-        shouts_per_minute: one,
-        posts_per_hour: one,
-        reviews_per_hour: one,
-        votes_per_minute: one,
-        ratings_per_minute: one,
-        wishlist_changes_per_minute: one,
-        catalogue_edits_per_minute: one,
-        list_changes_per_minute: one,
-        file_imports_per_hour: one,
-        import_steps_per_minute: one,
-        change_requests_per_hour: one,
-        follows_per_minute: one,
-        account_changes_per_hour: one,
-        housekeeping_per_minute: one,
-        removals_per_minute: one,
-        reports_per_hour: one,
-        invite_changes_per_hour: one,
-        moderation_actions_per_minute: one,
-        sign_ups_per_hour: one,
-    }
-}
-
 /// Every write of the description is in the registry of allowances, and
 /// each one charged before its handler runs is refused the second time
 /// when its allowance is one: the registry is what is enforced.
 #[tokio::test]
 async fn every_write_is_charged_to_a_named_allowance() {
     let mut app = TestApp::new();
-    app.state.limits = Arc::new(Limits::new(&one_of_each()));
+    app.state.limits = Arc::new(Limits::new(&common::one_write_of_each_kind()));
     let mut charged_first = 0;
     for (n, operation) in operations(&app)
         .await

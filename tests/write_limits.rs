@@ -13,36 +13,10 @@ use common::{RADIOHEAD, TestApp};
 use halfstar::api::throttle::{Limits, WriteLimits};
 use serde_json::{Value, json};
 
-fn one_each() -> WriteLimits {
-    let one = NonZeroU32::MIN;
-    WriteLimits {
-        comments_per_minute: one,
-        shouts_per_minute: one,
-        posts_per_hour: one,
-        reviews_per_hour: one,
-        votes_per_minute: one,
-        ratings_per_minute: one,
-        wishlist_changes_per_minute: one,
-        catalogue_edits_per_minute: one,
-        list_changes_per_minute: one,
-        file_imports_per_hour: one,
-        import_steps_per_minute: one,
-        change_requests_per_hour: one,
-        follows_per_minute: one,
-        account_changes_per_hour: one,
-        housekeeping_per_minute: one,
-        removals_per_minute: one,
-        reports_per_hour: one,
-        invite_changes_per_hour: one,
-        moderation_actions_per_minute: one,
-        sign_ups_per_hour: NonZeroU32::new(50).unwrap(),
-    }
-}
-
 #[tokio::test]
 async fn each_kind_of_write_is_refused_past_its_allowance_with_nothing_written() {
     let mut app = TestApp::new();
-    app.state.limits = Arc::new(Limits::new(&one_each()));
+    app.state.limits = Arc::new(Limits::new(&common::one_write_of_each_kind()));
     let (vera, vera_id) = app.sign_up("vinylvera").await;
     let (theo, _) = app.sign_up("lowend_theo").await;
     let (mira, _) = app.sign_up("mira99").await;
@@ -180,7 +154,7 @@ async fn an_allowance_holds_under_parallel_requests() {
 async fn refused_writes_leave_kept_answers_and_successful_ones_end_them() {
     let mut app = TestApp::new();
     app.state.kept_answers = halfstar::api::KeptAnswers::new(std::time::Duration::from_secs(600));
-    app.state.limits = Arc::new(Limits::new(&one_each()));
+    app.state.limits = Arc::new(Limits::new(&common::one_write_of_each_kind()));
     let (vera, _) = app.sign_up("vinylvera").await;
     let (_, albums) = app.artist_with_albums("Radiohead", &RADIOHEAD, &["Rock".to_owned()]);
     let path = "/api/comment/recent";

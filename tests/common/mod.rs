@@ -270,3 +270,30 @@ pub async fn send(router: Router, request: Request<Body>) -> TestResponse {
         body,
     }
 }
+
+/// Allowances of one write of each kind (sign-ups aside), to reach them at once.
+pub fn one_write_of_each_kind() -> halfstar::api::throttle::WriteLimits {
+    let one = std::num::NonZeroU32::MIN;
+    halfstar::api::throttle::WriteLimits {
+        comments_per_minute: one,
+        shouts_per_minute: one,
+        posts_per_hour: one,
+        reviews_per_hour: one,
+        votes_per_minute: one,
+        ratings_per_minute: one,
+        wishlist_changes_per_minute: one,
+        catalogue_edits_per_minute: one,
+        list_changes_per_minute: one,
+        file_imports_per_hour: one,
+        import_steps_per_minute: one,
+        change_requests_per_hour: one,
+        follows_per_minute: one,
+        account_changes_per_hour: one,
+        housekeeping_per_minute: one,
+        removals_per_minute: one,
+        reports_per_hour: one,
+        invite_changes_per_hour: one,
+        moderation_actions_per_minute: one,
+        sign_ups_per_hour: std::num::NonZeroU32::new(50).unwrap(),
+    }
+}
