@@ -17,8 +17,9 @@ use halfstar::domain::Role;
 use serde_json::{Value, json};
 
 /// What a suspended member may still do: sign in and out, end sessions,
-/// change their password, delete their account and acknowledge warnings
-/// (reading, their data export among it, is never refused).
+/// change their password, delete their account, acknowledge warnings and
+/// mark notifications read (reading, their data export among it, is never
+/// refused).
 const ALLOWED_WHILE_SUSPENDED: &[(&str, &str)] = &[
     ("POST", "/api/auth/signup"),
     ("POST", "/api/auth/login"),
@@ -28,6 +29,8 @@ const ALLOWED_WHILE_SUSPENDED: &[(&str, &str)] = &[
     ("PUT", "/api/auth/password"),
     ("POST", "/api/auth/delete-account"),
     ("POST", "/api/auth/warnings/{warning_id}/seen"),
+    // Following a notification marks it read.
+    ("POST", "/api/notifications/read"),
     // Checks a draft review; writes nothing.
     ("POST", "/api/review/validate"),
 ];

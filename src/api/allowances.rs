@@ -33,8 +33,8 @@ pub struct WriteRoute {
     pub path: &'static str,
     pub allowance: Allowance,
     /// Suspended members may still do this: sign in and out, end sessions,
-    /// change their password, take their data, delete their account and
-    /// acknowledge warnings.
+    /// change their password, take their data, delete their account,
+    /// acknowledge warnings and mark notifications read.
     pub while_suspended: bool,
 }
 
@@ -85,7 +85,8 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("PUT", "/api/settings/community", Account),
     even_suspended("POST", "/api/auth/delete-account", Account),
     even_suspended("POST", "/api/auth/warnings/{warning_id}/seen", Housekeeping),
-    member("POST", "/api/notifications/read", Housekeeping),
+    // Following a notification marks it read: part of reading.
+    even_suspended("POST", "/api/notifications/read", Housekeeping),
     member("DELETE", "/api/user/me/listened/{album_id}", Housekeeping),
     // Administration.
     member("PUT", "/api/admin/signup", Moderation),
