@@ -9457,15 +9457,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description The caller is suspended: they may read, but not write */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
                 headers: {
