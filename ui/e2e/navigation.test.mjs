@@ -26,9 +26,17 @@ const EDGES = [
   { name: 'wide monitor', width: 2560, height: 1440, touch: false },
 ];
 
+/** The member's one session: a person signs in once, not once a screen size (and log-ins,
+ * right ones too, are limited per account and address). */
+let memberSession;
+
 async function openAs(size) {
-  const { page, session } = await demoMemberPage(run, MEMBER, { width: size.width, height: size.height });
-  await page.close();
+  if (!memberSession) {
+    const { page, session } = await demoMemberPage(run, MEMBER);
+    await page.close();
+    memberSession = session;
+  }
+  const session = memberSession;
   // The same session, on a page that emulates the device.
   const context = await run.browser.newContext({
     viewport: { width: size.width, height: size.height },
