@@ -82,7 +82,10 @@ pub fn check(data: &DataSettings) -> anyhow::Result<ExitCode> {
     println!("database: {}", path.display());
     println!("integrity: {}", health.integrity.join("; "));
     println!("foreign key violations: {}", health.foreign_key_violations);
-    println!("albums with wrong counters: {}", health.counters_off);
+    println!(
+        "albums and lists with wrong counters: {}",
+        health.counters_off
+    );
     let list = |versions: &[i32]| {
         if versions.is_empty() {
             "none".to_owned()

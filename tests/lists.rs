@@ -801,3 +801,122 @@ async fn a_visitors_kept_list_page_follows_every_change_it_shows() {
     s.add(list, s.albums[1]).await;
     assert_eq!(s.page(list, None).await.json()["list"]["entryCount"], 2);
 }
+
+async fn like(s: &Scene, token: &str, list: i64, method: Method) -> TestResponse {
+    s.call(method, &format!("/api/list/{list}/like"), Some(token), None)
+        .await
+}
+
+/// The counts popular lists are ordered by are kept as likes and entries
+/// come and go (deletions that cascade from an album, a list or a member
+/// among them), and `halfstar check` finds them exact; the popular lists
+/// are read from their index, not counted by their reader.
+#[tokio::test]
+async fn popular_lists_follow_kept_counts_of_likes_and_entries() {
+    let s = scene();
+    let (admin, admin_id) = s.app.member("vinylvera");
+    s.app.set_role(admin_id, Role::Admin);
+    let (otto, _) = s.app.member("otto");
+    let first = s.list("First", "public", &s.albums[..1]).await;
+    let second = s.list("Second", "public", &s.albums).await;
+    let empty = s.list("Empty", "public", &[]).await;
+    let popular = || s.list_ids("/api/list/popular?limit=10", None, "");
+    assert_eq!(popular().await, [second, first], "newest first; none empty");
+
+    assert!(
+        like(&s, &s.theo, first, Method::POST)
+            .await
+            .status
+            .is_success()
+    );
+    assert!(
+        like(&s, &otto, first, Method::POST)
+            .await
+            .status
+            .is_success()
+    );
+    assert!(
+        like(&s, &otto, second, Method::POST)
+            .await
+            .status
+            .is_success()
+    );
+    assert_eq!(popular().await, [first, second], "the most liked first");
+    let summary = s.page(first, None).await.json();
+    assert_eq!(summary["list"]["likeCount"], 2);
+
+    // Otto's account goes (as the CLI deletes it): his likes go with him.
+    s.app
+        .conn()
+        .execute("DELETE FROM users WHERE username = 'otto'", [])
+        .unwrap();
+    assert_eq!(s.page(first, None).await.json()["list"]["likeCount"], 1);
+    assert!(
+        like(&s, &s.theo, second, Method::POST)
+            .await
+            .status
+            .is_success()
+    );
+    assert!(
+        like(&s, &s.theo, first, Method::DELETE)
+            .await
+            .status
+            .is_success()
+    );
+    // The only album of the first list leaves the catalogue: the list is empty.
+    let deleted = s
+        .call(
+            Method::DELETE,
+            &format!("/api/album/{}", s.albums[0]),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text());
+    s.call(
+        Method::DELETE,
+        &format!("/api/list/{empty}"),
+        Some(&s.mira),
+        None,
+    )
+    .await;
+    assert_eq!(popular().await, [second]);
+
+    let counts: Vec<(i64, i64, i64)> = s
+        .app
+        .conn()
+        .prepare("SELECT id, like_count, entry_count FROM lists ORDER BY id")
+        .unwrap()
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(counts, [(first, 0, 0), (second, 1, 2)]);
+    let health = halfstar::db::check(&s.app.dir.path().join("halfstar.db")).unwrap();
+    assert_eq!(health.counters_off, 0);
+    s.app
+        .conn()
+        .execute("UPDATE lists SET like_count = 7 WHERE id = ?1", [second])
+        .unwrap();
+    let health = halfstar::db::check(&s.app.dir.path().join("halfstar.db")).unwrap();
+    assert_eq!(health.counters_off, 1, "check finds a counter that is off");
+
+    let plan: Vec<String> = s
+        .app
+        .conn()
+        .prepare(
+            "EXPLAIN QUERY PLAN SELECT l.id FROM lists l
+             WHERE l.visibility = 'public' AND l.hidden_at IS NULL AND l.entry_count > 0
+             ORDER BY l.like_count DESC, l.updated_at DESC, l.id DESC LIMIT 6",
+        )
+        .unwrap()
+        .query_map([], |row| row.get(3))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(
+        plan.iter().any(|step| step.contains("lists_popular"))
+            && !plan.iter().any(|step| step.contains("TEMP B-TREE")),
+        "{plan:?}"
+    );
+}

@@ -39,8 +39,7 @@ pub struct ListSummary {
 
 const SUMMARY_SELECT: &str = "SELECT l.id, l.title, l.slug, l.description, l.ranked, l.visibility,
         u.id, u.username, u.profile_picture_url,
-        (SELECT count(*) FROM list_entries e WHERE e.list_id = l.id),
-        (SELECT count(*) FROM list_likes k WHERE k.list_id = l.id),
+        l.entry_count, l.like_count,
         (SELECT count(*) FROM comments c WHERE c.list_id = l.id AND c.hidden_at IS NULL),
         (SELECT json_group_array(picture_url) FROM (
              SELECT a.picture_url FROM list_entries e JOIN albums a ON a.id = e.album_id
@@ -175,8 +174,7 @@ pub fn holding_album(
         &format!(
             "{SUMMARY_SELECT} WHERE {FINDABLE}
                AND l.id IN (SELECT list_id FROM list_entries WHERE album_id = ?1)
-             ORDER BY (SELECT count(*) FROM list_likes k WHERE k.list_id = l.id) DESC,
-                      l.updated_at DESC
+             ORDER BY l.like_count DESC, l.updated_at DESC
              LIMIT ?2"
         ),
         params![album_id, limit],
@@ -184,14 +182,15 @@ pub fn holding_album(
     Ok((count, lists))
 }
 
-/// The most liked findable lists, then the newest.
+/// The most liked findable lists that hold an album, then the newest: the
+/// first rows of the index `lists_popular` (the counts are kept by
+/// triggers, V19).
 pub fn popular(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<ListSummary>> {
     summaries(
         conn,
         &format!(
-            "{SUMMARY_SELECT} WHERE {FINDABLE} AND EXISTS (SELECT 1 FROM list_entries e WHERE e.list_id = l.id)
-             ORDER BY (SELECT count(*) FROM list_likes k WHERE k.list_id = l.id) DESC,
-                      l.updated_at DESC, l.id DESC
+            "{SUMMARY_SELECT} WHERE {FINDABLE} AND l.entry_count > 0
+             ORDER BY l.like_count DESC, l.updated_at DESC, l.id DESC
              LIMIT ?1"
         ),
         [limit],
@@ -218,8 +217,7 @@ pub fn search(conn: &Connection, words: &[String], limit: u32) -> rusqlite::Resu
     let words = serde_json::to_string(words).expect("words serialize");
     conn.prepare_cached(&format!(
         "SELECT l.id, l.title, l.slug, u.username,
-                (SELECT count(*) FROM list_entries e WHERE e.list_id = l.id),
-                (SELECT count(*) FROM list_likes k WHERE k.list_id = l.id) AS likes
+                l.entry_count, l.like_count AS likes
          FROM lists l JOIN users u ON u.id = l.user_id
          WHERE {FINDABLE}
            AND NOT EXISTS (SELECT 1 FROM json_each(?1) w
@@ -343,7 +341,7 @@ pub fn entries(
 }
 
 pub fn entry_count(conn: &Connection, list_id: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM list_entries WHERE list_id = ?1")?
+    conn.prepare_cached("SELECT entry_count FROM lists WHERE id = ?1")?
         .query_row([list_id], |row| row.get(0))
 }
 
@@ -461,7 +459,7 @@ pub fn set_like(
         conn.prepare_cached("DELETE FROM list_likes WHERE list_id = ?1 AND user_id = ?2")?
             .execute(params![list_id, user_id])?;
     }
-    conn.prepare_cached("SELECT count(*) FROM list_likes WHERE list_id = ?1")?
+    conn.prepare_cached("SELECT like_count FROM lists WHERE id = ?1")?
         .query_row([list_id], |row| row.get(0))
 }
 

@@ -198,7 +198,8 @@ pub fn migrate(conn: &mut Connection) -> anyhow::Result<usize> {
 pub struct Health {
     pub integrity: Vec<String>,
     pub foreign_key_violations: usize,
-    /// Albums whose rating or review counters differ from their rows.
+    /// Albums whose rating or review counters, and lists whose like or
+    /// entry counters, differ from their rows.
     pub counters_off: i64,
     pub applied: Vec<i32>,
     pub known: Vec<i32>,
@@ -295,6 +296,19 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
     } else {
         0
     };
+    // Lists count their likes and entries from the nineteenth on.
+    let list_counters_off: i64 = if applied.last().is_some_and(|&version| version >= 19) {
+        conn.query_row(
+            "SELECT count(*) FROM lists l
+             WHERE l.like_count <> (SELECT count(*) FROM list_likes WHERE list_id = l.id)
+                OR l.entry_count <> (SELECT count(*) FROM list_entries WHERE list_id = l.id)",
+            [],
+            |row| row.get(0),
+        )?
+    } else {
+        0
+    };
+    let counters_off = counters_off + list_counters_off;
     Ok(Health {
         integrity,
         foreign_key_violations,
