@@ -218,3 +218,53 @@ async fn writes_that_change_nothing_shown_end_no_kept_answer() {
         );
     }
 }
+
+/// The popular lists are the same for every reader (only findable lists):
+/// members share one kept answer, and a like ends it.
+#[tokio::test(flavor = "multi_thread")]
+async fn members_share_the_popular_lists_until_a_write_changes_them() {
+    let app = keeping_answers();
+    let (_, albums) = app.artist_with_albums("Radiohead", &RADIOHEAD, &[]);
+    let (vera, _) = app.member("vera");
+    let (otto, _) = app.member("otto");
+    settled().await;
+    let made = app
+        .call(
+            Method::POST,
+            "/api/list",
+            Some(&vera),
+            Some(json!({ "title": "Nineties", "description": "", "visibility": "public" })),
+        )
+        .await;
+    let list = made.json()["listId"].as_i64().unwrap();
+    let added = app
+        .call(
+            Method::POST,
+            &format!("/api/list/{list}/entries"),
+            Some(&vera),
+            Some(json!({ "albumId": albums[0] })),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    let path = "/api/list/popular?limit=6";
+    let first = read(&app, path, Some(&otto)).await;
+    assert_eq!(first.header("cache-status"), MADE);
+    assert_eq!(first.json()[0]["likeCount"], 0);
+    assert_eq!(
+        read(&app, path, Some(&vera)).await.header("cache-status"),
+        HIT
+    );
+    assert_eq!(read(&app, path, None).await.header("cache-status"), HIT);
+    let liked = app
+        .call(
+            Method::POST,
+            &format!("/api/list/{list}/like"),
+            Some(&otto),
+            None,
+        )
+        .await;
+    assert!(liked.status.is_success(), "{}", liked.text());
+    let after = read(&app, path, Some(&vera)).await;
+    assert_eq!(after.header("cache-status"), MADE);
+    assert_eq!(after.json()[0]["likeCount"], 1);
+}

@@ -57,6 +57,8 @@ const SAME_FOR_EVERYONE: &[&str] = &[
     "/api/user/username/{username}",
     "/api/user/username/{username}/stats",
     "/api/artist/name/{name}",
+    // Findable lists only: public and not hidden, for everyone alike.
+    "/api/list/popular",
 ];
 
 /// Routes whose answers differ by caller only in the `userRating` of the
