@@ -78,11 +78,15 @@ impl AppError {
 
 impl From<anyhow::Error> for AppError {
     fn from(error: anyhow::Error) -> Self {
+        // SQLite's and the file system's own word for it (an upload's file).
         let disk_full = error.chain().any(|cause| {
             cause
                 .downcast_ref::<rusqlite::Error>()
                 .and_then(rusqlite::Error::sqlite_error_code)
                 == Some(rusqlite::ErrorCode::DiskFull)
+                || cause
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|error| error.kind() == std::io::ErrorKind::StorageFull)
         });
         if disk_full {
             tracing::error!(error = ?error, "the disk is full");

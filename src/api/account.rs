@@ -15,6 +15,7 @@ use super::extract::session_hash;
 use super::passwords::{self, Caller};
 use super::security_log;
 use super::users::no_user;
+use super::write_limits::{how_long, whole_seconds};
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
 use crate::db::users::{self, User};
 use crate::db::{is_unique_violation, run_blocking, sessions};
@@ -269,11 +270,8 @@ async fn change_email(
         .limits
         .email_change(caller.id, email.as_str())
         .map_err(|wait| AppError::TooManyRequests {
-            message: format!(
-                "Too many email changes; try again in {} minutes",
-                wait.as_secs().div_ceil(60).max(1)
-            ),
-            retry_after_secs: wait.as_secs().max(1),
+            message: format!("Too many email changes; try again in {}", how_long(wait)),
+            retry_after_secs: whole_seconds(wait),
         })?;
     let id = caller.id;
     let user = state

@@ -49,10 +49,8 @@ const fn member(method: &'static str, path: &'static str, kind: WriteKind) -> Wr
 
 const fn even_suspended(method: &'static str, path: &'static str, kind: WriteKind) -> WriteRoute {
     WriteRoute {
-        method,
-        path,
-        allowance: Allowance::Member(kind),
         while_suspended: true,
+        ..member(method, path, kind)
     }
 }
 

@@ -116,25 +116,21 @@ impl LoginLimits {
         let account_key = account.map(|id| id.to_string()).unwrap_or_default();
         let from_known_address =
             account.is_some_and(|id| self.signed_in_from.contains_key(&(id, address)));
-        let mut wanted = vec![
+        let failures = Refusal::Failures as fn(Duration) -> Refusal;
+        let successes = Refusal::Successes as fn(Duration) -> Refusal;
+        let mut wanted: Vec<Wanted> = vec![
             (
                 &self.failures_by_name_and_address,
                 name_and_address_key.as_str(),
+                failures,
             ),
-            (&self.failures_by_address, address_key.as_str()),
-            (&self.successes_by_address, address_key.as_str()),
+            (&self.failures_by_address, address_key.as_str(), failures),
+            (&self.successes_by_address, address_key.as_str(), successes),
         ];
         if from_known_address {
-            wanted.push((&self.successes_by_account, account_key.as_str()));
+            wanted.push((&self.successes_by_account, account_key.as_str(), successes));
         }
-        let at = reserve_all(&wanted).map_err(|(refused_by, wait)| {
-            // The first two windows count failures, the others successes.
-            if refused_by < 2 {
-                Refusal::Failures(wait)
-            } else {
-                Refusal::Successes(wait)
-            }
-        })?;
+        let at = reserve_all(&wanted)?;
         Ok(Attempt {
             limits: self,
             name: name.to_owned(),
@@ -151,18 +147,22 @@ impl LoginLimits {
     }
 }
 
+/// A window, the key an attempt is counted under there, and the refusal it
+/// makes when full.
+type Wanted<'a> = (&'a FailureWindow, &'a str, fn(Duration) -> Refusal);
+
 /// Reserves an attempt in each window under its key, or in none: when one
-/// refuses, which (its index) and for how long.
-fn reserve_all(wanted: &[(&FailureWindow, &str)]) -> Result<Vec<Instant>, (usize, Duration)> {
+/// refuses, the refusal it makes.
+fn reserve_all(wanted: &[Wanted<'_>]) -> Result<Vec<Instant>, Refusal> {
     let mut taken = Vec::with_capacity(wanted.len());
-    for (index, (window, key)) in wanted.iter().enumerate() {
+    for (window, key, refusal) in wanted {
         match window.reserve(key) {
             Ok(at) => taken.push(at),
             Err(wait) => {
-                for ((window, key), at) in wanted.iter().zip(taken) {
+                for ((window, key, _), at) in wanted.iter().zip(taken) {
                     window.give_back(key, at);
                 }
-                return Err((index, wait));
+                return Err(refusal(wait));
             }
         }
     }

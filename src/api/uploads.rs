@@ -3,7 +3,7 @@
 //! it passes its limit.
 
 use std::fs::File;
-use std::io::{ErrorKind, Write};
+use std::io::Write;
 
 use axum::body::Body;
 use http_body_util::BodyExt;
@@ -20,15 +20,13 @@ const BATCH_BYTES: usize = 256 * 1024;
 /// `head_bytes` (all of a shorter body) as soon as they are in, and may
 /// refuse the file before the rest is read.
 pub async fn receive<T>(
-    body: Body,
-    file: File,
+    mut body: Body,
+    mut file: File,
     most_bytes: usize,
     head_bytes: usize,
     too_large: impl Fn() -> AppError,
     judge_head: impl FnOnce(&[u8]) -> AppResult<T>,
 ) -> AppResult<(File, T)> {
-    let mut body = body;
-    let mut file = file;
     let mut batch: Vec<u8> = Vec::with_capacity(BATCH_BYTES);
     let mut received = 0usize;
     let mut head: Vec<u8> = Vec::with_capacity(head_bytes);
@@ -83,11 +81,9 @@ async fn write_batch(file: File, batch: Vec<u8>) -> AppResult<(File, Vec<u8>)> {
     written.map_err(disk_error)
 }
 
+/// 507 when the disk is full (`AppError`'s conversion tells), 500 otherwise.
 pub fn disk_error(error: std::io::Error) -> AppError {
-    if error.kind() == ErrorKind::StorageFull {
-        tracing::error!(%error, "the disk is full");
-        AppError::InsufficientStorage
-    } else {
-        AppError::Internal(anyhow::Error::from(error).context("writing an upload to disk"))
-    }
+    anyhow::Error::from(error)
+        .context("writing an upload to disk")
+        .into()
 }

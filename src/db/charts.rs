@@ -158,21 +158,7 @@ pub fn popular_lately(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// What SQLite plans for a statement, one step per line.
-    fn plan(conn: &Connection, sql: &str) -> String {
-        let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
-        let count = statement.parameter_count();
-        let nulls: Vec<rusqlite::types::Null> = vec![rusqlite::types::Null; count];
-        statement
-            .query_map(rusqlite::params_from_iter(nulls), |row| {
-                row.get::<_, String>(3)
-            })
-            .unwrap()
-            .collect::<rusqlite::Result<Vec<_>>>()
-            .unwrap()
-            .join("\n")
-    }
+    use crate::db::query_plan as plan;
 
     #[test]
     fn no_chart_reads_the_ratings_table() {

@@ -385,6 +385,22 @@ pub fn test_connection() -> Connection {
     conn
 }
 
+/// What SQLite plans for a statement (its parameters all null), one step
+/// per line, for tests that a query reads the index it should.
+#[cfg(test)]
+pub fn query_plan(conn: &Connection, sql: &str) -> String {
+    let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+    let nulls = vec![rusqlite::types::Null; statement.parameter_count()];
+    statement
+        .query_map(rusqlite::params_from_iter(nulls), |row| {
+            row.get::<_, String>(3)
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .unwrap()
+        .join("\n")
+}
+
 /// The first of `base`, `base-2`, `base-3`, ... not yet used in `table`.
 /// `owner` is the row being renamed, whose own slug does not count as taken.
 /// A name with nothing sluggable (`"???"`) gets the table's word as its base.

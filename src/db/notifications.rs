@@ -600,8 +600,8 @@ pub fn set_switches(conn: &Connection, user: i64, switches: &Switches) -> rusqli
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::test_connection;
     use crate::db::users::{self, NewUser};
+    use crate::db::{query_plan as plan, test_connection};
     use crate::domain::Role;
 
     fn members(conn: &Connection, how_many: usize) -> Vec<i64> {
@@ -680,19 +680,6 @@ mod tests {
     }
 
     /// What SQLite plans for a statement, one step per line.
-    fn plan(conn: &Connection, sql: &str) -> String {
-        let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
-        let nulls = vec![rusqlite::types::Null; statement.parameter_count()];
-        statement
-            .query_map(rusqlite::params_from_iter(nulls), |row| {
-                row.get::<_, String>(3)
-            })
-            .unwrap()
-            .collect::<rusqlite::Result<Vec<_>>>()
-            .unwrap()
-            .join("\n")
-    }
-
     #[test]
     fn the_bounds_are_counted_on_their_indexes() {
         let conn = test_connection();
