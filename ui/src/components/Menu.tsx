@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * A button that opens a panel below it. The panel closes on an outside
@@ -24,7 +24,10 @@ export function Menu({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // Listening from the moment the panel is shown (a layout effect runs as it
+  // is put on the page; a plain effect a frame later), so that a click right
+  // after opening still closes it.
+  useLayoutEffect(() => {
     if (!open) return;
     const outside = (event: Event) => {
       if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
