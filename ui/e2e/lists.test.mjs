@@ -156,8 +156,11 @@ async function journey(device, { author, other, listTitle }) {
   const up = page.getByRole('button', { name: 'Move The Bends up' });
   await up.focus();
   await page.keyboard.press('Enter');
-  // The first move is shown before the second is asked for (a loaded machine is slow to re-render).
+  // The first move is on screen before the second is asked for: the announcement and the
+  // rows re-render apart, and a row moved in the document between a key's press and its
+  // release takes the key's click with it (a loaded machine is slow to re-render).
   await page.getByText('The Bends moved to 3 of 4.').waitFor();
+  await waitForShown(page, ['Kid A', 'In Rainbows', 'The Bends', 'OK Computer']);
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move The Bends up');
   await page.keyboard.press('Space');
   await page.getByText('The Bends moved to 2 of 4.').waitFor();
