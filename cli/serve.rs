@@ -62,7 +62,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
             &settings.write_limits,
             &settings.account_limits,
         )),
-        rankings: halfstar::api::Rankings::new(keep),
+        rankings: halfstar::api::Rankings::new(keep).refreshed_on(database.readers.clone()),
         kept_answers: halfstar::api::KeptAnswers::new(keep),
         kept_sessions: halfstar::api::KeptSessions::new(std::time::Duration::from_secs(
             settings.session_keep_seconds,

@@ -268,3 +268,49 @@ async fn members_share_the_popular_lists_until_a_write_changes_them() {
     assert_eq!(after.header("cache-status"), MADE);
     assert_eq!(after.json()[0]["likeCount"], 1);
 }
+
+/// Search, the charts and the community's pages are the same for every
+/// reader who sees no more than a visitor: members are served the answer a
+/// visitor's read kept, with their own ratings put into the charts' albums.
+#[tokio::test(flavor = "multi_thread")]
+async fn members_share_search_charts_and_community_pages() {
+    let app = keeping_answers();
+    let (artist, albums) = app.artist_with_albums("Radiohead", &RADIOHEAD, &["Rock".to_owned()]);
+    let (vera, _) = app.member("vera");
+    let (otto, _) = app.member("otto");
+    settled().await;
+    rate(&app, &otto, artist, albums[0], 6.0).await;
+    rate(&app, &vera, artist, albums[0], 9.0).await;
+    let chart = "/api/genre/top-rated/1997/rock";
+    let shared = [
+        "/api/search?q=radio",
+        chart,
+        "/api/genre/top-rated/rock",
+        "/api/album/top-albums/year/1997",
+        "/api/genre",
+        "/api/genre/name/rock",
+        "/api/review/featured",
+        "/api/review/recent",
+        "/api/review/user/vera",
+        "/api/post/recent",
+        "/api/post/user/vera",
+        "/api/comment/recent/album",
+        "/api/comment/recent/review",
+        "/api/comment/recent/post",
+        "/api/reviewvote/user/vera",
+        "/api/shout/user/vera",
+    ];
+    for path in shared {
+        assert_eq!(
+            read(&app, path, None).await.header("cache-status"),
+            MADE,
+            "{path}"
+        );
+        let hers = read(&app, path, Some(&vera)).await;
+        assert_eq!(hers.header("cache-status"), HIT, "{path}");
+    }
+    let top = |answer: TestResponse| answer.json()["topTen"][0]["userRating"].clone();
+    assert_eq!(top(read(&app, chart, Some(&vera)).await), json!(9.0));
+    assert_eq!(top(read(&app, chart, Some(&otto)).await), json!(6.0));
+    assert_eq!(top(read(&app, chart, None).await), json!(null));
+}

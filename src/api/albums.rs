@@ -167,8 +167,9 @@ async fn popular(
             since_day: since_day.clone(),
             limit,
         };
-        let ids =
-            rankings.get_or_compute(key, || charts::popular_lately(conn, &since_day, limit))?;
+        let ids = rankings.get_or_compute(conn, key, move |conn| {
+            charts::popular_lately(conn, &since_day, limit)
+        })?;
         Ok(Json(albums::by_ids(conn, &ids, viewer)?))
     })
     .await

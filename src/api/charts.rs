@@ -115,13 +115,16 @@ async fn chart(
             limit: page.limit,
             offset: page.offset,
         };
-        let top = rankings.get_or_compute(key("top"), || {
-            charts::top_rated(conn, scope, prior_weight, page)
+        let site_prior = rankings.site_prior(conn)?;
+        let top = rankings.get_or_compute(conn, key("top"), move |conn| {
+            charts::top_rated(conn, scope, prior_weight, site_prior, page)
         })?;
-        let popular =
-            rankings.get_or_compute(key("popular"), || charts::most_popular(conn, scope, page))?;
-        let recent =
-            rankings.get_or_compute(key("recent"), || charts::most_recent(conn, scope, page))?;
+        let popular = rankings.get_or_compute(conn, key("popular"), move |conn| {
+            charts::most_popular(conn, scope, page)
+        })?;
+        let recent = rankings.get_or_compute(conn, key("recent"), move |conn| {
+            charts::most_recent(conn, scope, page)
+        })?;
         Ok(Json(Chart {
             top_ten: albums::by_ids(conn, &top, viewer)?,
             most_popular: albums::by_ids(conn, &popular, viewer)?,

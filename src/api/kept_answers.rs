@@ -59,6 +59,24 @@ const SAME_FOR_EVERYONE: &[&str] = &[
     "/api/artist/name/{name}",
     // Findable lists only: public and not hidden, for everyone alike.
     "/api/list/popular",
+    "/api/search",
+    "/api/genre",
+    "/api/genre/name/{genre}",
+    // Comments on reviews and posts: no list's visibility decides them.
+    "/api/comment/recent/album",
+    "/api/comment/recent/review",
+    "/api/comment/recent/post",
+    "/api/comment/review/{id}",
+    "/api/comment/post/{id}",
+    "/api/post/recent",
+    "/api/post/user/{username}",
+    "/api/review/featured",
+    "/api/review/recent",
+    "/api/review/user/{username}",
+    "/api/reviewvote/review/{id}",
+    "/api/reviewvote/post/{id}",
+    "/api/reviewvote/user/{username}",
+    "/api/shout/user/{username}",
 ];
 
 /// Routes whose answers differ by caller only in the `userRating` of the
@@ -71,6 +89,9 @@ const SAME_BUT_OWN_RATINGS: &[&str] = &[
     "/api/rating/user/{user_id}",
     "/api/rating/user/name/{username}",
     "/api/wishlistitem/user/{user_id}",
+    "/api/genre/top-rated/{genre}",
+    "/api/genre/top-rated/{year}/{genre}",
+    "/api/album/top-albums/year/{year}",
 ];
 
 /// What an answer or a write is about.

@@ -1,8 +1,13 @@
 //! `GET /api/openapi.json`: the OpenAPI 3 description of the whole API,
 //! assembled from each resource module's annotated handlers.
 
+use std::sync::OnceLock;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::IntoResponse;
 use axum::routing::get;
-use axum::{Json, Router};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
@@ -203,6 +208,14 @@ fn declare_bad_input(doc: &mut Document) {
     }
 }
 
-async fn document() -> Json<Document> {
-    Json(document_value())
+/// The description as sent: assembled and serialised once, since it is the
+/// same for the life of the binary.
+async fn document() -> impl IntoResponse {
+    static SENT: OnceLock<Bytes> = OnceLock::new();
+    let body = SENT.get_or_init(|| {
+        serde_json::to_vec(&document_value())
+            .expect("the description serialises")
+            .into()
+    });
+    ([(CONTENT_TYPE, "application/json")], body.clone())
 }

@@ -1,7 +1,9 @@
 //! The orders of the charts, of the home page's popular albums and of search
 //! results, kept for a short while: computing them reads a large share of the
 //! albums, yet they change little from one second to the next. Only the order
-//! is kept; the albums' figures are always read fresh.
+//! is kept; the albums' figures are always read fresh. An order past its time
+//! is served while it is computed again in the background, so only the very
+//! first reader of an order waits for it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +15,9 @@ use axum::middleware::Next;
 use axum::response::Response;
 use moka::sync::Cache;
 
+use rusqlite::Connection;
+
+use crate::db::Pool;
 use crate::error::{AppError, AppResult};
 
 /// Which ranking: a chart of one scope and page, or the popular list.
@@ -38,12 +43,17 @@ pub enum RankKey {
         query: String,
         limit: u32,
     },
+    /// Not an order: the charts' highest prior, `[f64::to_bits]`.
+    SitePrior,
 }
 
 #[derive(Clone)]
 pub struct Rankings {
     keep: Duration,
     cache: Option<Cache<RankKey, Arc<Kept>>>,
+    /// Where orders past their time are computed again; without it, by the
+    /// caller who finds them so.
+    pool: Option<Pool>,
 }
 
 struct Kept {
@@ -73,42 +83,91 @@ impl Rankings {
                 .time_to_live(keep * 2)
                 .build()
         });
-        Self { keep, cache }
+        Self {
+            keep,
+            cache,
+            pool: None,
+        }
     }
 
-    /// The kept ranking, or a fresh one from `compute`, kept from now on.
-    /// Callers asking for the same new key at once wait for one computation.
-    /// Once a ranking is older than `keep`, one caller computes it again
-    /// while the others are served the old one, so no one queues behind it.
-    pub fn get_or_compute(
+    /// The same, computing orders past their time again on `pool`'s
+    /// connections in the background.
+    pub fn refreshed_on(self, pool: Pool) -> Self {
+        Self {
+            pool: Some(pool),
+            ..self
+        }
+    }
+
+    /// The kept ranking, or a fresh one from `compute` on `conn`, kept from
+    /// now on. Callers asking for the same new key at once wait for one
+    /// computation. Once a ranking is older than `keep`, it is computed
+    /// again, once, in the background (or by this caller when there is no
+    /// pool), while every caller is served the old one.
+    pub fn get_or_compute<F>(
         &self,
+        conn: &Connection,
         key: RankKey,
-        compute: impl FnOnce() -> rusqlite::Result<Vec<i64>>,
-    ) -> AppResult<Arc<Vec<i64>>> {
+        compute: F,
+    ) -> AppResult<Arc<Vec<i64>>>
+    where
+        F: FnOnce(&Connection) -> rusqlite::Result<Vec<i64>> + Send + 'static,
+    {
         let Some(cache) = &self.cache else {
-            return Ok(Arc::new(compute()?));
+            return Ok(Arc::new(compute(conn)?));
         };
         if let Some(kept) = cache.get(&key) {
             if kept.made.elapsed() < self.keep || kept.refreshing.swap(true, Ordering::AcqRel) {
                 return Ok(kept.ids.clone());
             }
-            return match compute() {
-                Ok(ids) => {
-                    let fresh = Kept::new(ids);
-                    cache.insert(key, fresh.clone());
-                    Ok(fresh.ids.clone())
+            let refresh = {
+                let cache = cache.clone();
+                let kept = kept.clone();
+                move |conn: &Connection| match compute(conn) {
+                    Ok(ids) => {
+                        let fresh = Kept::new(ids);
+                        cache.insert(key, fresh.clone());
+                        Ok(fresh.ids.clone())
+                    }
+                    Err(error) => {
+                        kept.refreshing.store(false, Ordering::Release);
+                        Err(error)
+                    }
                 }
-                Err(error) => {
-                    kept.refreshing.store(false, Ordering::Release);
-                    Err(error.into())
+            };
+            return match (&self.pool, tokio::runtime::Handle::try_current()) {
+                (Some(pool), Ok(runtime)) => {
+                    let (pool, old) = (pool.clone(), kept.ids.clone());
+                    runtime.spawn_blocking(move || match pool.get() {
+                        Ok(conn) => {
+                            if let Err(error) = refresh(&conn) {
+                                tracing::warn!("an order could not be computed again: {error}");
+                            }
+                        }
+                        Err(error) => {
+                            kept.refreshing.store(false, Ordering::Release);
+                            tracing::warn!("no connection to compute an order again: {error}");
+                        }
+                    });
+                    Ok(old)
                 }
+                _ => Ok(refresh(conn)?),
             };
         }
         cache
-            .try_get_with(key, || compute().map(Kept::new))
+            .try_get_with(key, || compute(conn).map(Kept::new))
             .map(|kept| kept.ids.clone())
             // The error is shared by every waiting caller, so it arrives behind an Arc.
             .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}")))
+    }
+
+    /// The charts' highest prior (`charts::site_prior`), kept like an order.
+    pub fn site_prior(&self, conn: &Connection) -> AppResult<f64> {
+        let kept = self.get_or_compute(conn, RankKey::SitePrior, |conn| {
+            let prior = crate::db::charts::site_prior(conn)?;
+            Ok(vec![prior.to_bits() as i64])
+        })?;
+        Ok(f64::from_bits(kept[0] as u64))
     }
 
     /// Forgets every kept ranking.
@@ -143,7 +202,7 @@ impl Default for Rankings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::Cell;
+    use std::sync::atomic::AtomicUsize;
 
     fn key() -> RankKey {
         RankKey::Popular {
@@ -152,49 +211,101 @@ mod tests {
         }
     }
 
+    /// An order that counts how often it is computed.
+    fn counted(
+        computed: &Arc<AtomicUsize>,
+    ) -> impl FnOnce(&Connection) -> rusqlite::Result<Vec<i64>> + Send + 'static {
+        let computed = computed.clone();
+        move |_| {
+            computed.fetch_add(1, Ordering::SeqCst);
+            Ok(vec![3, 1, 2])
+        }
+    }
+
     #[test]
     fn a_kept_ranking_is_computed_once_until_it_expires() {
-        let computed = Cell::new(0);
-        let compute = || {
-            computed.set(computed.get() + 1);
-            Ok(vec![3, 1, 2])
-        };
+        let conn = Connection::open_in_memory().unwrap();
+        let computed = Arc::new(AtomicUsize::new(0));
         let kept = Rankings::new(Duration::from_millis(200));
-        assert_eq!(*kept.get_or_compute(key(), compute).unwrap(), [3, 1, 2]);
-        kept.get_or_compute(key(), compute).unwrap();
-        assert_eq!(computed.get(), 1);
+        let first = kept.get_or_compute(&conn, key(), counted(&computed));
+        assert_eq!(*first.unwrap(), [3, 1, 2]);
+        kept.get_or_compute(&conn, key(), counted(&computed))
+            .unwrap();
+        assert_eq!(computed.load(Ordering::SeqCst), 1);
         std::thread::sleep(Duration::from_millis(300));
-        kept.get_or_compute(key(), compute).unwrap();
-        assert_eq!(computed.get(), 2);
+        kept.get_or_compute(&conn, key(), counted(&computed))
+            .unwrap();
+        assert_eq!(computed.load(Ordering::SeqCst), 2);
 
         let fresh = Rankings::default();
-        fresh.get_or_compute(key(), compute).unwrap();
-        fresh.get_or_compute(key(), compute).unwrap();
-        assert_eq!(computed.get(), 4);
+        fresh
+            .get_or_compute(&conn, key(), counted(&computed))
+            .unwrap();
+        fresh
+            .get_or_compute(&conn, key(), counted(&computed))
+            .unwrap();
+        assert_eq!(computed.load(Ordering::SeqCst), 4);
     }
 
     #[test]
     fn an_old_ranking_is_served_while_one_caller_refreshes_it() {
+        let conn = Connection::open_in_memory().unwrap();
         let kept = Rankings::new(Duration::from_millis(200));
-        kept.get_or_compute(key(), || Ok(vec![1])).unwrap();
+        kept.get_or_compute(&conn, key(), |_| Ok(vec![1])).unwrap();
         std::thread::sleep(Duration::from_millis(250));
+        let meanwhile = kept.clone();
         let refreshed = kept
-            .get_or_compute(key(), || {
+            .get_or_compute(&conn, key(), move |conn| {
                 // Asked again mid-refresh: the old order, nothing computed.
-                let meanwhile = kept.get_or_compute(key(), || panic!("computed twice"));
-                assert_eq!(*meanwhile.unwrap(), [1]);
+                let old = meanwhile.get_or_compute(conn, key(), |_| panic!("computed twice"));
+                assert_eq!(*old.unwrap(), [1]);
                 Ok(vec![2])
             })
             .unwrap();
         assert_eq!(*refreshed, [2]);
-        assert_eq!(*kept.get_or_compute(key(), || Ok(vec![3])).unwrap(), [2]);
+        let now = kept.get_or_compute(&conn, key(), |_| Ok(vec![3]));
+        assert_eq!(*now.unwrap(), [2]);
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn with_a_pool_an_old_ranking_is_computed_again_in_the_background() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(dir.path()).unwrap();
+        let kept = Rankings::new(Duration::from_millis(200)).refreshed_on(pool.clone());
+        let conn = pool.get().unwrap();
+        kept.get_or_compute(&conn, key(), |_| Ok(vec![1])).unwrap();
+        std::thread::sleep(Duration::from_millis(250));
+        let (started, finish) = std::sync::mpsc::channel::<()>();
+        let slow = move |_: &Connection| {
+            started.send(()).unwrap();
+            std::thread::sleep(Duration::from_millis(100));
+            Ok(vec![2])
+        };
+        // The caller who finds it old is not kept waiting for the new one.
+        let served = kept.get_or_compute(&conn, key(), slow).unwrap();
+        assert_eq!(*served, [1]);
+        finish.recv_timeout(Duration::from_secs(5)).unwrap();
+        let mut now = vec![];
+        for _ in 0..100 {
+            now = kept
+                .get_or_compute(&conn, key(), |_| Ok(vec![3]))
+                .unwrap()
+                .to_vec();
+            if now == [2] {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(now, [2]);
     }
 
     #[test]
     fn a_failed_computation_is_an_error_and_not_kept() {
+        let conn = Connection::open_in_memory().unwrap();
         let kept = Rankings::new(Duration::from_secs(60));
-        let failed = kept.get_or_compute(key(), || Err(rusqlite::Error::InvalidQuery));
+        let failed = kept.get_or_compute(&conn, key(), |_| Err(rusqlite::Error::InvalidQuery));
         assert!(failed.is_err());
-        assert_eq!(*kept.get_or_compute(key(), || Ok(vec![1])).unwrap(), [1]);
+        let now = kept.get_or_compute(&conn, key(), |_| Ok(vec![1]));
+        assert_eq!(*now.unwrap(), [1]);
     }
 }

@@ -81,19 +81,22 @@ async fn search_catalogue(
     run_blocking(&state.pool, move |conn| {
         // The orders are kept a while, like the charts': a popular word
         // prefix matches thousands of albums. The rows are read fresh.
+        let artists_query = fts_query.clone();
         let artist_ids = rankings.get_or_compute(
+            conn,
             RankKey::SearchArtists {
                 query: fts_query.clone(),
                 limit,
             },
-            || search::rank_artists(conn, &fts_query, limit),
+            move |conn| search::rank_artists(conn, &artists_query, limit),
         )?;
         let album_ids = rankings.get_or_compute(
+            conn,
             RankKey::SearchAlbums {
                 query: fts_query.clone(),
                 limit,
             },
-            || search::rank_albums(conn, &fts_query, limit),
+            move |conn| search::rank_albums(conn, &fts_query, limit),
         )?;
         Ok(Json(Results {
             artists: search::artists(conn, &artist_ids)?,
