@@ -84,9 +84,11 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         listener.local_addr()?
     );
     halfstar::media::start_fetching(&state, &settings.pictures);
+    let sweeping = state.clone();
     let router = app(state);
     if settings.ranking_seconds > 0 {
         tokio::spawn(warm_rankings(router.clone()));
+        tokio::spawn(sweep_chart_orders(sweeping, keep * SWEEP_EVERY_KEEPS));
     }
     let client_timeout = std::time::Duration::from_secs(settings.client_timeout_seconds);
     crate::connections::serve(listener, router, client_timeout, shutdown_signal()).await;
@@ -116,21 +118,46 @@ async fn load_demo_when_empty(pool: &db::Pool) -> anyhow::Result<()> {
 /// Asks once for the rankings the home and charts pages open with, so that
 /// their first visitors do not wait for them to be computed.
 async fn warm_rankings(router: axum::Router) {
-    let year = time::OffsetDateTime::now_utc().year();
-    let paths = [
-        "/api/album/popular-albums?limit=20".to_owned(),
-        "/api/genre/top-rated/all-time/all-genres?limit=10&page=1".to_owned(),
-        format!("/api/genre/top-rated/{year}/all-genres?limit=10&page=1"),
-    ];
-    for path in paths {
-        let request = axum::http::Request::get(&path)
-            .body(axum::body::Body::empty())
-            .expect("a valid request");
-        match router.clone().oneshot(request).await {
-            Ok(response) if response.status().is_success() => {}
-            Ok(response) => tracing::warn!("warming {path} answered {}", response.status()),
-            Err(never) => match never {},
+    let path = "/api/album/popular-albums?limit=20";
+    let request = axum::http::Request::get(path)
+        .body(axum::body::Body::empty())
+        .expect("a valid request");
+    match router.oneshot(request).await {
+        Ok(response) if response.status().is_success() => {}
+        Ok(response) => tracing::warn!("warming {path} answered {}", response.status()),
+        Err(never) => match never {},
+    }
+}
+
+/// How many times the orders' keeping time passes between two sweeps of
+/// every chart scope. Between sweeps, an order asked for is computed again
+/// in the background once it is older than the keeping time.
+const SWEEP_EVERY_KEEPS: u32 = 20;
+
+/// Computes every chart scope's orders now and then every `every`, off the
+/// request path, so no reader waits for a scope's first computation.
+async fn sweep_chart_orders(state: halfstar::api::AppState, every: std::time::Duration) {
+    loop {
+        let (pool, rankings, weight) = (
+            state.pool.clone(),
+            state.rankings.clone(),
+            state.chart_prior_weight,
+        );
+        let swept = tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
+            let conn = pool.get().map_err(anyhow::Error::from)?;
+            let scopes = halfstar::api::sweep_chart_orders(&conn, &rankings, weight)?;
+            anyhow::Ok((scopes, started.elapsed()))
+        })
+        .await;
+        match swept {
+            Ok(Ok((scopes, took))) => {
+                tracing::info!("computed the chart orders of {scopes} scopes in {took:.1?}");
+            }
+            Ok(Err(error)) => tracing::warn!("the chart orders could not be computed: {error:#}"),
+            Err(panicked) => tracing::error!("computing the chart orders failed: {panicked}"),
         }
+        tokio::time::sleep(every).await;
     }
 }
 

@@ -1,19 +1,22 @@
 //! Genres and the charts: top rated, popular and recent albums for a year or
 //! all time and a genre or all genres.
 
+use std::collections::HashMap;
+
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
 use super::paging::PageQuery;
-use super::rankings::RankKey;
+use super::rankings::{RankKey, Rankings};
 use super::{AppPath, AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
-use crate::db::charts::{self, Scope};
+use crate::db::charts::{self, ChartKind, Priors, Scope};
 use crate::db::genres::{self, Genre};
-use crate::db::run_blocking;
+use crate::db::{Page, run_blocking};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use rusqlite::Connection;
 use utoipa::ToSchema;
 
 /// The words paths use for "no year filter" and "no genre filter".
@@ -22,6 +25,9 @@ pub const ALL_GENRES: &str = "all-genres";
 
 const DEFAULT_LIMIT: u32 = 10;
 const MOST_LIMIT: u32 = 100;
+/// How deep each scope's orders are kept: the pages readers turn to. A page
+/// past it has an order of its own.
+const KEPT_DEPTH: u32 = MOST_LIMIT;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -96,7 +102,7 @@ async fn chart(
     viewer: Option<i64>,
     year: Option<i32>,
     genre: String,
-    page: crate::db::Page,
+    page: Page,
 ) -> AppResult<Json<Chart>> {
     let prior_weight = state.chart_prior_weight;
     let rankings = state.rankings.clone();
@@ -108,23 +114,16 @@ async fn chart(
             Some(found.genre_id)
         };
         let scope = Scope { year, genre_id };
-        let key = |kind| RankKey::Chart {
-            kind,
-            year,
-            genre_id,
-            limit: page.limit,
-            offset: page.offset,
+        let priors = Priors {
+            weight: prior_weight,
+            site: rankings.site_prior(conn)?,
         };
-        let site_prior = rankings.site_prior(conn)?;
-        let top = rankings.get_or_compute(conn, key("top"), move |conn| {
-            charts::top_rated(conn, scope, prior_weight, site_prior, page)
-        })?;
-        let popular = rankings.get_or_compute(conn, key("popular"), move |conn| {
-            charts::most_popular(conn, scope, page)
-        })?;
-        let recent = rankings.get_or_compute(conn, key("recent"), move |conn| {
-            charts::most_recent(conn, scope, page)
-        })?;
+        let order = |kind| kept_order(&rankings, conn, kind, scope, priors, page);
+        let (top, popular, recent) = (
+            order(ChartKind::TopRated)?,
+            order(ChartKind::MostPopular)?,
+            order(ChartKind::MostRecent)?,
+        );
         Ok(Json(Chart {
             top_ten: albums::by_ids(conn, &top, viewer)?,
             most_popular: albums::by_ids(conn, &popular, viewer)?,
@@ -132,6 +131,89 @@ async fn chart(
         }))
     })
     .await
+}
+
+fn key(kind: ChartKind, scope: Scope, page: Page) -> RankKey {
+    RankKey::Chart {
+        kind,
+        year: scope.year,
+        genre_id: scope.genre_id,
+        limit: page.limit,
+        offset: page.offset,
+    }
+}
+
+/// One page of an order of `scope`, cut from the kept first `KEPT_DEPTH`.
+fn kept_order(
+    rankings: &Rankings,
+    conn: &Connection,
+    kind: ChartKind,
+    scope: Scope,
+    priors: Priors,
+    page: Page,
+) -> AppResult<Vec<i64>> {
+    let end = page.offset.saturating_add(page.limit);
+    let (kept, wanted) = if end <= KEPT_DEPTH {
+        let depth = Page {
+            limit: KEPT_DEPTH,
+            offset: 0,
+        };
+        (depth, page.offset as usize..end as usize)
+    } else {
+        (page, 0..page.limit as usize)
+    };
+    let ids = rankings.get_or_compute(conn, key(kind, scope, kept), move |conn| {
+        kind.order(conn, scope, priors, kept)
+    })?;
+    let within = |at: usize| at.min(ids.len());
+    Ok(ids[within(wanted.start)..within(wanted.end)].to_vec())
+}
+
+/// Computes the kept orders of every scope ahead of any reader, so no one
+/// waits for a scope's first computation; answers how many scopes.
+pub fn sweep(conn: &Connection, rankings: &Rankings, prior_weight: f64) -> AppResult<usize> {
+    let began = rankings.sweep_begins();
+    let priors = Priors {
+        weight: prior_weight,
+        site: charts::site_prior(conn)?,
+    };
+    let depth = Page {
+        limit: KEPT_DEPTH,
+        offset: 0,
+    };
+    let wide = charts::wide_scopes(conn)?;
+    let mut orders = HashMap::new();
+    for &scope in &wide {
+        for kind in ChartKind::ALL {
+            orders.insert(
+                key(kind, scope, depth),
+                kind.order(conn, scope, priors, depth)?,
+            );
+        }
+    }
+    let genres = wide.iter().filter_map(|scope| match scope {
+        Scope {
+            year: None,
+            genre_id,
+        } => *genre_id,
+        _ => None,
+    });
+    for genre_id in genres {
+        for kind in ChartKind::ALL {
+            let by_year =
+                charts::orders_by_year_of_genre(conn, kind, genre_id, priors, KEPT_DEPTH)?;
+            for (year, ids) in by_year {
+                let scope = Scope {
+                    year: Some(year),
+                    genre_id: Some(genre_id),
+                };
+                orders.insert(key(kind, scope, depth), ids);
+            }
+        }
+    }
+    let scopes = orders.len() / ChartKind::ALL.len();
+    rankings.seed(orders, began);
+    Ok(scopes)
 }
 
 #[utoipa::path(

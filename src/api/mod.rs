@@ -60,6 +60,7 @@ use crate::error::AppError;
 use crate::import::sources::Sources;
 
 pub use album_batches::{BatchResult, add_albums_from_json};
+pub use charts::sweep as sweep_chart_orders;
 pub use client_address::ClientAddress;
 pub use extract::{Admin, AppJson, AppPath, AppQuery, CurrentUser, Editor, MaybeUser};
 pub use kept_answers::KeptAnswers;

@@ -5,8 +5,9 @@
 //! is served while it is computed again in the background, so only the very
 //! first reader of an order waits for it.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
@@ -18,13 +19,14 @@ use moka::sync::Cache;
 use rusqlite::Connection;
 
 use crate::db::Pool;
+use crate::db::charts::ChartKind;
 use crate::error::{AppError, AppResult};
 
 /// Which ranking: a chart of one scope and page, or the popular list.
 #[derive(Debug, Clone, Hash, PartialEq, Eq)]
 pub enum RankKey {
     Chart {
-        kind: &'static str,
+        kind: ChartKind,
         year: Option<i32>,
         genre_id: Option<i64>,
         limit: u32,
@@ -54,6 +56,18 @@ pub struct Rankings {
     /// Where orders past their time are computed again; without it, by the
     /// caller who finds them so.
     pool: Option<Pool>,
+    /// Orders computed ahead of any reader (`seed`), taken into the kept
+    /// ones when first asked for, as old as the sweep that made them.
+    swept: Arc<RwLock<Arc<Swept>>>,
+    /// How many times every order was forgotten: a sweep begun before the
+    /// latest is not seeded.
+    forgotten: Arc<AtomicU64>,
+}
+
+#[derive(Default)]
+struct Swept {
+    made: Option<Instant>,
+    orders: HashMap<RankKey, Arc<Vec<i64>>>,
 }
 
 struct Kept {
@@ -64,9 +78,13 @@ struct Kept {
 
 impl Kept {
     fn new(ids: Vec<i64>) -> Arc<Self> {
+        Self::made_at(Arc::new(ids), Instant::now())
+    }
+
+    fn made_at(ids: Arc<Vec<i64>>, made: Instant) -> Arc<Self> {
         Arc::new(Self {
-            made: Instant::now(),
-            ids: Arc::new(ids),
+            made,
+            ids,
             refreshing: AtomicBool::new(false),
         })
     }
@@ -87,7 +105,55 @@ impl Rankings {
             keep,
             cache,
             pool: None,
+            swept: Arc::default(),
+            forgotten: Arc::default(),
         }
+    }
+
+    /// What a sweep begun now hands back to `seed`.
+    pub fn sweep_begins(&self) -> (Instant, u64) {
+        (Instant::now(), self.forgotten.load(Ordering::SeqCst))
+    }
+
+    /// Whether orders are kept at all.
+    pub fn keeps(&self) -> bool {
+        self.cache.is_some()
+    }
+
+    /// Orders computed ahead of readers by a sweep that began at `began`
+    /// (`sweep_begins`): they replace the ones of the previous sweep, and each
+    /// is served as kept (and as old as the sweep) to its first reader. When
+    /// every order was forgotten meanwhile, they are dropped.
+    pub fn seed(&self, orders: HashMap<RankKey, Vec<i64>>, began: (Instant, u64)) {
+        let (made, forgotten) = began;
+        let mut swept = self
+            .swept
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if self.forgotten.load(Ordering::SeqCst) != forgotten {
+            return;
+        }
+        let orders = orders
+            .into_iter()
+            .map(|(key, ids)| (key, Arc::new(ids)))
+            .collect();
+        *swept = Arc::new(Swept {
+            made: Some(made),
+            orders,
+        });
+    }
+
+    /// The swept order of `key`, taken into the kept ones.
+    fn take_swept(&self, cache: &Cache<RankKey, Arc<Kept>>, key: &RankKey) -> Option<Arc<Kept>> {
+        let swept = self
+            .swept
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone();
+        let ids = swept.orders.get(key)?.clone();
+        let kept = Kept::made_at(ids, swept.made?);
+        cache.insert(key.clone(), kept.clone());
+        Some(kept)
     }
 
     /// The same, computing orders past their time again on `pool`'s
@@ -116,7 +182,7 @@ impl Rankings {
         let Some(cache) = &self.cache else {
             return Ok(Arc::new(compute(conn)?));
         };
-        if let Some(kept) = cache.get(&key) {
+        if let Some(kept) = cache.get(&key).or_else(|| self.take_swept(cache, &key)) {
             if kept.made.elapsed() < self.keep || kept.refreshing.swap(true, Ordering::AcqRel) {
                 return Ok(kept.ids.clone());
             }
@@ -170,9 +236,15 @@ impl Rankings {
         Ok(f64::from_bits(kept[0] as u64))
     }
 
-    /// Forgets every kept ranking.
+    /// Forgets every kept ranking, swept ones too.
     pub fn forget_all(&self) {
         if let Some(cache) = &self.cache {
+            let mut swept = self
+                .swept
+                .write()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            self.forgotten.fetch_add(1, Ordering::SeqCst);
+            *swept = Arc::default();
             cache.invalidate_all();
         }
     }
@@ -297,6 +369,39 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert_eq!(now, [2]);
+    }
+
+    #[test]
+    fn a_swept_order_is_served_to_its_first_reader_as_old_as_its_sweep() {
+        let conn = Connection::open_in_memory().unwrap();
+        let kept = Rankings::new(Duration::from_millis(200));
+        let began = kept.sweep_begins();
+        kept.seed(HashMap::from([(key(), vec![7, 8])]), began);
+        let served = kept.get_or_compute(&conn, key(), |_| panic!("computed by its reader"));
+        assert_eq!(*served.unwrap(), [7, 8]);
+        // Past its time, it is computed again like any kept order.
+        std::thread::sleep(Duration::from_millis(250));
+        let computed = Arc::new(AtomicUsize::new(0));
+        kept.get_or_compute(&conn, key(), counted(&computed))
+            .unwrap();
+        assert_eq!(computed.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn forgetting_drops_the_swept_orders_and_a_sweep_begun_before() {
+        let conn = Connection::open_in_memory().unwrap();
+        let kept = Rankings::new(Duration::from_secs(60));
+        kept.seed(HashMap::from([(key(), vec![7])]), kept.sweep_begins());
+        let before = kept.sweep_begins();
+        kept.forget_all();
+        let computed = Arc::new(AtomicUsize::new(0));
+        kept.get_or_compute(&conn, key(), counted(&computed))
+            .unwrap();
+        assert_eq!(computed.load(Ordering::SeqCst), 1);
+        kept.forget_all();
+        kept.seed(HashMap::from([(key(), vec![9])]), before);
+        let now = kept.get_or_compute(&conn, key(), |_| Ok(vec![1]));
+        assert_eq!(*now.unwrap(), [1]);
     }
 
     #[test]

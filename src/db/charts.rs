@@ -59,6 +59,138 @@ fn ids(conn: &Connection, sql: &str, params: impl rusqlite::Params) -> rusqlite:
         .collect()
 }
 
+/// The three orders a chart shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChartKind {
+    TopRated,
+    MostPopular,
+    MostRecent,
+}
+
+/// What the top rated order assumes of albums with few ratings: how many
+/// ratings the prior weighs, and the highest prior (`site_prior`).
+#[derive(Debug, Clone, Copy)]
+pub struct Priors {
+    pub weight: f64,
+    pub site: f64,
+}
+
+impl ChartKind {
+    pub const ALL: [Self; 3] = [Self::TopRated, Self::MostPopular, Self::MostRecent];
+
+    /// One page of this order of `scope`.
+    pub fn order(
+        self,
+        conn: &Connection,
+        scope: Scope,
+        priors: Priors,
+        page: Page,
+    ) -> rusqlite::Result<Vec<i64>> {
+        match self {
+            Self::TopRated => top_rated(conn, scope, priors.weight, priors.site, page),
+            Self::MostPopular => most_popular(conn, scope, page),
+            Self::MostRecent => most_recent(conn, scope, page),
+        }
+    }
+}
+
+/// The scopes of every year and of every genre, and all time and all
+/// genres: each is computed on its own. The years of one genre are computed
+/// together (`orders_by_year_of_genre`).
+pub fn wide_scopes(conn: &Connection) -> rusqlite::Result<Vec<Scope>> {
+    conn.prepare_cached(
+        "SELECT NULL, NULL
+         UNION ALL SELECT DISTINCT release_year, NULL FROM albums WHERE release_year IS NOT NULL
+         UNION ALL SELECT DISTINCT NULL, genre_id FROM album_genres",
+    )?
+    .query_map([], |row| {
+        Ok(Scope {
+            year: row.get(0)?,
+            genre_id: row.get(1)?,
+        })
+    })?
+    .collect()
+}
+
+/// The first `depth` of this order in each year of `genre_id`, in one read
+/// of the genre's albums: the same orders as `ChartKind::order` gives each
+/// year of the genre, for every year that has some.
+pub fn orders_by_year_of_genre(
+    conn: &Connection,
+    kind: ChartKind,
+    genre_id: i64,
+    priors: Priors,
+    depth: u32,
+) -> rusqlite::Result<Vec<(i32, Vec<i64>)>> {
+    let mut statement = conn.prepare_cached(by_year_of_genre_sql(kind))?;
+    let mut rows = match kind {
+        ChartKind::TopRated => statement.query(params![
+            genre_id,
+            depth,
+            priors.weight,
+            priors.site,
+            SCALE_MIDDLE
+        ])?,
+        ChartKind::MostPopular | ChartKind::MostRecent => {
+            statement.query(params![genre_id, depth])?
+        }
+    };
+    let mut orders: Vec<(i32, Vec<i64>)> = Vec::new();
+    while let Some(row) = rows.next()? {
+        let (year, id): (i32, i64) = (row.get(0)?, row.get(1)?);
+        match orders.last_mut() {
+            Some((last, ids)) if *last == year => ids.push(id),
+            _ => orders.push((year, vec![id])),
+        }
+    }
+    Ok(orders)
+}
+
+/// `?1` genre, `?2` depth and, for the top rated, `?3` prior weight, `?4`
+/// site prior, `?5` middle of the scale; every order and tie-break as in the
+/// single scope's query.
+fn by_year_of_genre_sql(kind: ChartKind) -> &'static str {
+    match kind {
+        ChartKind::TopRated => {
+            "WITH scoped AS (
+                 SELECT a.release_year AS year, a.id, a.title, a.rating_count, a.rating_sum
+                 FROM album_genres g JOIN albums a ON a.id = g.album_id
+                 WHERE g.genre_id = ?1 AND a.rating_count > 0 AND a.release_year IS NOT NULL
+             ),
+             prior AS (
+                 SELECT year, min(coalesce(total(rating_sum) / total(rating_count), ?5), ?4) AS c
+                 FROM scoped GROUP BY year
+             )
+             SELECT year, id FROM (
+                 SELECT s.year, s.id, row_number() OVER (
+                     PARTITION BY s.year
+                     ORDER BY (s.rating_sum + ?3 * p.c) / (s.rating_count + ?3) DESC,
+                              s.rating_count DESC, s.title, s.id
+                 ) AS place
+                 FROM scoped s JOIN prior p ON p.year = s.year
+             ) WHERE place <= ?2 ORDER BY year, place"
+        }
+        ChartKind::MostPopular => {
+            "SELECT year, id FROM (
+                 SELECT a.release_year AS year, a.id, row_number() OVER (
+                     PARTITION BY a.release_year ORDER BY a.rating_count DESC, a.title, a.id
+                 ) AS place
+                 FROM album_genres g JOIN albums a ON a.id = g.album_id
+                 WHERE g.genre_id = ?1 AND a.rating_count > 0 AND a.release_year IS NOT NULL
+             ) WHERE place <= ?2 ORDER BY year, place"
+        }
+        ChartKind::MostRecent => {
+            "SELECT year, id FROM (
+                 SELECT a.release_year AS year, a.id, row_number() OVER (
+                     PARTITION BY a.release_year ORDER BY a.release_date DESC, a.id DESC
+                 ) AS place
+                 FROM album_genres g JOIN albums a ON a.id = g.album_id
+                 WHERE g.genre_id = ?1 AND a.release_year IS NOT NULL
+             ) WHERE place <= ?2 ORDER BY year, place"
+        }
+    }
+}
+
 /// How many ratings at the middle of the scale the site-wide mean is assumed
 /// to hold besides the real ones. A fresh site's first, mostly enthusiastic
 /// ratings therefore barely move the prior: with 100, even a site whose every
@@ -258,6 +390,70 @@ mod tests {
             plan.contains("COVERING INDEX albums_rated_totals"),
             "{plan}"
         );
+    }
+
+    /// Albums over three years and two genres, with ties in every order;
+    /// answers the two genres.
+    fn catalogue(conn: &Connection) -> [i64; 2] {
+        let genres: Vec<i64> = ids(conn, "SELECT id FROM genres ORDER BY id LIMIT 2", []).unwrap();
+        let genres = [genres[0], genres[1]];
+        for n in 0..60 {
+            let id = crate::db::fixtures::album(
+                conn,
+                &format!("Artist {}", n % 7),
+                &format!("Album {}", n % 11),
+            );
+            let date = format!("{}-0{}-1{}", 1995 + (n / 5) % 3, 1 + n % 4, n % 7);
+            conn.execute(
+                "UPDATE albums SET release_date = ?2, rating_count = ?3, rating_sum = ?4 WHERE id = ?1",
+                params![id, date, n % 5, (n % 5) as f64 * (1.0 + (n % 9) as f64)],
+            )
+            .unwrap();
+            for (every, genre) in [(2, genres[0]), (3, genres[1])] {
+                if n % every == 0 {
+                    conn.execute(
+                        "INSERT INTO album_genres (album_id, genre_id) VALUES (?1, ?2)",
+                        params![id, genre],
+                    )
+                    .unwrap();
+                }
+            }
+        }
+        genres
+    }
+
+    #[test]
+    fn the_years_of_a_genre_together_are_each_years_own_order() {
+        let conn = crate::db::test_connection();
+        let genres = catalogue(&conn);
+        let priors = Priors {
+            weight: 5.0,
+            site: site_prior(&conn).unwrap(),
+        };
+        for kind in ChartKind::ALL {
+            for genre_id in genres {
+                let together = orders_by_year_of_genre(&conn, kind, genre_id, priors, 4).unwrap();
+                assert_eq!(together.len(), 3, "{kind:?}");
+                for (year, ids) in together {
+                    let scope = Scope {
+                        year: Some(year),
+                        genre_id: Some(genre_id),
+                    };
+                    let alone = kind
+                        .order(
+                            &conn,
+                            scope,
+                            priors,
+                            Page {
+                                limit: 4,
+                                offset: 0,
+                            },
+                        )
+                        .unwrap();
+                    assert_eq!(ids, alone, "{kind:?} of {year} in genre {genre_id}");
+                }
+            }
+        }
     }
 
     #[test]
