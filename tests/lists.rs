@@ -920,3 +920,56 @@ async fn popular_lists_follow_kept_counts_of_likes_and_entries() {
         "{plan:?}"
     );
 }
+
+/// Search finds public lists by the words their titles start with, accents
+/// folded, under their current title, and forgets deleted ones.
+#[tokio::test]
+async fn search_finds_lists_by_word_prefixes_under_their_current_title() {
+    let s = scene();
+    let album = s.albums[0];
+    let list = s.list("Café crème mornings", "public", &[album]).await;
+    let other = s.list("Night drives", "public", &[album]).await;
+    assert_eq!(
+        s.list_ids("/api/search?q=cafe%20cre", None, "lists").await,
+        [list]
+    );
+    assert_eq!(
+        s.list_ids("/api/search?q=MORN", None, "lists").await,
+        [list]
+    );
+    // Words, not pieces of them.
+    assert_eq!(
+        s.list_ids("/api/search?q=orning", None, "lists").await,
+        Vec::<i64>::new()
+    );
+    let renamed = s
+        .call(
+            Method::PATCH,
+            &format!("/api/list/{list}"),
+            Some(&s.mira),
+            Some(json!({ "title": "Evening records" })),
+        )
+        .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text());
+    assert_eq!(
+        s.list_ids("/api/search?q=morn", None, "lists").await,
+        Vec::<i64>::new()
+    );
+    assert_eq!(
+        s.list_ids("/api/search?q=even", None, "lists").await,
+        [list]
+    );
+    let deleted = s
+        .call(
+            Method::DELETE,
+            &format!("/api/list/{other}"),
+            Some(&s.mira),
+            None,
+        )
+        .await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text());
+    assert_eq!(
+        s.list_ids("/api/search?q=night", None, "lists").await,
+        Vec::<i64>::new()
+    );
+}

@@ -42,7 +42,7 @@ struct SearchQuery {
 struct Results {
     artists: Vec<ArtistHit>,
     albums: Vec<AlbumHit>,
-    /// Public lists whose title holds every word typed.
+    /// Public lists whose title has words starting with the words typed.
     lists: Vec<ListHit>,
 }
 
@@ -51,7 +51,7 @@ struct Results {
     path = "/api/search",
     tag = "catalogue",
     params(SearchQuery),
-    responses((status = 200, description = "Artists and albums whose words start with the query, and public lists whose title holds its words", body = Results), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "Artists, albums and public lists whose words start with the query's", body = Results), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
 )]
 async fn search_catalogue(
     State(state): State<AppState>,
@@ -77,11 +77,10 @@ async fn search_catalogue(
         }));
     };
     let rankings = state.rankings.clone();
-    let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
     run_blocking(&state.pool, move |conn| {
         // The orders are kept a while, like the charts': a popular word
         // prefix matches thousands of albums. The rows are read fresh.
-        let artists_query = fts_query.clone();
+        let (artists_query, lists_query) = (fts_query.clone(), fts_query.clone());
         let artist_ids = rankings.get_or_compute(
             conn,
             RankKey::SearchArtists {
@@ -101,7 +100,7 @@ async fn search_catalogue(
         Ok(Json(Results {
             artists: search::artists(conn, &artist_ids)?,
             albums: search::albums(conn, &album_ids)?,
-            lists: lists::search(conn, &words, limit)?,
+            lists: lists::search(conn, &lists_query, limit)?,
         }))
     })
     .await

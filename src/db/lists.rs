@@ -209,22 +209,17 @@ pub struct ListHit {
     pub like_count: i64,
 }
 
-/// Findable lists whose title holds every word, the most liked first.
-pub fn search(conn: &Connection, words: &[String], limit: u32) -> rusqlite::Result<Vec<ListHit>> {
-    if words.is_empty() {
-        return Ok(Vec::new());
-    }
-    let words = serde_json::to_string(words).expect("words serialize");
+/// Findable lists whose title has a word starting with each word of
+/// `query` (an FTS5 query, `search::prefix_query`), the most liked first.
+pub fn search(conn: &Connection, query: &str, limit: u32) -> rusqlite::Result<Vec<ListHit>> {
     conn.prepare_cached(&format!(
-        "SELECT l.id, l.title, l.slug, u.username,
-                l.entry_count, l.like_count AS likes
-         FROM lists l JOIN users u ON u.id = l.user_id
-         WHERE {FINDABLE}
-           AND NOT EXISTS (SELECT 1 FROM json_each(?1) w
-                           WHERE instr(lower(l.title), lower(w.value)) = 0)
-         ORDER BY likes DESC, l.updated_at DESC LIMIT ?2"
+        "SELECT l.id, l.title, l.slug, u.username, l.entry_count, l.like_count
+         FROM lists_fts JOIN lists l ON l.id = lists_fts.rowid
+         JOIN users u ON u.id = l.user_id
+         WHERE lists_fts MATCH ?1 AND {FINDABLE}
+         ORDER BY l.like_count DESC, l.updated_at DESC LIMIT ?2"
     ))?
-    .query_map(params![words, limit], |row| {
+    .query_map(params![query, limit], |row| {
         Ok(ListHit {
             list_id: row.get(0)?,
             title: row.get(1)?,
