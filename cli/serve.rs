@@ -88,7 +88,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     let router = app(state);
     if settings.ranking_seconds > 0 {
         tokio::spawn(warm_rankings(router.clone()));
-        tokio::spawn(sweep_chart_orders(sweeping, keep * SWEEP_EVERY_KEEPS));
+        tokio::spawn(sweep_slow_orders(sweeping, keep * SWEEP_EVERY_KEEPS));
     }
     let client_timeout = std::time::Duration::from_secs(settings.client_timeout_seconds);
     crate::connections::serve(listener, router, client_timeout, shutdown_signal()).await;
@@ -130,13 +130,14 @@ async fn warm_rankings(router: axum::Router) {
 }
 
 /// How many times the orders' keeping time passes between two sweeps of
-/// every chart scope. Between sweeps, an order asked for is computed again
+/// the slow orders. Between sweeps, an order asked for is computed again
 /// in the background once it is older than the keeping time.
 const SWEEP_EVERY_KEEPS: u32 = 20;
 
-/// Computes every chart scope's orders now and then every `every`, off the
-/// request path, so no reader waits for a scope's first computation.
-async fn sweep_chart_orders(state: halfstar::api::AppState, every: std::time::Duration) {
+/// Computes the slow orders (`api::sweep_orders`) now and then every
+/// `every`, off the request path, so no reader waits for their first
+/// computation.
+async fn sweep_slow_orders(state: halfstar::api::AppState, every: std::time::Duration) {
     loop {
         let (pool, rankings, weight) = (
             state.pool.clone(),
@@ -146,16 +147,18 @@ async fn sweep_chart_orders(state: halfstar::api::AppState, every: std::time::Du
         let swept = tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
             let conn = pool.get().map_err(anyhow::Error::from)?;
-            let scopes = halfstar::api::sweep_chart_orders(&conn, &rankings, weight)?;
-            anyhow::Ok((scopes, started.elapsed()))
+            let swept = halfstar::api::sweep_orders(&conn, &rankings, weight)?;
+            anyhow::Ok((swept, started.elapsed()))
         })
         .await;
         match swept {
-            Ok(Ok((scopes, took))) => {
-                tracing::info!("computed the chart orders of {scopes} scopes in {took:.1?}");
-            }
-            Ok(Err(error)) => tracing::warn!("the chart orders could not be computed: {error:#}"),
-            Err(panicked) => tracing::error!("computing the chart orders failed: {panicked}"),
+            Ok(Ok((swept, took))) => tracing::info!(
+                "computed the orders of {} chart scopes and {} search word beginnings in {took:.1?}",
+                swept.chart_scopes,
+                swept.search_beginnings
+            ),
+            Ok(Err(error)) => tracing::warn!("the orders could not be computed: {error:#}"),
+            Err(panicked) => tracing::error!("computing the orders failed: {panicked}"),
         }
         tokio::time::sleep(every).await;
     }

@@ -1128,3 +1128,39 @@ async fn kept_answers_end_at_the_next_write_and_revalidate_with_etags() {
         StatusCode::OK
     );
 }
+
+/// The slow orders are computed ahead of readers: a chart scope and a busy
+/// search beginning are then served as the sweep left them, with nothing
+/// computed on the request (an album the sweep did not see is not in them
+/// until they are computed again).
+#[tokio::test]
+async fn swept_orders_are_served_without_computing_them() {
+    let mut app = TestApp::new();
+    let keep = std::time::Duration::from_secs(600);
+    app.state.rankings = halfstar::api::Rankings::new(keep);
+    let names: Vec<String> = (0..1100).map(|n| format!("Velvet {n}")).collect();
+    let albums: Vec<(&str, &str)> = names
+        .iter()
+        .map(|name| (name.as_str(), "1997-05-21"))
+        .collect();
+    app.artist_with_albums("Harbor Lights", &albums, &["Rock".to_owned()]);
+    let swept = halfstar::api::sweep_orders(&app.conn(), &app.state.rankings, 5.0).unwrap();
+    assert!(swept.chart_scopes >= 4, "{swept:?}");
+    assert!(swept.search_beginnings >= 3, "{swept:?}");
+
+    // Written behind the server's back: no kept order is forgotten.
+    app.artist_with_albums(
+        "Velvet Later",
+        &[("Velvet Newest", "1997-12-31")],
+        &["Rock".to_owned()],
+    );
+    let chart = app.get("/api/genre/top-rated/1997/rock").await.json();
+    assert_eq!(chart["mostRecent"].as_array().unwrap().len(), 10);
+    assert!(!chart.to_string().contains("Velvet Newest"), "{chart}");
+    let found = app.get("/api/search?q=ve&limit=25").await.json();
+    assert_eq!(found["albums"].as_array().unwrap().len(), 25);
+    assert!(!found.to_string().contains("Velvet Newest"), "{found}");
+    // A beginning the sweep left alone is computed when asked.
+    let found = app.get("/api/search?q=velvet%20new").await.json();
+    assert_eq!(found["albums"][0]["title"], "Velvet Newest");
+}

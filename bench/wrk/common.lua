@@ -29,9 +29,15 @@ function rating_request()
   return wrk.format("POST", "/api/rating", headers, body)
 end
 
+-- A random signed-in member's number: member n has the token synthetic-n
+-- and the user id n.
+function random_member()
+  return math.random(1, members)
+end
+
 -- A random signed-in member's token.
 function member_token()
-  return "Bearer synthetic-" .. math.random(1, members)
+  return "Bearer synthetic-" .. random_member()
 end
 
 -- The albums of BENCH_ALBUM_FILE, one "id artistId artistSlug slug" a line,
@@ -45,18 +51,29 @@ function load_albums()
   return list
 end
 
--- Popularity skewed like real sites: the rank is log-uniform, so half the
--- picks fall on the top sqrt(n) albums and the rest spread over the tail.
+-- Popularity skewed like real sites: the rank (1 to n) is log-uniform, so
+-- half the picks fall on the top sqrt(n) and the rest spread over the tail.
+function popular_rank(n)
+  return math.floor(math.exp(math.random() * math.log(n)))
+end
+
 function popular_pick(list)
-  return list[math.floor(math.exp(math.random() * math.log(#list))) ]
+  return list[popular_rank(#list)]
+end
+
+-- Every item as likely as any other: no album gets asked much more than the
+-- rest, so few visits find one that another visit has just warmed.
+function even_pick(list)
+  return list[math.random(1, #list)]
 end
 
 -- The four calls of an album page, asked in turn by one member for one
--- album before the next visit starts.
+-- album before the next visit starts; pick chooses the album (popular_pick
+-- unless told).
 local visit = { step = 4 }
-function album_page_request(list)
+function album_page_request(list, pick)
   if visit.step == 4 then
-    visit = { step = 0, album = popular_pick(list), token = member_token() }
+    visit = { step = 0, album = (pick or popular_pick)(list), token = member_token() }
   end
   visit.step = visit.step + 1
   local a = visit.album
@@ -69,12 +86,17 @@ function album_page_request(list)
   return wrk.format("GET", path, { ["Authorization"] = visit.token })
 end
 
--- The album being visited, rated by its visitor.
-function rate_visited_request()
-  local a = visit.album
+-- Album a (a line of BENCH_ALBUM_FILE) rated by the member of token, in
+-- half stars as the album page's stars send it.
+function rate_album_request(a, token)
   local body = string.format('{"albumId":%s,"artistId":%s,"number":%.1f}', a.id, a.artist, math.random(1, 20) / 2)
   return wrk.format("POST", "/api/rating", {
     ["Content-Type"] = "application/json",
-    ["Authorization"] = visit.token,
+    ["Authorization"] = token,
   }, body)
+end
+
+-- The album being visited, rated by its visitor.
+function rate_visited_request()
+  return rate_album_request(visit.album, visit.token)
 end

@@ -169,10 +169,14 @@ fn kept_order(
     Ok(ids[within(wanted.start)..within(wanted.end)].to_vec())
 }
 
-/// Computes the kept orders of every scope ahead of any reader, so no one
-/// waits for a scope's first computation; answers how many scopes.
-pub fn sweep(conn: &Connection, rankings: &Rankings, prior_weight: f64) -> AppResult<usize> {
-    let began = rankings.sweep_begins();
+/// Computes the kept orders of every scope ahead of any reader, into
+/// `orders`, so no one waits for a scope's first computation; answers how
+/// many scopes.
+pub fn sweep(
+    conn: &Connection,
+    prior_weight: f64,
+    orders: &mut HashMap<RankKey, Vec<i64>>,
+) -> AppResult<usize> {
     let priors = Priors {
         weight: prior_weight,
         site: charts::site_prior(conn)?,
@@ -182,7 +186,7 @@ pub fn sweep(conn: &Connection, rankings: &Rankings, prior_weight: f64) -> AppRe
         offset: 0,
     };
     let wide = charts::wide_scopes(conn)?;
-    let mut orders = HashMap::new();
+    let mut scopes = wide.len();
     for &scope in &wide {
         for kind in ChartKind::ALL {
             orders.insert(
@@ -199,9 +203,11 @@ pub fn sweep(conn: &Connection, rankings: &Rankings, prior_weight: f64) -> AppRe
         _ => None,
     });
     for genre_id in genres {
+        let mut years = 0;
         for kind in ChartKind::ALL {
             let by_year =
                 charts::orders_by_year_of_genre(conn, kind, genre_id, priors, KEPT_DEPTH)?;
+            years = years.max(by_year.len());
             for (year, ids) in by_year {
                 let scope = Scope {
                     year: Some(year),
@@ -210,9 +216,8 @@ pub fn sweep(conn: &Connection, rankings: &Rankings, prior_weight: f64) -> AppRe
                 orders.insert(key(kind, scope, depth), ids);
             }
         }
+        scopes += years;
     }
-    let scopes = orders.len() / ChartKind::ALL.len();
-    rankings.seed(orders, began);
     Ok(scopes)
 }
 

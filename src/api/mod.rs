@@ -60,7 +60,6 @@ use crate::error::AppError;
 use crate::import::sources::Sources;
 
 pub use album_batches::{BatchResult, add_albums_from_json};
-pub use charts::sweep as sweep_chart_orders;
 pub use client_address::ClientAddress;
 pub use extract::{Admin, AppJson, AppPath, AppQuery, CurrentUser, Editor, MaybeUser};
 pub use kept_answers::KeptAnswers;
@@ -206,4 +205,30 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::media::router().with_state(state))
         .fallback(crate::web::serve_ui);
     layers::apply(router, max_body_bytes, request_timeout)
+}
+
+/// What a sweep of the orders computed: how many chart scopes and search
+/// word beginnings.
+#[derive(Debug, Clone, Copy)]
+pub struct Swept {
+    pub chart_scopes: usize,
+    pub search_beginnings: usize,
+}
+
+/// Computes, ahead of any reader, the orders that would be slow to compute
+/// when first asked for: every chart scope's and the busy word beginnings'
+/// of search. They are served as kept, as old as this sweep.
+pub fn sweep_orders(
+    conn: &rusqlite::Connection,
+    rankings: &Rankings,
+    prior_weight: f64,
+) -> crate::error::AppResult<Swept> {
+    let began = rankings.sweep_begins();
+    let mut orders = std::collections::HashMap::new();
+    let swept = Swept {
+        chart_scopes: charts::sweep(conn, prior_weight, &mut orders)?,
+        search_beginnings: search::sweep(conn, &mut orders)?,
+    };
+    rankings.seed(orders, began);
+    Ok(swept)
 }

@@ -5,17 +5,27 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::rankings::RankKey;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rusqlite::Connection;
+
+use super::rankings::{RankKey, Rankings};
 use super::{AppQuery, AppState};
 use crate::db::lists::{self, ListHit};
 use crate::db::run_blocking;
-use crate::db::search::{self, AlbumHit, ArtistHit};
+use crate::db::search::{self, AlbumHit, ArtistHit, Names};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::{IntoParams, ToSchema};
 
 pub const MAX_QUERY_CHARS: usize = 100;
 const DEFAULT_LIMIT: u32 = 8;
 const MOST_LIMIT: u32 = 25;
+/// Word beginnings this long that begin words of more than `BUSY_NAMES`
+/// names are ranked ahead of readers (`sweep`); the others match few enough
+/// names to be ranked when first asked for.
+const SWEPT_LENGTHS: std::ops::RangeInclusive<u32> = 2..=3;
+const BUSY_NAMES: u32 = 1000;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/search", get(search_catalogue))
@@ -80,28 +90,63 @@ async fn search_catalogue(
     run_blocking(&state.pool, move |conn| {
         // The orders are kept a while, like the charts': a popular word
         // prefix matches thousands of albums. The rows are read fresh.
-        let (artists_query, lists_query) = (fts_query.clone(), fts_query.clone());
-        let artist_ids = rankings.get_or_compute(
-            conn,
-            RankKey::SearchArtists {
-                query: fts_query.clone(),
-                limit,
-            },
-            move |conn| search::rank_artists(conn, &artists_query, limit),
-        )?;
-        let album_ids = rankings.get_or_compute(
-            conn,
-            RankKey::SearchAlbums {
-                query: fts_query.clone(),
-                limit,
-            },
-            move |conn| search::rank_albums(conn, &fts_query, limit),
-        )?;
+        let shown = limit as usize;
+        let artist_ids = kept_order(&rankings, conn, Names::Artists, &fts_query)?;
+        let album_ids = kept_order(&rankings, conn, Names::Albums, &fts_query)?;
+        let lists = lists::search(conn, &fts_query, limit)?;
         Ok(Json(Results {
-            artists: search::artists(conn, &artist_ids)?,
-            albums: search::albums(conn, &album_ids)?,
-            lists: lists::search(conn, &lists_query, limit)?,
+            artists: search::artists(conn, &artist_ids[..shown.min(artist_ids.len())])?,
+            albums: search::albums(conn, &album_ids[..shown.min(album_ids.len())])?,
+            lists,
         }))
     })
     .await
+}
+
+fn key(names: Names, query: &str) -> RankKey {
+    let query = query.to_owned();
+    match names {
+        Names::Artists => RankKey::SearchArtists {
+            query,
+            limit: MOST_LIMIT,
+        },
+        Names::Albums => RankKey::SearchAlbums {
+            query,
+            limit: MOST_LIMIT,
+        },
+    }
+}
+
+fn rank(conn: &Connection, names: Names, query: &str) -> rusqlite::Result<Vec<i64>> {
+    match names {
+        Names::Artists => search::rank_artists(conn, query, MOST_LIMIT),
+        Names::Albums => search::rank_albums(conn, query, MOST_LIMIT),
+    }
+}
+
+/// The best `MOST_LIMIT` matches of an FTS query, kept; a reader takes the
+/// first as many as they asked for.
+fn kept_order(
+    rankings: &Rankings,
+    conn: &Connection,
+    names: Names,
+    query: &str,
+) -> AppResult<Arc<Vec<i64>>> {
+    let owned = query.to_owned();
+    rankings.get_or_compute(conn, key(names, query), move |conn| {
+        rank(conn, names, &owned)
+    })
+}
+
+/// Ranks the matches of every busy word beginning ahead of any reader, into
+/// `orders`; answers how many beginnings.
+pub fn sweep(conn: &Connection, orders: &mut HashMap<RankKey, Vec<i64>>) -> AppResult<usize> {
+    let mut swept = 0;
+    for names in [Names::Artists, Names::Albums] {
+        for query in search::busy_prefixes(conn, names, SWEPT_LENGTHS, BUSY_NAMES)? {
+            orders.insert(key(names, &query), rank(conn, names, &query)?);
+            swept += 1;
+        }
+    }
+    Ok(swept)
 }

@@ -67,6 +67,41 @@ pub fn rank_albums(conn: &Connection, query: &str, limit: u32) -> rusqlite::Resu
     .collect()
 }
 
+/// Which search index: artist names, or album titles with their artists.
+#[derive(Debug, Clone, Copy)]
+pub enum Names {
+    Artists,
+    Albums,
+}
+
+/// The word beginnings of `lengths` characters that start words of more
+/// than `busy` names (counted once a word, so roughly), as FTS5 prefix
+/// queries (`prefix_query` of the beginning).
+pub fn busy_prefixes(
+    conn: &Connection,
+    names: Names,
+    lengths: std::ops::RangeInclusive<u32>,
+    busy: u32,
+) -> rusqlite::Result<Vec<String>> {
+    let terms = match names {
+        Names::Artists => "artists_fts_terms",
+        Names::Albums => "albums_fts_terms",
+    };
+    conn.prepare_cached(&format!(
+        "WITH RECURSIVE lengths(n) AS (SELECT ?1 UNION ALL SELECT n + 1 FROM lengths WHERE n < ?2)
+         SELECT substr(term, 1, n) AS beginning FROM {terms}, lengths
+         WHERE length(term) >= n GROUP BY beginning HAVING sum(doc) > ?3"
+    ))?
+    .query_map(
+        rusqlite::params![lengths.start(), lengths.end(), busy],
+        |row| {
+            let beginning: String = row.get(0)?;
+            Ok(format!("\"{beginning}\"*"))
+        },
+    )?
+    .collect()
+}
+
 /// The artists of `ids`, in that order; ids no longer there are left out.
 pub fn artists(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<ArtistHit>> {
     conn.prepare_cached(
@@ -115,6 +150,26 @@ fn ids_json(ids: &[i64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn busy_prefixes_are_the_beginnings_of_many_names_words() {
+        let conn = crate::db::test_connection();
+        for n in 0..6 {
+            crate::db::fixtures::album(&conn, "Velvet Harbor", &format!("Velour {n}"));
+        }
+        crate::db::fixtures::album(&conn, "Other", "Quiet");
+        let busy = busy_prefixes(&conn, Names::Albums, 1..=3, 5).unwrap();
+        let mut busy: Vec<&str> = busy.iter().map(String::as_str).collect();
+        busy.sort_unstable();
+        // "v" begins velour and velvet, six albums each; "q" and "o" one album.
+        assert_eq!(
+            busy,
+            [
+                "\"h\"*", "\"ha\"*", "\"har\"*", "\"v\"*", "\"ve\"*", "\"vel\"*"
+            ]
+        );
+        assert_eq!(prefix_query("vel").as_deref(), Some("\"vel\"*"));
+    }
 
     #[test]
     fn queries_fold_accents_quote_words_and_match_prefixes() {
