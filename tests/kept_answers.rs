@@ -282,6 +282,7 @@ async fn members_share_search_charts_and_community_pages() {
     rate(&app, &otto, artist, albums[0], 6.0).await;
     rate(&app, &vera, artist, albums[0], 9.0).await;
     let chart = "/api/genre/top-rated/1997/rock";
+    let lists_holding = format!("/api/list/album/{}", albums[0]);
     let shared = [
         "/api/search?q=radio",
         chart,
@@ -299,6 +300,7 @@ async fn members_share_search_charts_and_community_pages() {
         "/api/comment/recent/post",
         "/api/reviewvote/user/vera",
         "/api/shout/user/vera",
+        &lists_holding,
     ];
     for path in shared {
         assert_eq!(
@@ -313,4 +315,38 @@ async fn members_share_search_charts_and_community_pages() {
     assert_eq!(top(read(&app, chart, Some(&vera)).await), json!(9.0));
     assert_eq!(top(read(&app, chart, Some(&otto)).await), json!(6.0));
     assert_eq!(top(read(&app, chart, None).await), json!(null));
+
+    // A list made private leaves the shared answer of the lists holding an album at once.
+    let made = app
+        .call(
+            Method::POST,
+            "/api/list",
+            Some(&vera),
+            Some(json!({ "title": "Nineties", "description": "", "visibility": "public" })),
+        )
+        .await;
+    let list = made.json()["listId"].as_i64().unwrap();
+    let entry = json!({ "albumId": albums[0] });
+    let path = format!("/api/list/{list}/entries");
+    let added = app
+        .call(Method::POST, &path, Some(&vera), Some(entry))
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    assert_eq!(read(&app, &lists_holding, None).await.json()["count"], 1);
+    let kept = read(&app, &lists_holding, Some(&otto)).await;
+    assert_eq!(
+        (kept.header("cache-status"), kept.json()["count"].clone()),
+        (HIT, json!(1))
+    );
+    let private = json!({ "visibility": "private" });
+    let path = format!("/api/list/{list}");
+    let changed = app
+        .call(Method::PATCH, &path, Some(&vera), Some(private))
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.text());
+    let after = read(&app, &lists_holding, Some(&otto)).await.json();
+    assert_eq!(
+        (after["count"].clone(), after["lists"].clone()),
+        (json!(0), json!([]))
+    );
 }

@@ -59,6 +59,7 @@ const SAME_FOR_EVERYONE: &[&str] = &[
     "/api/artist/name/{name}",
     // Findable lists only: public and not hidden, for everyone alike.
     "/api/list/popular",
+    "/api/list/album/{album_id}",
     "/api/search",
     "/api/genre",
     "/api/genre/name/{genre}",

@@ -163,24 +163,36 @@ pub fn holding_album(
     album_id: i64,
     limit: u32,
 ) -> rusqlite::Result<(i64, Vec<ListSummary>)> {
-    let count = conn
-        .prepare_cached(&format!(
-            "SELECT count(*) FROM list_entries e JOIN lists l ON l.id = e.list_id
-             WHERE e.album_id = ?1 AND {FINDABLE}"
-        ))?
-        .query_row([album_id], |row| row.get(0))?;
-    let lists = summaries(
-        conn,
-        &format!(
+    let count: i64 = conn
+        .prepare_cached("SELECT list_count FROM albums WHERE id = ?1")?
+        .query_row([album_id], |row| row.get(0))
+        .optional()?
+        .unwrap_or(0);
+    // An album on many lists: the most liked lists, walked down until enough
+    // hold it, find them within a few times `limit * lists / count` lists.
+    // On a few: its own entries, sorted.
+    let sql = if count > HOLDING_WALKED_FROM {
+        format!(
+            "{SUMMARY_SELECT} WHERE {FINDABLE} AND l.entry_count > 0
+               AND EXISTS (SELECT 1 FROM list_entries e WHERE e.list_id = l.id AND e.album_id = ?1)
+             ORDER BY l.like_count DESC, l.updated_at DESC, l.id DESC
+             LIMIT ?2"
+        )
+    } else {
+        format!(
             "{SUMMARY_SELECT} WHERE {FINDABLE}
                AND l.id IN (SELECT list_id FROM list_entries WHERE album_id = ?1)
-             ORDER BY l.like_count DESC, l.updated_at DESC
+             ORDER BY l.like_count DESC, l.updated_at DESC, l.id DESC
              LIMIT ?2"
-        ),
-        params![album_id, limit],
-    )?;
+        )
+    };
+    let lists = summaries(conn, &sql, params![album_id, limit])?;
     Ok((count, lists))
 }
+
+/// From how many findable lists holding an album on its page's lists are
+/// found by walking down the most liked lists rather than sorting its own.
+const HOLDING_WALKED_FROM: i64 = 200;
 
 /// The most liked findable lists that hold an album, then the newest: the
 /// first rows of the index `lists_popular` (the counts are kept by
@@ -495,4 +507,127 @@ pub fn events(conn: &Connection, list_id: i64, limit: u32) -> rusqlite::Result<V
         })
     })?
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::fixtures;
+
+    fn list_count(conn: &Connection, album: i64) -> i64 {
+        conn.query_row(
+            "SELECT list_count FROM albums WHERE id = ?1",
+            [album],
+            |row| row.get(0),
+        )
+        .unwrap()
+    }
+
+    /// `lists` lists by one member, the `n`th liked `n % 7` times (as
+    /// `like_count`, which is all the order reads), each holding `album`.
+    fn lists_holding(conn: &Connection, album: i64, lists: i64) -> Vec<i64> {
+        let author = conn
+            .query_row(
+                "SELECT id FROM users WHERE username = 'lister'",
+                [],
+                |row| row.get(0),
+            )
+            .optional()
+            .unwrap()
+            .unwrap_or_else(|| fixtures::user(conn, "lister"));
+        (0..lists)
+            .map(|n| {
+                conn.execute(
+                    "INSERT INTO lists (user_id, title, slug, visibility, created_at, updated_at)
+                     VALUES (?1, 'List', 'list', ?2, '2026-01-01', '2026-01-01')",
+                    params![author, if n % 10 == 9 { "private" } else { "public" }],
+                )
+                .unwrap();
+                let list = conn.last_insert_rowid();
+                conn.execute(
+                    "INSERT INTO list_entries (list_id, album_id, position, added_at) VALUES (?1, ?2, 1, '')",
+                    params![list, album],
+                )
+                .unwrap();
+                conn.execute("UPDATE lists SET like_count = ?2 WHERE id = ?1", params![list, n % 7])
+                    .unwrap();
+                list
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_album_counts_the_findable_lists_holding_it_as_they_change() {
+        let conn = crate::db::test_connection();
+        let album = fixtures::album(&conn, "Radiohead", "Kid A");
+        let other = fixtures::album(&conn, "Radiohead", "Amnesiac");
+        let lists = lists_holding(&conn, album, 10);
+        assert_eq!(
+            list_count(&conn, album),
+            9,
+            "the private one is not counted"
+        );
+        conn.execute(
+            "UPDATE lists SET visibility = 'unlisted' WHERE id = ?1",
+            [lists[0]],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE lists SET hidden_at = 'now' WHERE id = ?1",
+            [lists[1]],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE lists SET visibility = 'public' WHERE id = ?1",
+            [lists[9]],
+        )
+        .unwrap();
+        assert_eq!(list_count(&conn, album), 8);
+        conn.execute("DELETE FROM list_entries WHERE list_id = ?1", [lists[2]])
+            .unwrap();
+        conn.execute("DELETE FROM list_entries WHERE list_id = ?1", [lists[0]])
+            .unwrap();
+        conn.execute("DELETE FROM lists WHERE id = ?1", [lists[3]])
+            .unwrap();
+        conn.execute("DELETE FROM lists WHERE id = ?1", [lists[1]])
+            .unwrap();
+        assert_eq!(list_count(&conn, album), 6);
+        conn.execute(
+            "INSERT INTO list_entries (list_id, album_id, position, added_at) VALUES (?1, ?2, 2, '')",
+            params![lists[4], other],
+        )
+        .unwrap();
+        assert_eq!((list_count(&conn, album), list_count(&conn, other)), (6, 1));
+        conn.execute("DELETE FROM users WHERE username = 'lister'", [])
+            .unwrap();
+        assert_eq!((list_count(&conn, album), list_count(&conn, other)), (0, 0));
+    }
+
+    #[test]
+    fn the_lists_holding_an_album_on_many_are_those_its_own_entries_give() {
+        let conn = crate::db::test_connection();
+        let album = fixtures::album(&conn, "Radiohead", "Kid A");
+        lists_holding(&conn, album, HOLDING_WALKED_FROM * 2);
+        let others = fixtures::album(&conn, "Radiohead", "Amnesiac");
+        // Lists without the album, liked more than any that hold it.
+        for list in lists_holding(&conn, others, 40) {
+            conn.execute("UPDATE lists SET like_count = 100 WHERE id = ?1", [list])
+                .unwrap();
+        }
+        let (count, walked) = holding_album(&conn, album, 5).unwrap();
+        assert_eq!(count, HOLDING_WALKED_FROM * 2 * 9 / 10);
+        let sorted = summaries(
+            &conn,
+            &format!(
+                "{SUMMARY_SELECT} WHERE {FINDABLE}
+                   AND l.id IN (SELECT list_id FROM list_entries WHERE album_id = ?1)
+                 ORDER BY l.like_count DESC, l.updated_at DESC, l.id DESC LIMIT ?2"
+            ),
+            params![album, 5],
+        )
+        .unwrap();
+        let ids = |lists: &[ListSummary]| lists.iter().map(|list| list.list_id).collect::<Vec<_>>();
+        assert_eq!(ids(&walked), ids(&sorted));
+        assert!(walked.iter().all(|list| list.like_count == 6));
+    }
 }

@@ -308,7 +308,20 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
     } else {
         0
     };
-    let counters_off = counters_off + list_counters_off;
+    // Albums count the findable lists holding them from the twenty-second on.
+    let album_list_counts_off: i64 = if applied.last().is_some_and(|&version| version >= 22) {
+        conn.query_row(
+            "SELECT count(*) FROM albums a
+             WHERE a.list_count <> (SELECT count(*) FROM list_entries e JOIN lists l ON l.id = e.list_id
+                                    WHERE e.album_id = a.id AND l.visibility = 'public'
+                                      AND l.hidden_at IS NULL)",
+            [],
+            |row| row.get(0),
+        )?
+    } else {
+        0
+    };
+    let counters_off = counters_off + list_counters_off + album_list_counts_off;
     Ok(Health {
         integrity,
         foreign_key_violations,
