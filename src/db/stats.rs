@@ -194,12 +194,14 @@ pub struct SiteFigures {
     pub pictures: super::pictures::PictureFigures,
 }
 
+/// The ratings are summed from the albums' counters through their covering
+/// index (`albums_rated_totals`), not counted in the ratings table.
 pub fn site_figures(conn: &Connection) -> rusqlite::Result<SiteFigures> {
     let pictures = super::pictures::figures(conn)?;
     conn.prepare_cached(
         "SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM albums),
                 (SELECT count(*) FROM artists),
-                (SELECT count(*) FROM ratings WHERE number IS NOT NULL),
+                (SELECT coalesce(sum(rating_count), 0) FROM albums WHERE rating_count > 0),
                 (SELECT count(*) FROM reviews),
                 (SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()),
                 (SELECT value FROM site_settings WHERE key = 'last_backup')",
