@@ -16,6 +16,7 @@ pub mod member_import;
 #[cfg(unix)]
 pub mod open_files;
 pub mod pictures;
+pub mod reads;
 pub mod web;
 
 pub use api::{AppState, app};

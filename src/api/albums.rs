@@ -9,8 +9,6 @@ use serde::Deserialize;
 
 use super::admin::as_actor as actor;
 use super::artists::no_artist;
-use super::kept_answers::{Depends, Topic};
-use super::rankings::RankKey;
 use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::audit::Actor;
@@ -19,6 +17,8 @@ use crate::db::{artists, charts, is_unique_violation, run_blocking};
 use crate::domain::timestamp::{before_now, now};
 use crate::domain::{AlbumType, DatePrecision, PictureUrl, ReleaseDate, catalogue};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic};
+use crate::reads::rankings::RankKey;
 use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {

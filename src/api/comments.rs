@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::claims::{acting_as_self, may_remove, optional_id};
-use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::albums::{self, Album};
@@ -24,6 +23,7 @@ use crate::domain::NotificationKind;
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {

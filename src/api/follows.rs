@@ -4,7 +4,6 @@ use axum::extract::State;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 
-use super::kept_answers::{Topic, Touched};
 use super::paging::PageQuery;
 use super::{AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::follows::{self, ArtistFollow, FollowedArtist, Social};
@@ -14,6 +13,7 @@ use crate::db::{artists, run_blocking};
 use crate::domain::NotificationKind;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Topic, Touched};
 
 pub fn router() -> Router<AppState> {
     Router::new()

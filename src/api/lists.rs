@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::admin::checked_text;
-use super::kept_answers::{Depends, Topic, Touched};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::comments::{self, CommentTarget};
 use crate::db::hidden::Reader;
@@ -22,6 +21,7 @@ use crate::db::{albums, is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{ListVisibility, Role, slug, text};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic, Touched};
 
 pub fn router() -> Router<AppState> {
     Router::new()

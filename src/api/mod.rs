@@ -20,18 +20,14 @@ mod health;
 mod history;
 mod imports;
 mod invites;
-mod kept_answers;
-mod kept_sessions;
 mod layers;
 mod lists;
 mod login_limits;
 mod notifications;
 mod openapi;
-mod own_ratings;
 mod paging;
 mod passwords;
 mod posts;
-mod rankings;
 mod rating_imports;
 mod ratings;
 mod reports;
@@ -59,14 +55,14 @@ use crate::db::{Database, OutsideWrites, Pool};
 use crate::error::AppError;
 use crate::import::sources::Sources;
 
+pub use crate::reads::kept_answers::KeptAnswers;
+pub use crate::reads::kept_sessions::KeptSessions;
+pub use crate::reads::rankings::Rankings;
 pub use album_batches::{BatchResult, add_albums_from_json};
 pub use client_address::ClientAddress;
 pub use extract::{Admin, AppJson, AppPath, AppQuery, CurrentUser, Editor, MaybeUser};
-pub use kept_answers::KeptAnswers;
-pub use kept_sessions::KeptSessions;
 pub use layers::apply as with_layers;
 pub use openapi::document_value as openapi_document;
-pub use rankings::Rankings;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
@@ -103,7 +99,7 @@ pub struct AppState {
     /// Where the /grab-data page's lookups go, and their keys (never sent to browsers).
     pub import_sources: Arc<Sources>,
     /// Chart and popular-album orders, kept for a while (none by default).
-    pub rankings: rankings::Rankings,
+    pub rankings: Rankings,
     /// Answers to anonymous reads, kept until the next write (none by default).
     pub kept_answers: KeptAnswers,
     /// Sessions of bearer tokens, kept for a short while (none by default).
@@ -126,7 +122,7 @@ impl AppState {
             passwords: Arc::default(),
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
             import_sources: Arc::new(Sources::new(Default::default())),
-            rankings: rankings::Rankings::default(),
+            rankings: Rankings::default(),
             kept_answers: KeptAnswers::default(),
             kept_sessions: KeptSessions::default(),
             rating_imports: Arc::default(),
@@ -144,7 +140,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(album_batches::router())
         .route_layer(axum::middleware::from_fn_with_state(
             state.rankings.clone(),
-            rankings::forget_after_writes,
+            crate::reads::rankings::forget_after_writes,
         ));
     Router::new()
         .merge(health::router())
@@ -193,7 +189,7 @@ pub fn app(state: AppState) -> Router {
     let api = api_routes(&state)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            kept_answers::serve_or_keep,
+            crate::reads::kept_answers::serve_or_keep,
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -7,7 +7,6 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::kept_answers::Touched;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::follows;
 use crate::db::notifications::{self, Notification, Switches};
@@ -15,6 +14,7 @@ use crate::db::{ratings, run_blocking};
 use crate::domain::compatibility::{self, MINIMUM_SHARED};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::Touched;
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -15,7 +15,6 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::kept_answers::{Topic, Touched};
 use super::write_limits::{WriteKind, charge_write, how_long};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, uploads};
 use crate::csv_cells::CsvWriter;
@@ -28,6 +27,7 @@ use crate::member_import::jobs::{ImportCounts, ImportStatus, Job, JobRow, JobSta
 use crate::member_import::matching::{Found, How, ImportCandidate};
 use crate::member_import::plan::{ImportEffects, ImportResult, Planned, plan};
 use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, Skipped, rym};
+use crate::reads::kept_answers::{Topic, Touched};
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
-use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::ratings::{self, Rating};
@@ -17,6 +16,7 @@ use crate::db::{albums, run_blocking, users};
 use crate::domain::RatingValue;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

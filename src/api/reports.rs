@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::admin::{Suspending, as_actor, checked_note, checked_text};
-use super::kept_answers::Touched;
 use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::hidden::Reader;
 use crate::db::lists;
@@ -22,6 +21,7 @@ use crate::db::{change_requests, is_unique_violation, run_blocking, users};
 use crate::domain::timestamp::now;
 use crate::domain::{ItemKind, ReportReason, Role};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::Touched;
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -9,7 +9,6 @@ use serde_json::Value;
 
 use super::artists::no_artist;
 use super::claims::{acting_as_self, may_remove};
-use super::kept_answers::{Depends, Topic};
 use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
@@ -20,6 +19,7 @@ use crate::db::{Page, albums, artists, run_blocking};
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic};
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

@@ -10,12 +10,12 @@ use std::sync::Arc;
 
 use rusqlite::Connection;
 
-use super::rankings::{RankKey, Rankings};
 use super::{AppQuery, AppState};
 use crate::db::lists::{self, ListHit};
 use crate::db::run_blocking;
 use crate::db::search::{self, AlbumHit, ArtistHit, Names};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::rankings::{RankKey, Rankings};
 use utoipa::{IntoParams, ToSchema};
 
 pub const MAX_QUERY_CHARS: usize = 100;

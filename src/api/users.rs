@@ -6,12 +6,12 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::kept_answers::{Depends, Topic};
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::db::run_blocking;
 use crate::db::users::{self, User};
 use crate::domain::PictureUrl;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic};
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

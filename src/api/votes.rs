@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
-use super::kept_answers::{Topic, Touched};
 use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::{self, Reader};
@@ -17,6 +16,7 @@ use crate::db::{posts, reviews, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{ItemKind, NotificationKind};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Topic, Touched};
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

@@ -8,7 +8,6 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::claims::{acting_as_self, optional_id};
-use super::kept_answers::{Depends, Topic, Touched};
 use super::paging::PageQuery;
 use super::ratings::no_user;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
@@ -16,6 +15,7 @@ use crate::db::wishlist::{self, WishlistItem};
 use crate::db::{albums, is_unique_violation, run_blocking, users};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use axum::body::Bytes;
 
-use super::AppState;
+use crate::api::AppState;
 use crate::db::{ratings, run_blocking};
 use crate::error::AppError;
 

@@ -31,7 +31,7 @@ use moka::sync::Cache;
 use sha2::{Digest, Sha256};
 
 use super::own_ratings::{self, RatingSlots};
-use super::{AppState, MaybeUser};
+use crate::api::{AppState, MaybeUser};
 use crate::db::OutsideWrites;
 use crate::db::hidden::Reader;
 use crate::db::users::User;
