@@ -3461,7 +3461,7 @@ export interface components {
         Results: {
             albums: components["schemas"]["AlbumHit"][];
             artists: components["schemas"]["ArtistHit"][];
-            /** @description Public lists whose title holds every word typed. */
+            /** @description Public lists whose title has words starting with the words typed. */
             lists: components["schemas"]["ListHit"][];
         };
         /**
@@ -11115,7 +11115,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Artists and albums whose words start with the query, and public lists whose title holds its words */
+            /** @description Artists, albums and public lists whose words start with the query's */
             200: {
                 headers: {
                     [name: string]: unknown;
