@@ -62,6 +62,10 @@ pub struct Rankings {
     /// How many times every order was forgotten: a sweep begun before the
     /// latest is not seeded.
     forgotten: Arc<AtomicU64>,
+    /// Whether an order is being computed again in the background: one at a
+    /// time, so refreshes never take more than one of the pool's connections
+    /// and one core from the readers.
+    refreshing_one: Arc<AtomicBool>,
 }
 
 #[derive(Default)]
@@ -107,17 +111,13 @@ impl Rankings {
             pool: None,
             swept: Arc::default(),
             forgotten: Arc::default(),
+            refreshing_one: Arc::default(),
         }
     }
 
     /// What a sweep begun now hands back to `seed`.
     pub fn sweep_begins(&self) -> (Instant, u64) {
         (Instant::now(), self.forgotten.load(Ordering::SeqCst))
-    }
-
-    /// Whether orders are kept at all.
-    pub fn keeps(&self) -> bool {
-        self.cache.is_some()
     }
 
     /// Orders computed ahead of readers by a sweep that began at `began`
@@ -169,7 +169,8 @@ impl Rankings {
     /// now on. Callers asking for the same new key at once wait for one
     /// computation. Once a ranking is older than `keep`, it is computed
     /// again, once, in the background (or by this caller when there is no
-    /// pool), while every caller is served the old one.
+    /// pool), while every caller is served the old one; while another
+    /// order is being computed so, the next caller past its time asks.
     pub fn get_or_compute<F>(
         &self,
         conn: &Connection,
@@ -203,17 +204,26 @@ impl Rankings {
             };
             return match (&self.pool, tokio::runtime::Handle::try_current()) {
                 (Some(pool), Ok(runtime)) => {
-                    let (pool, old) = (pool.clone(), kept.ids.clone());
-                    runtime.spawn_blocking(move || match pool.get() {
-                        Ok(conn) => {
-                            if let Err(error) = refresh(&conn) {
-                                tracing::warn!("an order could not be computed again: {error}");
+                    let old = kept.ids.clone();
+                    if self.refreshing_one.swap(true, Ordering::AcqRel) {
+                        // Another is under way: a later reader asks again.
+                        kept.refreshing.store(false, Ordering::Release);
+                        return Ok(old);
+                    }
+                    let (pool, one) = (pool.clone(), self.refreshing_one.clone());
+                    runtime.spawn_blocking(move || {
+                        match pool.get() {
+                            Ok(conn) => {
+                                if let Err(error) = refresh(&conn) {
+                                    tracing::warn!("an order could not be computed again: {error}");
+                                }
+                            }
+                            Err(error) => {
+                                kept.refreshing.store(false, Ordering::Release);
+                                tracing::warn!("no connection to compute an order again: {error}");
                             }
                         }
-                        Err(error) => {
-                            kept.refreshing.store(false, Ordering::Release);
-                            tracing::warn!("no connection to compute an order again: {error}");
-                        }
+                        one.store(false, Ordering::Release);
                     });
                     Ok(old)
                 }
@@ -402,6 +412,42 @@ mod tests {
         kept.seed(HashMap::from([(key(), vec![9])]), before);
         let now = kept.get_or_compute(&conn, key(), |_| Ok(vec![1]));
         assert_eq!(*now.unwrap(), [1]);
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn one_order_at_a_time_is_computed_again_in_the_background() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(dir.path()).unwrap();
+        let kept = Rankings::new(Duration::from_millis(200)).refreshed_on(pool.clone());
+        let conn = pool.get().unwrap();
+        let other = RankKey::SitePrior;
+        kept.get_or_compute(&conn, key(), |_| Ok(vec![1])).unwrap();
+        kept.get_or_compute(&conn, other.clone(), |_| Ok(vec![10]))
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(250));
+        let (started, computing) = std::sync::mpsc::channel::<()>();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        kept.get_or_compute(&conn, key(), move |_| {
+            started.send(()).unwrap();
+            released.recv().unwrap();
+            Ok(vec![2])
+        })
+        .unwrap();
+        computing.recv_timeout(Duration::from_secs(5)).unwrap();
+        // The other order past its time waits its turn, served as it was.
+        let served = kept.get_or_compute(&conn, other.clone(), |_| panic!("two at once"));
+        assert_eq!(*served.unwrap(), [10]);
+        release.send(()).unwrap();
+        let computed = Arc::new(AtomicUsize::new(0));
+        for _ in 0..100 {
+            kept.get_or_compute(&conn, other.clone(), counted(&computed))
+                .unwrap();
+            if computed.load(Ordering::SeqCst) > 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(computed.load(Ordering::SeqCst), 1);
     }
 
     #[test]
