@@ -296,6 +296,19 @@ fn in_own_mounts(script: &str, args: &[&Path]) -> Command {
     command
 }
 
+/// Waits (up to five seconds) for the last connection to the database in
+/// `data` to close, which removes its write-ahead log: copied while the
+/// writer thread is still closing, the log could vanish mid-copy.
+fn closed(data: &Path) {
+    let log = data.join("halfstar.db-wal");
+    for _ in 0..250 {
+        if !log.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// A data directory with one member, ready to be copied under a mount.
 fn prepared_data() -> (TestApp, String) {
     let app = TestApp::new();
@@ -308,6 +321,7 @@ fn a_full_disk_refuses_writes_with_507_and_loses_nothing() {
     let (app, token) = prepared_data();
     let TestApp { dir, state, setup } = app;
     drop((state, setup));
+    closed(dir.path());
     let mount = tempfile::tempdir().unwrap();
     // 3 MiB of which the ballast takes 1.2: the database fills the rest,
     // with posts from one member as fast as they are answered.
@@ -390,6 +404,7 @@ fn a_read_only_data_directory_stops_the_server_at_start_and_changes_nothing() {
     let TestApp { dir, state, setup } = app;
     halfstar::db::checkpoint(&setup).unwrap();
     drop((state, setup));
+    closed(dir.path());
     let mount = tempfile::tempdir().unwrap();
     let script = r#"
         mount -t tmpfs halfstar-test "$1"

@@ -388,6 +388,20 @@ pub fn is_unique_violation(error: &rusqlite::Error) -> bool {
     )
 }
 
+#[cfg(test)]
+mod build_tests {
+    /// `.cargo/config.toml` builds SQLite without its memory statistics,
+    /// whose one mutex every allocation of every connection would take.
+    #[test]
+    fn sqlite_keeps_no_memory_statistics() {
+        let conn = super::test_connection();
+        conn.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (randomblob(100000));")
+            .unwrap();
+        // SAFETY: a plain read of a process-wide counter.
+        assert_eq!(unsafe { rusqlite::ffi::sqlite3_memory_used() }, 0);
+    }
+}
+
 /// An in-memory database with every migration applied, for query tests.
 #[cfg(test)]
 pub fn test_connection() -> Connection {
