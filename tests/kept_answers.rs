@@ -40,6 +40,22 @@ async fn rate(app: &TestApp, token: &str, artist: i64, album: i64, number: f64) 
     assert!(rated.status.is_success(), "{}", rated.text());
 }
 
+/// A public list "Nineties" by the member of `token`, holding `album`.
+async fn public_list(app: &TestApp, token: &str, album: i64) -> i64 {
+    let list = json!({ "title": "Nineties", "description": "", "visibility": "public" });
+    let made = app
+        .call(Method::POST, "/api/list", Some(token), Some(list))
+        .await;
+    let list = made.json()["listId"].as_i64().unwrap();
+    let entry = json!({ "albumId": album });
+    let path = format!("/api/list/{list}/entries");
+    let added = app
+        .call(Method::POST, &path, Some(token), Some(entry))
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    list
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn members_share_an_album_answer_each_with_their_own_rating() {
     let app = keeping_answers();
@@ -228,24 +244,7 @@ async fn members_share_the_popular_lists_until_a_write_changes_them() {
     let (vera, _) = app.member("vera");
     let (otto, _) = app.member("otto");
     settled().await;
-    let made = app
-        .call(
-            Method::POST,
-            "/api/list",
-            Some(&vera),
-            Some(json!({ "title": "Nineties", "description": "", "visibility": "public" })),
-        )
-        .await;
-    let list = made.json()["listId"].as_i64().unwrap();
-    let added = app
-        .call(
-            Method::POST,
-            &format!("/api/list/{list}/entries"),
-            Some(&vera),
-            Some(json!({ "albumId": albums[0] })),
-        )
-        .await;
-    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    let list = public_list(&app, &vera, albums[0]).await;
     let path = "/api/list/popular?limit=6";
     let first = read(&app, path, Some(&otto)).await;
     assert_eq!(first.header("cache-status"), MADE);
@@ -317,21 +316,7 @@ async fn members_share_search_charts_and_community_pages() {
     assert_eq!(top(read(&app, chart, None).await), json!(null));
 
     // A list made private leaves the shared answer of the lists holding an album at once.
-    let made = app
-        .call(
-            Method::POST,
-            "/api/list",
-            Some(&vera),
-            Some(json!({ "title": "Nineties", "description": "", "visibility": "public" })),
-        )
-        .await;
-    let list = made.json()["listId"].as_i64().unwrap();
-    let entry = json!({ "albumId": albums[0] });
-    let path = format!("/api/list/{list}/entries");
-    let added = app
-        .call(Method::POST, &path, Some(&vera), Some(entry))
-        .await;
-    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    let list = public_list(&app, &vera, albums[0]).await;
     assert_eq!(read(&app, &lists_holding, None).await.json()["count"], 1);
     let kept = read(&app, &lists_holding, Some(&otto)).await;
     assert_eq!(

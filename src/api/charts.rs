@@ -28,6 +28,10 @@ const MOST_LIMIT: u32 = 100;
 /// How deep each scope's orders are kept: the pages readers turn to. A page
 /// past it has an order of its own.
 const KEPT_DEPTH: u32 = MOST_LIMIT;
+const KEPT: Page = Page {
+    limit: KEPT_DEPTH,
+    offset: 0,
+};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -114,11 +118,7 @@ async fn chart(
             Some(found.genre_id)
         };
         let scope = Scope { year, genre_id };
-        let priors = Priors {
-            weight: prior_weight,
-            site: rankings.site_prior(conn)?,
-        };
-        let order = |kind| kept_order(&rankings, conn, kind, scope, priors, page);
+        let order = |kind| kept_order(&rankings, conn, kind, scope, prior_weight, page);
         let (top, popular, recent) = (
             order(ChartKind::TopRated)?,
             order(ChartKind::MostPopular)?,
@@ -149,21 +149,17 @@ fn kept_order(
     conn: &Connection,
     kind: ChartKind,
     scope: Scope,
-    priors: Priors,
+    prior_weight: f64,
     page: Page,
 ) -> AppResult<Vec<i64>> {
     let end = page.offset.saturating_add(page.limit);
     let (kept, wanted) = if end <= KEPT_DEPTH {
-        let depth = Page {
-            limit: KEPT_DEPTH,
-            offset: 0,
-        };
-        (depth, page.offset as usize..end as usize)
+        (KEPT, page.offset as usize..end as usize)
     } else {
         (page, 0..page.limit as usize)
     };
     let ids = rankings.get_or_compute(conn, key(kind, scope, kept), move |conn| {
-        kind.order(conn, scope, priors, kept)
+        kind.order(conn, scope, prior_weight, || charts::site_prior(conn), kept)
     })?;
     let within = |at: usize| at.min(ids.len());
     Ok(ids[within(wanted.start)..within(wanted.end)].to_vec())
@@ -181,18 +177,12 @@ pub fn sweep(
         weight: prior_weight,
         site: charts::site_prior(conn)?,
     };
-    let depth = Page {
-        limit: KEPT_DEPTH,
-        offset: 0,
-    };
     let wide = charts::wide_scopes(conn)?;
     let mut scopes = wide.len();
     for &scope in &wide {
         for kind in ChartKind::ALL {
-            orders.insert(
-                key(kind, scope, depth),
-                kind.order(conn, scope, priors, depth)?,
-            );
+            let order = kind.order(conn, scope, prior_weight, || Ok(priors.site), KEPT)?;
+            orders.insert(key(kind, scope, KEPT), order);
         }
     }
     let genres = wide.iter().filter_map(|scope| match scope {
@@ -213,7 +203,7 @@ pub fn sweep(
                     year: Some(year),
                     genre_id: Some(genre_id),
                 };
-                orders.insert(key(kind, scope, depth), ids);
+                orders.insert(key(kind, scope, KEPT), ids);
             }
         }
         scopes += years;

@@ -78,16 +78,18 @@ pub struct Priors {
 impl ChartKind {
     pub const ALL: [Self; 3] = [Self::TopRated, Self::MostPopular, Self::MostRecent];
 
-    /// One page of this order of `scope`.
+    /// One page of this order of `scope`; `site_prior` is asked for only by
+    /// the top rated.
     pub fn order(
         self,
         conn: &Connection,
         scope: Scope,
-        priors: Priors,
+        prior_weight: f64,
+        site_prior: impl FnOnce() -> rusqlite::Result<f64>,
         page: Page,
     ) -> rusqlite::Result<Vec<i64>> {
         match self {
-            Self::TopRated => top_rated(conn, scope, priors.weight, priors.site, page),
+            Self::TopRated => top_rated(conn, scope, prior_weight, site_prior()?, page),
             Self::MostPopular => most_popular(conn, scope, page),
             Self::MostRecent => most_recent(conn, scope, page),
         }
@@ -443,7 +445,8 @@ mod tests {
                         .order(
                             &conn,
                             scope,
-                            priors,
+                            priors.weight,
+                            || Ok(priors.site),
                             Page {
                                 limit: 4,
                                 offset: 0,

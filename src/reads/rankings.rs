@@ -45,8 +45,6 @@ pub enum RankKey {
         query: String,
         limit: u32,
     },
-    /// Not an order: the charts' highest prior, `[f64::to_bits]`.
-    SitePrior,
 }
 
 #[derive(Clone)]
@@ -237,15 +235,6 @@ impl Rankings {
             .map_err(|error| AppError::Internal(anyhow::anyhow!("{error}")))
     }
 
-    /// The charts' highest prior (`charts::site_prior`), kept like an order.
-    pub fn site_prior(&self, conn: &Connection) -> AppResult<f64> {
-        let kept = self.get_or_compute(conn, RankKey::SitePrior, |conn| {
-            let prior = crate::db::charts::site_prior(conn)?;
-            Ok(vec![prior.to_bits() as i64])
-        })?;
-        Ok(f64::from_bits(kept[0] as u64))
-    }
-
     /// Forgets every kept ranking, swept ones too.
     pub fn forget_all(&self) {
         if let Some(cache) = &self.cache {
@@ -291,6 +280,15 @@ mod tests {
             since_day: "2026-11-01".into(),
             limit: 20,
         }
+    }
+
+    /// Orders kept 200 ms, computed again on the connections of a pool of
+    /// a new database (kept as long as its directory).
+    fn refreshed_on_a_pool() -> (tempfile::TempDir, Pool, Rankings) {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(dir.path()).unwrap();
+        let kept = Rankings::new(Duration::from_millis(200)).refreshed_on(pool.clone());
+        (dir, pool, kept)
     }
 
     /// An order that counts how often it is computed.
@@ -351,9 +349,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread")]
     async fn with_a_pool_an_old_ranking_is_computed_again_in_the_background() {
-        let dir = tempfile::tempdir().unwrap();
-        let pool = crate::db::open(dir.path()).unwrap();
-        let kept = Rankings::new(Duration::from_millis(200)).refreshed_on(pool.clone());
+        let (_dir, pool, kept) = refreshed_on_a_pool();
         let conn = pool.get().unwrap();
         kept.get_or_compute(&conn, key(), |_| Ok(vec![1])).unwrap();
         std::thread::sleep(Duration::from_millis(250));
@@ -416,11 +412,12 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread")]
     async fn one_order_at_a_time_is_computed_again_in_the_background() {
-        let dir = tempfile::tempdir().unwrap();
-        let pool = crate::db::open(dir.path()).unwrap();
-        let kept = Rankings::new(Duration::from_millis(200)).refreshed_on(pool.clone());
+        let (_dir, pool, kept) = refreshed_on_a_pool();
         let conn = pool.get().unwrap();
-        let other = RankKey::SitePrior;
+        let other = RankKey::Popular {
+            since_day: "2026-10-01".into(),
+            limit: 20,
+        };
         kept.get_or_compute(&conn, key(), |_| Ok(vec![1])).unwrap();
         kept.get_or_compute(&conn, other.clone(), |_| Ok(vec![10]))
             .unwrap();
