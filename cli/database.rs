@@ -86,6 +86,10 @@ pub fn check(data: &DataSettings) -> anyhow::Result<ExitCode> {
         "albums and lists with wrong counters: {}",
         health.counters_off
     );
+    println!(
+        "artists and albums with a stale import match key: {}",
+        health.match_keys_off
+    );
     let list = |versions: &[i32]| {
         if versions.is_empty() {
             "none".to_owned()

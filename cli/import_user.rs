@@ -58,10 +58,10 @@ pub fn run(
     for note in &parsed.notes {
         eprintln!("  {note}");
     }
-    let mut catalogue = Catalogue::new(member_import::catalogue(&conn)?);
+    let mut catalogue = Catalogue::new(&conn);
     let found = with_progress("Matching", |progress| {
         catalogue.find_all(parsed.rows.iter(), progress)
-    });
+    })?;
 
     let mut matched: Vec<(&FileRow, i64)> = Vec::new();
     let (mut uncertain, mut missing) = (Vec::new(), Vec::new());

@@ -23,7 +23,9 @@ use crate::db::{Page, member_import, run_blocking};
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
-use crate::member_import::jobs::{ImportCounts, ImportStatus, Job, JobRow, JobState, Refused};
+use crate::member_import::jobs::{
+    CatalogueSource, ImportCounts, ImportStatus, Job, JobRow, JobState, Refused,
+};
 use crate::member_import::matching::{Found, How, ImportCandidate};
 use crate::member_import::plan::{ImportEffects, ImportResult, Planned, plan};
 use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, Skipped, rym};
@@ -267,17 +269,12 @@ fn not_ready(status: ImportStatus) -> AppError {
     })
 }
 
-/// Loads the catalogue for matching, on the calling (blocking) thread.
-fn catalogue_loader(
-    state: &AppState,
-) -> impl FnOnce() -> Result<Vec<ImportCandidate>, String> + use<> {
+/// Opens a connection for matching, on the calling (blocking) thread.
+fn catalogue_loader(state: &AppState) -> impl CatalogueSource + use<> {
     let pool = state.pool.clone();
     move || {
-        let conn = pool
-            .get()
-            .map_err(|error| format!("The database is busy: {error}"))?;
-        member_import::catalogue(&conn)
-            .map_err(|error| format!("The catalogue cannot be read: {error}"))
+        pool.get()
+            .map_err(|error| format!("The database is busy: {error}"))
     }
 }
 

@@ -4,6 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::{Table, free_slug, genres};
+use crate::domain::match_key;
 use crate::domain::slug::{name_key, search_key, slugify};
 use crate::domain::{AlbumType, ReleaseDate};
 use utoipa::ToSchema;
@@ -26,8 +27,8 @@ pub fn insert(conn: &Connection, album: &NewAlbum, now: &str) -> rusqlite::Resul
     conn.prepare_cached(
         "INSERT INTO albums (artist_id, title, title_key, slug, search_key, type, release_date,
                              release_date_precision, picture_url, styles, mb_release_group,
-                             created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+                             created_at, updated_at, match_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13)",
     )?
     .execute(params![
         album.artist_id,
@@ -41,7 +42,8 @@ pub fn insert(conn: &Connection, album: &NewAlbum, now: &str) -> rusqlite::Resul
         album.picture_url,
         styles,
         album.mb_release_group,
-        now
+        now,
+        match_key::title_key(album.title)
     ])?;
     let album_id = conn.last_insert_rowid();
     set_genres(conn, album_id, album.genres)?;
@@ -314,9 +316,17 @@ pub fn update(conn: &Connection, id: i64, change: &AlbumChange, now: &str) -> ru
     if current_title != change.title {
         let slug = free_slug(conn, Table::Albums, &slugify(change.title), Some(id))?;
         conn.prepare_cached(
-            "UPDATE albums SET title = ?1, title_key = ?2, search_key = ?3, slug = ?4 WHERE id = ?5",
+            "UPDATE albums SET title = ?1, title_key = ?2, search_key = ?3, slug = ?4, match_key = ?5
+             WHERE id = ?6",
         )?
-        .execute(params![change.title, name_key(change.title), search_key(change.title), slug, id])?;
+        .execute(params![
+            change.title,
+            name_key(change.title),
+            search_key(change.title),
+            slug,
+            match_key::title_key(change.title),
+            id
+        ])?;
     }
     let styles = serde_json::to_string(change.styles).expect("a list of strings serializes");
     conn.prepare_cached(

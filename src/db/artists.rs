@@ -2,6 +2,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::{Table, free_slug};
+use crate::domain::match_key;
 use crate::domain::slug::{name_key, search_key, slugify};
 use utoipa::ToSchema;
 
@@ -17,8 +18,8 @@ pub fn insert(conn: &Connection, artist: &NewArtist, now: &str) -> rusqlite::Res
     let slug = free_slug(conn, Table::Artists, &slugify(artist.name), None)?;
     conn.prepare_cached(
         "INSERT INTO artists (name, name_key, slug, search_key, description, picture_url, mbid,
-                              created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+                              created_at, updated_at, match_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)",
     )?
     .execute(params![
         artist.name,
@@ -28,7 +29,8 @@ pub fn insert(conn: &Connection, artist: &NewArtist, now: &str) -> rusqlite::Res
         artist.description,
         artist.picture_url,
         artist.mbid,
-        now
+        now,
+        match_key::artist_key(artist.name)
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -121,13 +123,15 @@ pub fn update(
     if current != change.name {
         let slug = free_slug(conn, Table::Artists, &slugify(change.name), Some(id))?;
         conn.prepare_cached(
-            "UPDATE artists SET name = ?1, name_key = ?2, search_key = ?3, slug = ?4 WHERE id = ?5",
+            "UPDATE artists SET name = ?1, name_key = ?2, search_key = ?3, slug = ?4, match_key = ?5
+             WHERE id = ?6",
         )?
         .execute(params![
             change.name,
             name_key(change.name),
             search_key(change.name),
             slug,
+            match_key::artist_key(change.name),
             id
         ])?;
     }

@@ -21,6 +21,19 @@ pub fn user(conn: &Connection, username: &str) -> i64 {
 
 /// An album by `artist`, creating the artist when needed.
 pub fn album(conn: &Connection, artist: &str, title: &str) -> i64 {
+    album_with(conn, artist, title, "2000-10-02", AlbumType::Lp, None)
+}
+
+/// `album`, released on `date` (a year or a day), of `kind`, with a
+/// MusicBrainz release group when given.
+pub fn album_with(
+    conn: &Connection,
+    artist: &str,
+    title: &str,
+    date: &str,
+    kind: AlbumType,
+    release_group: Option<&str>,
+) -> i64 {
     let artist_id = match artists::id_by_name(conn, artist).expect("lookup") {
         Some(id) => id,
         None => {
@@ -36,12 +49,12 @@ pub fn album(conn: &Connection, artist: &str, title: &str) -> i64 {
     let new = albums::NewAlbum {
         artist_id,
         title,
-        release_date: "2000-10-02".parse().expect("date"),
-        album_type: AlbumType::Lp,
+        release_date: date.parse().expect("date"),
+        album_type: kind,
         picture_url: "",
         genres: &[],
         styles: &[],
-        mb_release_group: None,
+        mb_release_group: release_group,
     };
     albums::insert(conn, &new, NOW).expect("album")
 }

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{listens, ratings, reviews, wishlist};
+use crate::domain::match_key;
 use crate::member_import::matching::ImportCandidate;
 use crate::member_import::plan::{
     Existing, ImportEffects, ImportResult, Planned, RatingStep, decide,
@@ -33,11 +34,126 @@ fn candidate_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ImportCandida
     })
 }
 
-/// Every album of the catalogue, as matching compares them.
-pub fn catalogue(conn: &Connection) -> rusqlite::Result<Vec<ImportCandidate>> {
-    conn.prepare(CANDIDATE_SELECT)?
-        .query_map([], candidate_from_row)?
-        .collect()
+/// The album of a MusicBrainz release group (lower case, as stored).
+pub fn by_release_group(
+    conn: &Connection,
+    release_group: &str,
+) -> rusqlite::Result<Option<ImportCandidate>> {
+    conn.prepare_cached(&format!("{CANDIDATE_SELECT} WHERE a.mb_release_group = ?1"))?
+        .query_row([release_group], candidate_from_row)
+        .optional()
+}
+
+/// The albums whose artist and title have these match keys, oldest first.
+pub fn by_match_keys(
+    conn: &Connection,
+    artist_key: &str,
+    title_key: &str,
+) -> rusqlite::Result<Vec<ImportCandidate>> {
+    conn.prepare_cached(&format!(
+        "{CANDIDATE_SELECT} WHERE ar.match_key = ?1 AND a.match_key = ?2 ORDER BY a.id"
+    ))?
+    .query_map([artist_key, title_key], candidate_from_row)?
+    .collect()
+}
+
+/// The artist match keys beginning with `initial`, each once, handed to
+/// `keep` one by one (a large catalogue's are never all in memory).
+pub fn artist_keys_beginning<T>(
+    conn: &Connection,
+    initial: char,
+    mut keep: impl FnMut(String) -> Option<T>,
+) -> rusqlite::Result<Vec<T>> {
+    let from = initial.to_string();
+    // The keys beginning with `initial` sort between it and the next character.
+    let below = (initial as u32 + 1..=char::MAX as u32)
+        .find_map(char::from_u32)
+        .map(String::from);
+    let mut statement = conn.prepare_cached(
+        "SELECT DISTINCT match_key FROM artists
+         WHERE match_key >= ?1 AND (?2 IS NULL OR match_key < ?2)",
+    )?;
+    let mut rows = statement.query(params![from, below])?;
+    let mut kept = Vec::new();
+    while let Some(row) = rows.next()? {
+        kept.extend(keep(row.get(0)?));
+    }
+    Ok(kept)
+}
+
+/// The title match keys and ids of the albums of the artists with this
+/// match key, oldest first.
+pub fn titles_by_artist_key(
+    conn: &Connection,
+    artist_key: &str,
+) -> rusqlite::Result<Vec<(String, i64)>> {
+    conn.prepare_cached(
+        "SELECT a.match_key, a.id FROM artists ar JOIN albums a ON a.artist_id = ar.id
+         WHERE ar.match_key = ?1 ORDER BY a.id",
+    )?
+    .query_map([artist_key], |row| Ok((row.get(0)?, row.get(1)?)))?
+    .collect()
+}
+
+/// Fills the match keys of the rows without one: every row after V23, or
+/// after a migration that changed how keys are made. Returns how many.
+pub fn fill_match_keys(conn: &Connection) -> rusqlite::Result<usize> {
+    let artists = fill_keys(conn, "artists", "name", match_key::artist_key)?;
+    Ok(artists + fill_keys(conn, "albums", "title", match_key::title_key)?)
+}
+
+fn fill_keys(
+    conn: &Connection,
+    table: &str,
+    name: &str,
+    key: fn(&str) -> String,
+) -> rusqlite::Result<usize> {
+    const BATCH: i64 = 5_000;
+    let mut unkeyed = conn.prepare(&format!(
+        "SELECT id, {name} FROM {table} WHERE id > ?1 AND match_key IS NULL ORDER BY id LIMIT ?2"
+    ))?;
+    let mut set = conn.prepare(&format!("UPDATE {table} SET match_key = ?1 WHERE id = ?2"))?;
+    let (mut after, mut filled) = (0_i64, 0);
+    loop {
+        let batch = unkeyed
+            .query_map(params![after, BATCH], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let Some(&(last, _)) = batch.last() else {
+            return Ok(filled);
+        };
+        for (id, text) in &batch {
+            set.execute(params![key(text), id])?;
+        }
+        filled += batch.len();
+        after = last;
+    }
+}
+
+/// Rows whose stored match key is not the one this build makes, for
+/// `halfstar check`.
+pub fn match_keys_off(conn: &Connection) -> rusqlite::Result<i64> {
+    Ok(keys_off(conn, "artists", "name", match_key::artist_key)?
+        + keys_off(conn, "albums", "title", match_key::title_key)?)
+}
+
+fn keys_off(
+    conn: &Connection,
+    table: &str,
+    name: &str,
+    key: fn(&str) -> String,
+) -> rusqlite::Result<i64> {
+    let mut statement = conn.prepare(&format!("SELECT {name}, match_key FROM {table}"))?;
+    let mut rows = statement.query([])?;
+    let mut off = 0;
+    while let Some(row) = rows.next()? {
+        let (text, stored): (String, Option<String>) = (row.get(0)?, row.get(1)?);
+        if stored != Some(key(&text)) {
+            off += 1;
+        }
+    }
+    Ok(off)
 }
 
 /// One album as a member may pick it for a row.
@@ -214,6 +330,76 @@ mod tests {
         let plan = crate::db::query_plan(&conn, FOR_RYM_CSV_SQL);
         for walk in ["SCAN a", "SCAN albums", "SCAN ratings", "SCAN r "] {
             assert!(!plan.contains(walk), "{plan}");
+        }
+    }
+
+    #[test]
+    fn match_keys_follow_names_and_are_made_again_when_missing() {
+        let conn = crate::db::test_connection();
+        let album_id = crate::db::fixtures::album(&conn, "Beatles, The", "Abbey Road (Remastered)");
+        let keys = |conn: &Connection| -> (String, String) {
+            conn.query_row(
+                "SELECT ar.match_key, a.match_key FROM albums a JOIN artists ar ON ar.id = a.artist_id",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap()
+        };
+        assert_eq!(keys(&conn), ("beatles".into(), "abbey road".into()));
+
+        let now = "2026-01-02T00:00:00.000Z";
+        let artist_id: i64 = conn
+            .query_row("SELECT artist_id FROM albums", [], |row| row.get(0))
+            .unwrap();
+        let renamed = super::super::artists::ArtistChange {
+            name: "Nirvana (2)",
+            description: "",
+            picture_url: "",
+        };
+        super::super::artists::update(&conn, artist_id, &renamed, now).unwrap();
+        let retitled = super::super::albums::AlbumChange {
+            artist_id,
+            title: "Nevermind [Deluxe Edition]",
+            release_date: "1991".parse().unwrap(),
+            album_type: crate::domain::AlbumType::Lp,
+            picture_url: "",
+            genres: &[],
+            styles: &[],
+        };
+        super::super::albums::update(&conn, album_id, &retitled, now).unwrap();
+        assert_eq!(keys(&conn), ("nirvana".into(), "nevermind".into()));
+        assert_eq!(match_keys_off(&conn).unwrap(), 0);
+
+        conn.execute("UPDATE albums SET match_key = 'stale'", [])
+            .unwrap();
+        assert_eq!(match_keys_off(&conn).unwrap(), 1, "check sees a stale key");
+        conn.execute_batch(
+            "UPDATE albums SET match_key = NULL; UPDATE artists SET match_key = NULL;",
+        )
+        .unwrap();
+        assert_eq!(match_keys_off(&conn).unwrap(), 2, "and missing ones");
+        assert_eq!(fill_match_keys(&conn).unwrap(), 2);
+        assert_eq!(keys(&conn), ("nirvana".into(), "nevermind".into()));
+        assert_eq!(match_keys_off(&conn).unwrap(), 0);
+    }
+
+    #[test]
+    fn matching_reads_indexes_not_the_catalogue() {
+        let conn = crate::db::test_connection();
+        for sql in [
+            format!("{CANDIDATE_SELECT} WHERE a.mb_release_group = ?1"),
+            format!(
+                "{CANDIDATE_SELECT} WHERE ar.match_key = ?1 AND a.match_key = ?2 ORDER BY a.id"
+            ),
+            "SELECT DISTINCT match_key FROM artists
+             WHERE match_key >= ?1 AND (?2 IS NULL OR match_key < ?2)"
+                .to_owned(),
+            "SELECT a.match_key, a.id FROM artists ar JOIN albums a ON a.artist_id = ar.id
+             WHERE ar.match_key = ?1 ORDER BY a.id"
+                .to_owned(),
+        ] {
+            let plan = crate::db::query_plan(&conn, &sql);
+            assert!(!plan.contains("SCAN"), "{sql}\n{plan}");
         }
     }
 }

@@ -98,6 +98,19 @@ fn configure_reader(conn: &mut Connection) -> rusqlite::Result<()> {
     conn.execute_batch("PRAGMA query_only = ON;")
 }
 
+/// Runs `work` with the connection's temporary sorts in files: a sweep's
+/// large sorts then spill to disk instead of growing the heap (the pool's
+/// connections otherwise keep temporary data in memory, for speed).
+pub fn with_sorts_on_disk<T, E: From<rusqlite::Error>>(
+    conn: &Connection,
+    work: impl FnOnce(&Connection) -> Result<T, E>,
+) -> Result<T, E> {
+    conn.execute_batch("PRAGMA temp_store = FILE;")?;
+    let done = work(conn);
+    conn.execute_batch("PRAGMA temp_store = MEMORY;")?;
+    done
+}
+
 /// Opens (creating when missing) the database in `data_dir` and applies any
 /// pending migrations: the CLI's pool, whose connections read and write.
 pub fn open(data_dir: &Path) -> anyhow::Result<Pool> {
@@ -190,6 +203,9 @@ pub fn migrate(conn: &mut Connection) -> anyhow::Result<usize> {
     let report = embedded::migrations::runner()
         .run(conn)
         .context("applying migrations")?;
+    let keying = conn.transaction()?;
+    member_import::fill_match_keys(&keying).context("making the import match keys")?;
+    keying.commit()?;
     Ok(report.applied_migrations().len())
 }
 
@@ -201,6 +217,9 @@ pub struct Health {
     /// Albums whose rating or review counters, and lists whose like or
     /// entry counters, differ from their rows.
     pub counters_off: i64,
+    /// Artists and albums whose import match key is missing or not the one
+    /// this build makes.
+    pub match_keys_off: i64,
     pub applied: Vec<i32>,
     pub known: Vec<i32>,
 }
@@ -230,6 +249,7 @@ impl Health {
         self.integrity == ["ok"]
             && self.foreign_key_violations == 0
             && self.counters_off == 0
+            && self.match_keys_off == 0
             && self.pending().is_empty()
             && self.unknown().is_empty()
     }
@@ -322,10 +342,17 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
         0
     };
     let counters_off = counters_off + list_counters_off + album_list_counts_off;
+    // Artists and albums keep their import match keys from the twenty-third on.
+    let match_keys_off = if applied.last().is_some_and(|&version| version >= 23) {
+        member_import::match_keys_off(&conn)?
+    } else {
+        0
+    };
     Ok(Health {
         integrity,
         foreign_key_violations,
         counters_off,
+        match_keys_off,
         applied,
         known,
     })

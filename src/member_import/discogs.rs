@@ -5,7 +5,7 @@
 //! number ("Nirvana (2)"), which matching sets aside; `Released` is a year
 //! or a date; one row is one pressing, so an album owned twice is two rows.
 
-use super::table::{Columns, field, records};
+use super::table::{Columns, Records, field};
 use super::{FileRow, Format, Parsed, Progress, Shelf, Skipped, year_in};
 use crate::domain::RatingValue;
 
@@ -16,8 +16,8 @@ pub fn read(text: &str, wantlist: bool, progress: &Progress) -> Result<Parsed, S
         Format::DiscogsCollection
     };
     let mut parsed = Parsed::default();
-    let mut rows = records(text, progress, &mut parsed.skipped).into_iter();
-    let Some((_, header)) = rows.next() else {
+    let mut rows = Records::of(text, progress);
+    let Some((_, header)) = rows.next(&mut parsed.skipped) else {
         return Err("The file is empty.".to_owned());
     };
     let columns = Columns::of(&header);
@@ -31,7 +31,7 @@ pub fn read(text: &str, wantlist: bool, progress: &Progress) -> Result<Parsed, S
         Shelf::Owned
     };
     let mut rated = 0;
-    for (line, record) in rows {
+    while let Some((line, record)) = rows.next(&mut parsed.skipped) {
         let (name, album) = (field(&record, Some(artist)), field(&record, Some(title)));
         if name.is_empty() || album.is_empty() {
             parsed.skipped.push(Skipped {

@@ -402,7 +402,7 @@ impl Jobs {
         self: Arc<Self>,
         job: Arc<Job>,
         file: File,
-        catalogue: impl FnOnce() -> Result<Vec<ImportCandidate>, String> + Send + 'static,
+        catalogue: impl CatalogueSource + Send + 'static,
     ) {
         let Ok(_turn) = self.one_at_a_time.acquire().await else {
             return;
@@ -421,13 +421,8 @@ impl Jobs {
     }
 
     /// Reads the file and matches its rows (on a blocking thread). The
-    /// catalogue is loaded once the file is known to be readable.
-    pub fn read_and_match(
-        &self,
-        job: &Job,
-        bytes: &[u8],
-        catalogue: impl FnOnce() -> Result<Vec<ImportCandidate>, String>,
-    ) {
+    /// catalogue is opened once the file is known to be readable.
+    pub fn read_and_match(&self, job: &Job, bytes: &[u8], catalogue: impl CatalogueSource) {
         let parsed = match super::read(bytes, job.format, &job.progress) {
             Ok(parsed) => parsed,
             Err(message) => return job.fail(message),
@@ -448,11 +443,10 @@ impl Jobs {
             state.notes = parsed.notes;
             state.skipped = parsed.skipped;
         }
-        let mut catalogue = match catalogue() {
-            Ok(albums) => Catalogue::new(albums),
+        let found = match catalogue.find_all(parsed.rows.iter(), &job.progress) {
+            Ok(found) => found,
             Err(message) => return job.fail(message),
         };
-        let found = catalogue.find_all(parsed.rows.iter(), &job.progress);
         {
             let mut state = job.state();
             state.rows = parsed
@@ -476,7 +470,7 @@ impl Jobs {
     pub async fn match_again_in_turn(
         self: Arc<Self>,
         job: Arc<Job>,
-        catalogue: impl FnOnce() -> Result<Vec<ImportCandidate>, String> + Send + 'static,
+        catalogue: impl CatalogueSource + Send + 'static,
     ) {
         let Ok(_turn) = self.one_at_a_time.acquire().await else {
             return;
@@ -498,6 +492,33 @@ impl Jobs {
     }
 }
 
+/// Where matching reads the catalogue from: a database connection, opened
+/// on the matching thread once there are rows to match.
+pub trait CatalogueSource {
+    fn find_all<'r>(
+        self,
+        rows: impl ExactSizeIterator<Item = &'r FileRow>,
+        progress: &Progress,
+    ) -> Result<Vec<Found>, String>;
+}
+
+impl<C, F> CatalogueSource for F
+where
+    F: FnOnce() -> Result<C, String>,
+    C: std::ops::Deref<Target = rusqlite::Connection>,
+{
+    fn find_all<'r>(
+        self,
+        rows: impl ExactSizeIterator<Item = &'r FileRow>,
+        progress: &Progress,
+    ) -> Result<Vec<Found>, String> {
+        let conn = self()?;
+        Catalogue::new(&conn)
+            .find_all(rows, progress)
+            .map_err(|error| format!("The catalogue cannot be read: {error}"))
+    }
+}
+
 /// The whole of a received file, read back from the start.
 fn contents(mut file: File) -> std::io::Result<Vec<u8>> {
     file.rewind()?;
@@ -508,11 +529,7 @@ fn contents(mut file: File) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn match_again(job: &Job, catalogue: impl FnOnce() -> Result<Vec<ImportCandidate>, String>) {
-    let mut catalogue = match catalogue() {
-        Ok(albums) => Catalogue::new(albums),
-        Err(message) => return job.fail(message),
-    };
+fn match_again(job: &Job, catalogue: impl CatalogueSource) {
     let open: Vec<(usize, FileRow)> = job
         .state()
         .rows
@@ -521,7 +538,10 @@ fn match_again(job: &Job, catalogue: impl FnOnce() -> Result<Vec<ImportCandidate
         .filter(|(_, row)| row.album().is_none())
         .map(|(at, row)| (at, row.file.clone()))
         .collect();
-    let found = catalogue.find_all(open.iter().map(|(_, file)| file), &job.progress);
+    let found = match catalogue.find_all(open.iter().map(|(_, file)| file), &job.progress) {
+        Ok(found) => found,
+        Err(message) => return job.fail(message),
+    };
     {
         let mut state = job.state();
         for ((at, _), found) in open.into_iter().zip(found) {
@@ -596,7 +616,9 @@ mod tests {
         let jobs = jobs(32);
         let job = jobs.start(jobs.receive(1).unwrap(), "x.csv", Format::DiscogsWantlist);
         let text = b"Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,Notes\nX,,,L,LP,,1990,1,\n";
-        jobs.read_and_match(&job, text, || Ok(Vec::new()));
+        jobs.read_and_match(&job, text, || {
+            Ok::<_, String>(Box::new(crate::db::test_connection()))
+        });
         let state = job.state();
         assert_eq!(state.status, ImportStatus::Failed);
         assert_eq!(

@@ -6,10 +6,12 @@
 
 use std::collections::HashMap;
 
+use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{FileRow, Progress};
+use crate::db::member_import;
 use crate::domain::match_key::{artist_key, likeness, title_key};
 
 /// A catalogue album as matching and the preview see it.
@@ -54,53 +56,20 @@ const TITLE_NEAR: f64 = 0.84;
 /// Candidates offered for an uncertain row.
 const MOST_CANDIDATES: usize = 5;
 
-/// The catalogue, keyed for matching.
-pub struct Catalogue {
-    albums: Vec<ImportCandidate>,
-    by_group: HashMap<String, usize>,
-    by_names: HashMap<(String, String), Vec<usize>>,
-    /// Each artist key's albums with their title keys.
-    by_artist: HashMap<String, Vec<(String, usize)>>,
-    /// Artist keys by their first character, for near names.
-    artists_by_initial: HashMap<char, Vec<String>>,
-    /// Near artists already looked up.
+/// The catalogue as matching reads it: indexed look-ups of the match keys
+/// the rows keep (V23), so a file is matched without holding the catalogue.
+pub struct Catalogue<'c> {
+    conn: &'c Connection,
+    /// Near artists already looked up, by the row's artist key.
     near_artists: HashMap<String, Vec<(String, f64)>>,
 }
 
-impl Catalogue {
-    pub fn new(albums: Vec<ImportCandidate>) -> Self {
-        let mut catalogue = Self {
-            by_group: HashMap::new(),
-            by_names: HashMap::with_capacity(albums.len()),
-            by_artist: HashMap::new(),
-            artists_by_initial: HashMap::new(),
+impl<'c> Catalogue<'c> {
+    pub fn new(conn: &'c Connection) -> Self {
+        Self {
+            conn,
             near_artists: HashMap::new(),
-            albums: Vec::new(),
-        };
-        for (at, album) in albums.iter().enumerate() {
-            if let Some(group) = &album.release_group {
-                catalogue.by_group.insert(group.to_ascii_lowercase(), at);
-            }
-            let (artist, title) = (artist_key(&album.artist), title_key(&album.title));
-            catalogue
-                .by_names
-                .entry((artist.clone(), title.clone()))
-                .or_default()
-                .push(at);
-            let titles = catalogue.by_artist.entry(artist.clone()).or_default();
-            if titles.is_empty()
-                && let Some(initial) = artist.chars().next()
-            {
-                catalogue
-                    .artists_by_initial
-                    .entry(initial)
-                    .or_default()
-                    .push(artist);
-            }
-            titles.push((title, at));
         }
-        catalogue.albums = albums;
-        catalogue
     }
 
     /// Finds each row's album, counting on `progress`.
@@ -108,7 +77,7 @@ impl Catalogue {
         &mut self,
         rows: impl ExactSizeIterator<Item = &'r FileRow>,
         progress: &Progress,
-    ) -> Vec<Found> {
+    ) -> rusqlite::Result<Vec<Found>> {
         progress.start(rows.len());
         rows.map(|row| {
             progress.advance(1);
@@ -117,115 +86,106 @@ impl Catalogue {
         .collect()
     }
 
-    pub fn find(&mut self, row: &FileRow) -> Found {
+    pub fn find(&mut self, row: &FileRow) -> rusqlite::Result<Found> {
         if let Some(group) = &row.release_group
-            && let Some(&at) = self.by_group.get(&group.to_ascii_lowercase())
+            && let Some(album) =
+                member_import::by_release_group(self.conn, &group.to_ascii_lowercase())?
         {
-            return Found::Matched(self.candidate(at, 100), How::Musicbrainz);
+            return Ok(Found::Matched(album, How::Musicbrainz));
         }
         let (artist, title) = (artist_key(&row.artist), title_key(&row.title));
-        if let Some(same) = self.by_names.get(&(artist.clone(), title.clone())) {
-            let same = same.clone();
-            let in_year: Vec<usize> = same
+        let same = member_import::by_match_keys(self.conn, &artist, &title)?;
+        if !same.is_empty() {
+            let in_year: Vec<&ImportCandidate> = same
                 .iter()
-                .copied()
-                .filter(|&at| Some(self.albums[at].year) == row.year.map(i64::from))
+                .filter(|album| Some(album.year) == row.year.map(i64::from))
                 .collect();
-            return match (same.as_slice(), in_year.as_slice()) {
-                ([only], _) | (_, [only]) => Found::Matched(self.candidate(*only, 100), How::Name),
-                _ => Found::Uncertain(same.iter().map(|&at| self.candidate(at, 100)).collect()),
-            };
+            return Ok(match (same.as_slice(), in_year.as_slice()) {
+                ([only], _) => Found::Matched(only.clone(), How::Name),
+                (_, [only]) => Found::Matched((*only).clone(), How::Name),
+                _ => Found::Uncertain(same),
+            });
         }
-        let near = self.nearest(&artist, &title);
-        if near.is_empty() {
+        let near = self.nearest(&artist, &title)?;
+        Ok(if near.is_empty() {
             Found::Missing
         } else {
             Found::Uncertain(near)
-        }
-    }
-
-    fn candidate(&self, at: usize, score: u8) -> ImportCandidate {
-        ImportCandidate {
-            score,
-            ..self.albums[at].clone()
-        }
+        })
     }
 
     /// Albums whose artist and title are both near the row's, best first.
-    fn nearest(&mut self, artist: &str, title: &str) -> Vec<ImportCandidate> {
-        let artists = self.near_artists_of(artist);
-        let mut scored: Vec<(f64, usize)> = Vec::new();
+    fn nearest(&mut self, artist: &str, title: &str) -> rusqlite::Result<Vec<ImportCandidate>> {
+        let artists = self.near_artists_of(artist)?;
+        let mut scored: Vec<(f64, i64)> = Vec::new();
         for (name, artist_likeness) in artists {
-            for (album_title, at) in &self.by_artist[&name] {
-                let title_likeness = likeness(title, album_title);
+            for (album_title, album_id) in member_import::titles_by_artist_key(self.conn, &name)? {
+                let title_likeness = likeness(title, &album_title);
                 if title_likeness >= TITLE_NEAR {
-                    scored.push(((artist_likeness + title_likeness) / 2.0, *at));
+                    scored.push(((artist_likeness + title_likeness) / 2.0, album_id));
                 }
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        scored
-            .into_iter()
-            .take(MOST_CANDIDATES)
-            .map(|(score, at)| self.candidate(at, (score * 100.0).floor() as u8))
-            .collect()
+        let mut near = Vec::new();
+        for (score, album_id) in scored.into_iter().take(MOST_CANDIDATES) {
+            if let Some(album) = member_import::candidate(self.conn, album_id)? {
+                near.push(ImportCandidate {
+                    score: (score * 100.0).floor() as u8,
+                    ..album
+                });
+            }
+        }
+        Ok(near)
     }
 
     /// Artist keys near `artist` (itself included), sharing its first
     /// character: typos at the start of a name are rare, and this keeps the
     /// comparisons to a small part of a large catalogue.
-    fn near_artists_of(&mut self, artist: &str) -> Vec<(String, f64)> {
+    fn near_artists_of(&mut self, artist: &str) -> rusqlite::Result<Vec<(String, f64)>> {
         if let Some(known) = self.near_artists.get(artist) {
-            return known.clone();
+            return Ok(known.clone());
         }
-        let near: Vec<(String, f64)> = artist
-            .chars()
-            .next()
-            .and_then(|initial| self.artists_by_initial.get(&initial))
-            .into_iter()
-            .flatten()
-            .filter_map(|name| {
-                let alike = likeness(artist, name);
-                (alike >= ARTIST_NEAR).then(|| (name.clone(), alike))
-            })
-            .collect();
+        let near = match artist.chars().next() {
+            Some(initial) => member_import::artist_keys_beginning(self.conn, initial, |name| {
+                let alike = likeness(artist, &name);
+                (alike >= ARTIST_NEAR).then_some((name, alike))
+            })?,
+            None => Vec::new(),
+        };
         self.near_artists.insert(artist.to_owned(), near.clone());
-        near
+        Ok(near)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::fixtures;
+    use crate::domain::AlbumType;
     use crate::member_import::Shelf;
 
-    fn album(album_id: i64, artist: &str, title: &str, year: i64, kind: &str) -> ImportCandidate {
-        ImportCandidate {
-            album_id,
-            title: title.to_owned(),
-            slug: String::new(),
-            artist: artist.to_owned(),
-            artist_slug: String::new(),
-            year,
-            album_type: kind.to_owned(),
-            picture_url: String::new(),
-            score: 0,
-            release_group: None,
+    /// The catalogue's albums, numbered 1 to 7 in this order.
+    fn catalogue_db() -> Connection {
+        let conn = crate::db::test_connection();
+        for (artist, title, year, kind, group) in [
+            ("Radiohead", "In Rainbows", "2007", AlbumType::Lp, None),
+            ("Radiohead", "Kid A", "2000", AlbumType::Lp, None),
+            ("Nirvana", "Nevermind", "1991", AlbumType::Lp, None),
+            ("Joni Mitchell", "Blue", "1971", AlbumType::Lp, None),
+            (
+                "Burial",
+                "Untrue",
+                "2007",
+                AlbumType::Lp,
+                Some("9e0f2a1b-3c4d-4e5f-8a9b-0c1d2e3f4a5b"),
+            ),
+            ("Queen", "Live Killers", "1979", AlbumType::Live, None),
+            ("Queen", "Live Killers", "1985", AlbumType::Other, None),
+        ] {
+            fixtures::album_with(&conn, artist, title, year, kind, group);
         }
-    }
-
-    fn catalogue() -> Catalogue {
-        let mut untrue = album(5, "Burial", "Untrue", 2007, "LP");
-        untrue.release_group = Some("9E0F2A1B-3C4D-4E5F-8A9B-0C1D2E3F4A5B".to_owned());
-        Catalogue::new(vec![
-            album(1, "Radiohead", "In Rainbows", 2007, "LP"),
-            album(2, "Radiohead", "Kid A", 2000, "LP"),
-            album(3, "Nirvana", "Nevermind", 1991, "LP"),
-            album(4, "Joni Mitchell", "Blue", 1971, "LP"),
-            untrue,
-            album(6, "Queen", "Live Killers", 1979, "Live"),
-            album(7, "Queen", "Live Killers", 1985, "Other"),
-        ])
+        conn
     }
 
     fn row(artist: &str, title: &str) -> FileRow {
@@ -242,31 +202,39 @@ mod tests {
 
     #[test]
     fn matches_by_release_group_first() {
-        let mut catalogue = catalogue();
+        let conn = catalogue_db();
+        let mut catalogue = Catalogue::new(&conn);
         let mut listened = row("Burial", "Untrue (Remastered)");
-        listened.release_group = Some("9e0f2a1b-3c4d-4e5f-8a9b-0c1d2e3f4a5b".to_owned());
+        listened.release_group = Some("9E0F2A1B-3C4D-4E5F-8A9B-0C1D2E3F4A5B".to_owned());
         assert!(
-            matches!(catalogue.find(&listened), Found::Matched(ref a, How::Musicbrainz) if a.album_id == 5)
+            matches!(catalogue.find(&listened).unwrap(), Found::Matched(ref a, How::Musicbrainz) if a.album_id == 5)
         );
     }
 
     #[test]
     fn matches_by_names_across_spellings() {
-        let mut catalogue = catalogue();
-        let found = catalogue.find(&row("Nirvana (2)", "Nevermind (Deluxe Edition)"));
+        let conn = catalogue_db();
+        let mut catalogue = Catalogue::new(&conn);
+        let found = catalogue
+            .find(&row("Nirvana (2)", "Nevermind (Deluxe Edition)"))
+            .unwrap();
         assert!(
             matches!(found, Found::Matched(ref a, How::Name) if a.album_id == 3 && a.score == 100)
         );
-        assert_eq!(ids(&catalogue.find(&row("RADIOHEAD", "in rainbows"))), [1]);
+        assert_eq!(
+            ids(&catalogue.find(&row("RADIOHEAD", "in rainbows")).unwrap()),
+            [1]
+        );
     }
 
     #[test]
     fn near_names_are_uncertain_never_matched() {
-        let mut catalogue = catalogue();
-        let typo = catalogue.find(&row("Radiohead", "In Rainbow"));
+        let conn = catalogue_db();
+        let mut catalogue = Catalogue::new(&conn);
+        let typo = catalogue.find(&row("Radiohead", "In Rainbow")).unwrap();
         assert!(matches!(typo, Found::Uncertain(_)), "{typo:?}");
         assert_eq!(ids(&typo), [1]);
-        let misspelt = catalogue.find(&row("Joni Mitchel", "Blue"));
+        let misspelt = catalogue.find(&row("Joni Mitchel", "Blue")).unwrap();
         assert_eq!(ids(&misspelt), [4]);
         let Found::Uncertain(candidates) = misspelt else {
             unreachable!()
@@ -280,25 +248,32 @@ mod tests {
 
     #[test]
     fn unknown_albums_are_missing() {
-        let mut catalogue = catalogue();
+        let conn = catalogue_db();
+        let mut catalogue = Catalogue::new(&conn);
         assert_eq!(
-            catalogue.find(&row("Cocteau Twins", "Heaven or Las Vegas")),
+            catalogue
+                .find(&row("Cocteau Twins", "Heaven or Las Vegas"))
+                .unwrap(),
             Found::Missing
         );
         assert_eq!(
-            catalogue.find(&row("Radiohead", "Amnesiac")),
+            catalogue.find(&row("Radiohead", "Amnesiac")).unwrap(),
             Found::Missing
         );
-        assert_eq!(catalogue.find(&row("Burial", "Kindred")), Found::Missing);
+        assert_eq!(
+            catalogue.find(&row("Burial", "Kindred")).unwrap(),
+            Found::Missing
+        );
     }
 
     #[test]
     fn namesakes_are_told_apart_by_year_or_left_to_the_member() {
-        let mut catalogue = catalogue();
+        let conn = catalogue_db();
+        let mut catalogue = Catalogue::new(&conn);
         let mut dated = row("Queen", "Live Killers");
         dated.year = Some(1985);
-        assert_eq!(ids(&catalogue.find(&dated)), [7]);
-        let undated = catalogue.find(&row("Queen", "Live Killers"));
+        assert_eq!(ids(&catalogue.find(&dated).unwrap()), [7]);
+        let undated = catalogue.find(&row("Queen", "Live Killers")).unwrap();
         assert!(matches!(undated, Found::Uncertain(ref c) if c.len() == 2));
     }
 }

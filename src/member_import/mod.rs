@@ -304,49 +304,76 @@ fn one_row_per_album(parsed: Parsed, format: Format) -> Parsed {
         skipped,
         mut notes,
     } = parsed;
-    let mut at: HashMap<(String, String), usize> = HashMap::with_capacity(rows.len());
-    let mut merged: Vec<FileRow> = Vec::with_capacity(rows.len().min(1 << 16));
-    let mut repeated = 0;
+    let mut albums = ByAlbum::new(format);
     for row in rows {
-        let key = album_key(&row);
-        match at.get(&key) {
-            None => {
-                at.insert(key, merged.len());
-                merged.push(row);
-            }
-            Some(&index) => {
-                let kept = &mut merged[index];
-                if format.is_listens() {
-                    kept.plays += row.plays;
-                    if row.last_listened > kept.last_listened {
-                        kept.last_listened = row.last_listened;
-                    }
-                    if kept.release_group.is_none() {
-                        kept.release_group = row.release_group;
-                    }
-                } else {
-                    repeated += 1;
-                    kept.rating = row.rating.or(kept.rating);
-                    kept.shelf = row.shelf;
-                    kept.review = row.review.or(kept.review.take());
-                    kept.plays += row.plays;
-                }
-            }
-        }
+        albums.add(row);
     }
-    if repeated > 0 {
+    if albums.repeated > 0 {
         notes.push(format!(
-            "{repeated} {} named an album an earlier row names too; the later row's rating counts.",
-            if repeated == 1 { "row" } else { "rows" }
+            "{} {} named an album an earlier row names too; the later row's rating counts.",
+            albums.repeated,
+            if albums.repeated == 1 { "row" } else { "rows" }
         ));
     }
-    if format.is_listens() {
-        merged.sort_by(|a, b| b.plays.cmp(&a.plays).then(a.line.cmp(&b.line)));
-    }
     Parsed {
-        rows: merged,
+        rows: albums.rows(),
         skipped,
         notes,
+    }
+}
+
+/// A file's rows gathered by album as they are read, so that a history of
+/// a hundred thousand listens is held as the few thousand albums it plays.
+pub(super) struct ByAlbum {
+    format: Format,
+    at: HashMap<(String, String), usize>,
+    merged: Vec<FileRow>,
+    /// Rows (not listens) that named an album an earlier row named.
+    repeated: usize,
+}
+
+impl ByAlbum {
+    pub(super) fn new(format: Format) -> Self {
+        Self {
+            format,
+            at: HashMap::new(),
+            merged: Vec::new(),
+            repeated: 0,
+        }
+    }
+
+    pub(super) fn add(&mut self, row: FileRow) {
+        let key = album_key(&row);
+        let Some(&index) = self.at.get(&key) else {
+            self.at.insert(key, self.merged.len());
+            self.merged.push(row);
+            return;
+        };
+        let kept = &mut self.merged[index];
+        if self.format.is_listens() {
+            kept.plays += row.plays;
+            if row.last_listened > kept.last_listened {
+                kept.last_listened = row.last_listened;
+            }
+            if kept.release_group.is_none() {
+                kept.release_group = row.release_group;
+            }
+        } else {
+            self.repeated += 1;
+            kept.rating = row.rating.or(kept.rating);
+            kept.shelf = row.shelf;
+            kept.review = row.review.or(kept.review.take());
+            kept.plays += row.plays;
+        }
+    }
+
+    /// The albums in the file's order; listens most played first.
+    pub(super) fn rows(mut self) -> Vec<FileRow> {
+        if self.format.is_listens() {
+            self.merged
+                .sort_by(|a, b| b.plays.cmp(&a.plays).then(a.line.cmp(&b.line)));
+        }
+        self.merged
     }
 }
 

@@ -9,7 +9,7 @@
 
 use csv::StringRecord;
 
-use super::table::{Columns, field, records};
+use super::table::{Columns, Records, field};
 use super::{FileRow, Format, Parsed, Progress, Shelf, Skipped, year_in};
 use crate::csv_cells::{CsvWriter, restored};
 use crate::domain::RatingValue;
@@ -31,8 +31,8 @@ const HEADER: [&str; 12] = [
 
 pub fn read(text: &str, progress: &Progress) -> Result<Parsed, String> {
     let mut parsed = Parsed::default();
-    let mut rows = records(text, progress, &mut parsed.skipped).into_iter();
-    let Some((_, header)) = rows.next() else {
+    let mut rows = Records::of(text, progress);
+    let Some((_, header)) = rows.next(&mut parsed.skipped) else {
         return Err("The file is empty.".to_owned());
     };
     let columns = Columns::of(&header);
@@ -43,7 +43,7 @@ pub fn read(text: &str, progress: &Progress) -> Result<Parsed, String> {
     let date = columns.find("release_date");
     let ownership = columns.find("ownership");
     let review = columns.find("review");
-    for (line, record) in rows {
+    while let Some((line, record)) = rows.next(&mut parsed.skipped) {
         let artist = decoded(&format!(
             "{} {}",
             cell(&record, Some(first)),

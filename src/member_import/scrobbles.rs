@@ -13,17 +13,17 @@ use time::OffsetDateTime;
 use time::PrimitiveDateTime;
 use time::macros::format_description;
 
-use super::table::{Columns, field, records};
-use super::{FileRow, MOST_BYTES, Parsed, Progress, Shelf};
+use super::table::{Columns, Records, field};
+use super::{ByAlbum, FileRow, Format, MOST_BYTES, Parsed, Progress, Shelf};
 use crate::domain::timestamp;
 
 pub fn read_lastfm(text: &str, progress: &Progress) -> Result<Parsed, String> {
     let mut parsed = Parsed::default();
-    let rows = records(text, progress, &mut parsed.skipped);
-    let Some((_, first)) = rows.first() else {
+    let mut rows = Records::of(text, progress);
+    let Some(first) = rows.next(&mut parsed.skipped) else {
         return Err("The file is empty.".to_owned());
     };
-    let columns = Columns::of(first);
+    let columns = Columns::of(&first.1);
     let headed = columns.find("artist").is_some() && columns.find("album").is_some();
     let (artist, album, when, uts) = if headed {
         (
@@ -35,20 +35,23 @@ pub fn read_lastfm(text: &str, progress: &Progress) -> Result<Parsed, String> {
     } else {
         (Some(0), Some(1), Some(3), None)
     };
+    let mut albums = ByAlbum::new(Format::Lastfm);
     let mut without_album = 0;
-    for (line, record) in &rows[usize::from(headed)..] {
-        let (name, title) = (field(record, artist), field(record, album));
+    let mut next = if headed { None } else { Some(first) };
+    while let Some((line, record)) = next.take().or_else(|| rows.next(&mut parsed.skipped)) {
+        let (name, title) = (field(&record, artist), field(&record, album));
         if name.is_empty() || title.is_empty() {
             without_album += 1;
             continue;
         }
-        let listened = field(record, uts)
+        let listened = field(&record, uts)
             .parse::<i64>()
             .ok()
             .and_then(from_unix)
-            .or_else(|| listen_time(field(record, when)));
-        parsed.rows.push(listen(*line, name, title, None, listened));
+            .or_else(|| listen_time(field(&record, when)));
+        albums.add(listen(line, name, title, None, listened));
     }
+    parsed.rows = albums.rows();
     tell_listens(&mut parsed, without_album);
     Ok(parsed)
 }
@@ -60,24 +63,24 @@ pub fn read_listenbrainz(bytes: &[u8], progress: &Progress) -> Result<Parsed, St
         String::from_utf8_lossy(bytes).into_owned()
     };
     let mut parsed = Parsed::default();
+    let mut albums = ByAlbum::new(Format::Listenbrainz);
     let mut without_album = 0;
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    let listens: Vec<(usize, Result<Listen, serde_json::Error>)> = if trimmed.starts_with('[') {
-        let all: Vec<Listen> = serde_json::from_str(trimmed)
-            .map_err(|error| format!("This JSON file is not a list of listens: {error}"))?;
-        progress.start(all.len());
-        all.into_iter()
-            .enumerate()
-            .map(|(n, l)| (n + 1, Ok(l)))
-            .collect()
-    } else {
-        progress.start(text.lines().count());
-        text.lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty())
-            .map(|(n, line)| (n + 1, serde_json::from_str(line)))
-            .collect()
-    };
+    let listens: Box<dyn Iterator<Item = (usize, Result<Listen, serde_json::Error>)>> =
+        if trimmed.starts_with('[') {
+            let all: Vec<Listen> = serde_json::from_str(trimmed)
+                .map_err(|error| format!("This JSON file is not a list of listens: {error}"))?;
+            progress.start(all.len());
+            Box::new(all.into_iter().enumerate().map(|(n, l)| (n + 1, Ok(l))))
+        } else {
+            progress.start(text.lines().count());
+            Box::new(
+                text.lines()
+                    .enumerate()
+                    .filter(|(_, line)| !line.trim().is_empty())
+                    .map(|(n, line)| (n + 1, serde_json::from_str(line))),
+            )
+        };
     for (line, listen_line) in listens {
         progress.advance(1);
         let metadata = match listen_line {
@@ -104,10 +107,9 @@ pub fn read_listenbrainz(bytes: &[u8], progress: &Progress) -> Result<Parsed, St
             .and_then(|info| info.release_group_mbid)
             .or(track.mbid_mapping.and_then(|m| m.release_group_mbid))
             .filter(|id| !id.trim().is_empty());
-        parsed
-            .rows
-            .push(listen(line, &artist, &title, group, at.and_then(from_unix)));
+        albums.add(listen(line, &artist, &title, group, at.and_then(from_unix)));
     }
+    parsed.rows = albums.rows();
     tell_listens(&mut parsed, without_album);
     Ok(parsed)
 }

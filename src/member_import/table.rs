@@ -74,34 +74,47 @@ pub(super) fn field(record: &StringRecord, at: Option<usize>) -> &str {
     at.and_then(|at| record.get(at)).unwrap_or_default()
 }
 
-/// Every record of `text` with its line, the header first when there is one;
+/// The records of `text` with their lines, the header first when there is
+/// one, read one at a time so that a large file is never held as records;
 /// rows that are not CSV at all become skipped rows.
-pub(super) fn records(
-    text: &str,
-    progress: &Progress,
-    skipped: &mut Vec<Skipped>,
-) -> Vec<(usize, StringRecord)> {
-    progress.start(text.bytes().filter(|&b| b == b'\n').count().max(1));
-    let mut reader = ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .trim(Trim::All)
-        .from_reader(text.as_bytes());
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        progress.advance(1);
-        match record {
-            Ok(record) => {
-                let line = record.position().map_or(0, |p| p.line() as usize);
-                if record.iter().any(|f| !f.is_empty()) {
-                    rows.push((line, record));
+pub(super) struct Records<'t> {
+    reader: csv::Reader<&'t [u8]>,
+    progress: &'t Progress,
+}
+
+impl<'t> Records<'t> {
+    pub(super) fn of(text: &'t str, progress: &'t Progress) -> Self {
+        progress.start(text.bytes().filter(|&b| b == b'\n').count().max(1));
+        let reader = ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .trim(Trim::All)
+            .from_reader(text.as_bytes());
+        Self { reader, progress }
+    }
+
+    /// The next record that is not empty, noting rows that are not CSV in
+    /// `skipped` on the way.
+    pub(super) fn next(&mut self, skipped: &mut Vec<Skipped>) -> Option<(usize, StringRecord)> {
+        let mut record = StringRecord::new();
+        loop {
+            match self.reader.read_record(&mut record) {
+                Ok(false) => return None,
+                Ok(true) => {
+                    self.progress.advance(1);
+                    if record.iter().any(|f| !f.is_empty()) {
+                        let line = record.position().map_or(0, |p| p.line() as usize);
+                        return Some((line, record));
+                    }
+                }
+                Err(error) => {
+                    self.progress.advance(1);
+                    skipped.push(Skipped {
+                        line: error.position().map_or(0, |p| p.line() as usize),
+                        problem: format!("not a CSV row: {error}"),
+                    });
                 }
             }
-            Err(error) => skipped.push(Skipped {
-                line: error.position().map_or(0, |p| p.line() as usize),
-                problem: format!("not a CSV row: {error}"),
-            }),
         }
     }
-    rows
 }
