@@ -10,6 +10,7 @@ use tower::ServiceExt;
 pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<ExitCode> {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     share_malloc_arenas();
+    temporary_files_in(&data.data_dir);
     tokio::runtime::Builder::new_multi_thread()
         // Blocking work is SQLite work, bounded by the pool's 8 connections;
         // more threads than a few per connection only add stacks and memory.
@@ -18,6 +19,18 @@ pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<Exit
         .build()?
         .block_on(serve(data, settings))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// SQLite's temporary files (a large write's journal, a large sort) go in
+/// the data directory unless `SQLITE_TMPDIR` says otherwise: the container
+/// image has no /tmp, and a /tmp in memory would hold them in memory again.
+/// The files are removed as they are opened, so nothing is left there.
+fn temporary_files_in(data_dir: &std::path::Path) {
+    if std::env::var_os("SQLITE_TMPDIR").is_none() {
+        // SAFETY: set before the runtime starts any thread, and before
+        // SQLite first reads it.
+        unsafe { std::env::set_var("SQLITE_TMPDIR", data_dir) };
+    }
 }
 
 /// glibc gives each thread that allocates an arena of its own and keeps
