@@ -76,7 +76,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     let listener = crate::connections::listen(settings.listen)
         .with_context(|| format!("cannot listen on {}", settings.listen))?;
     let keep = std::time::Duration::from_secs(settings.ranking_seconds);
-    let state = AppState {
+    let state = AppState::from(halfstar::api::AppParts {
         max_body_bytes: settings.max_body_bytes,
         request_timeout: std::time::Duration::from_secs(settings.request_timeout_seconds),
         trust_proxy: settings.trust_proxy,
@@ -99,8 +99,8 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
             settings.rating_imports.limits(),
             data.data_dir.clone(),
         )),
-        ..AppState::new(database)
-    };
+        ..halfstar::api::AppParts::new(database)
+    });
     // Printed, not only logged: scripts and tests read the chosen port here.
     println!(
         "halfstar is serving {} on http://{}",
