@@ -7,3 +7,5 @@ ALTER TABLE artists ADD COLUMN match_key TEXT;
 ALTER TABLE albums ADD COLUMN match_key TEXT;
 CREATE INDEX artists_by_match_key ON artists (match_key);
 CREATE INDEX albums_by_artist_match_key ON albums (artist_id, match_key);
+-- The rows still to key: empty once filled, so opening finds none at once.
+CREATE INDEX albums_unkeyed ON albums (id) WHERE match_key IS NULL;

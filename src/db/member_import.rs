@@ -401,5 +401,19 @@ mod tests {
             let plan = crate::db::query_plan(&conn, &sql);
             assert!(!plan.contains("SCAN"), "{sql}\n{plan}");
         }
+        // What every opening asks (`fill_keys`) reads only the rows still to key.
+        for (sql, index) in [
+            (
+                "SELECT id, title FROM albums WHERE id > ?1 AND match_key IS NULL ORDER BY id LIMIT ?2",
+                "albums_unkeyed",
+            ),
+            (
+                "SELECT id, name FROM artists WHERE id > ?1 AND match_key IS NULL ORDER BY id LIMIT ?2",
+                "artists_by_match_key",
+            ),
+        ] {
+            let plan = crate::db::query_plan(&conn, sql);
+            assert!(plan.contains(index), "{sql}\n{plan}");
+        }
     }
 }

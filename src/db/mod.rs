@@ -205,7 +205,8 @@ pub fn migrate(conn: &mut Connection) -> anyhow::Result<usize> {
     let report = embedded::migrations::runner()
         .run(conn)
         .context("applying migrations")?;
-    let keying = conn.transaction()?;
+    // Deferred: an opening with every key made takes no write lock.
+    let keying = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)?;
     member_import::fill_match_keys(&keying).context("making the import match keys")?;
     keying.commit()?;
     Ok(report.applied_migrations().len())
