@@ -57,22 +57,38 @@ fn member_from_row(row: &rusqlite::Row, now: &str) -> rusqlite::Result<MemberOve
     })
 }
 
+const EVERY_MEMBER: &str = "WHERE ?1 = ''";
+const BY_TRIGRAMS: &str = "WHERE u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ?1)";
+const BY_LIKE: &str = "WHERE u.username LIKE ?1 ESCAPE '\\' OR u.email LIKE ?1 ESCAPE '\\'";
+
 /// Members whose username or email holds `query` (any case), newest first.
+/// Three letters or more are looked up in the trigram index (`users_fts`);
+/// shorter ones, which no trigram holds, look at every member; no query
+/// is every member.
 pub fn search(
     conn: &Connection,
     query: &str,
     page: Page,
     now: &str,
 ) -> rusqlite::Result<(Vec<MemberOverview>, i64)> {
-    // LIKE's own characters are taken literally.
-    let pattern = format!(
-        "%{}%",
-        query
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    );
-    let filter = "WHERE u.username LIKE ?1 ESCAPE '\\' OR u.email LIKE ?1 ESCAPE '\\'";
+    let (filter, pattern) = if query.is_empty() {
+        (EVERY_MEMBER, String::new())
+    } else if query.chars().count() >= 3 {
+        // One phrase, taken literally: FTS5 doubles a quote inside one.
+        (BY_TRIGRAMS, format!("\"{}\"", query.replace('"', "\"\"")))
+    } else {
+        // LIKE's own characters are taken literally.
+        (
+            BY_LIKE,
+            format!(
+                "%{}%",
+                query
+                    .replace('\\', "\\\\")
+                    .replace('%', "\\%")
+                    .replace('_', "\\_")
+            ),
+        )
+    };
     let total = conn
         .prepare_cached(&format!("SELECT count(*) FROM users u {filter}"))?
         .query_row([&pattern], |row| row.get(0))?;
@@ -112,4 +128,59 @@ pub fn lift_suspension(conn: &Connection, id: i64) -> rusqlite::Result<()> {
 pub fn admin_count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.prepare_cached("SELECT count(*) FROM users WHERE role = 'admin'")?
         .query_row([], |row| row.get(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::{fixtures, query_plan, test_connection, users};
+
+    const NOW: &str = "2026-01-01T00:00:00.000Z";
+    const FIRST_PAGE: Page = Page {
+        limit: 25,
+        offset: 0,
+    };
+
+    fn found(conn: &Connection, query: &str) -> Vec<String> {
+        let (members, total) = search(conn, query, FIRST_PAGE, NOW).unwrap();
+        assert_eq!(total, members.len() as i64, "{query}");
+        members.into_iter().map(|m| m.username).collect()
+    }
+
+    #[test]
+    fn members_are_found_by_any_part_of_their_name_or_email_in_any_case() {
+        let conn = test_connection();
+        fixtures::user(&conn, "lowend.theo");
+        let vera = fixtures::user(&conn, "vera");
+        fixtures::user(&conn, "theodora");
+
+        assert_eq!(found(&conn, "THEO"), ["theodora", "lowend.theo"]);
+        assert_eq!(found(&conn, "end.t"), ["lowend.theo"]);
+        assert_eq!(found(&conn, "eo"), ["theodora", "lowend.theo"]);
+        assert_eq!(found(&conn, "vera@EXAMPLE"), ["vera"]);
+        assert_eq!(found(&conn, "").len(), 3);
+        for literal in ["%", "_", "th%", "\"the", "a\"\""] {
+            assert!(found(&conn, literal).is_empty(), "{literal}");
+        }
+
+        users::set_username(&conn, vera, "vera", "verity", NOW).unwrap();
+        users::set_email(&conn, vera, "v@elsewhere.net").unwrap();
+        assert!(found(&conn, "vera").is_empty());
+        assert_eq!(found(&conn, "rity"), ["verity"]);
+        assert_eq!(found(&conn, "elsewhere"), ["verity"]);
+        conn.execute("DELETE FROM users WHERE id = ?1", [vera])
+            .unwrap();
+        assert!(found(&conn, "rity").is_empty());
+    }
+
+    #[test]
+    fn three_letters_or_more_are_looked_up_in_the_index() {
+        let conn = test_connection();
+        let plan = query_plan(&conn, &format!("{MEMBER_QUERY} {BY_TRIGRAMS}"));
+        assert!(plan.contains("users_fts VIRTUAL TABLE"), "{plan}");
+        assert!(
+            !plan.contains("SCAN u\n") && !plan.ends_with("SCAN u"),
+            "{plan}"
+        );
+    }
 }
