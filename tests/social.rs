@@ -267,14 +267,15 @@ async fn each_event_tells_the_member_it_concerns_exactly_once() {
         Some(json!({ "reviewId": review, "isThumbsUp": true })),
     )
     .await;
-    // A shout on Mira's profile.
-    s.ok(
-        Method::POST,
-        "/api/shout",
-        &s.theo,
-        Some(json!({ "shoutText": "Great taste.", "recipientUsername": "mira99" })),
-    )
-    .await;
+    // A shout on Mira's profile, naming Ada.
+    let shout = s
+        .ok(
+            Method::POST,
+            "/api/shout",
+            &s.theo,
+            Some(json!({ "shoutText": "Great taste, @ada.l.", "recipientUsername": "mira99" })),
+        )
+        .await;
 
     assert_eq!(
         s.told(&s.mira).await,
@@ -289,8 +290,35 @@ async fn each_event_tells_the_member_it_concerns_exactly_once() {
         s.told(&s.theo).await,
         [pair("reply", "ada.l also commented on a review of Kid A")]
     );
-    assert_eq!(s.told(&s.ada).await, []);
+    assert_eq!(
+        s.told(&s.ada).await,
+        [pair(
+            "mention",
+            "lowend.theo mentioned you in a shout on mira99’s profile"
+        )]
+    );
     assert_eq!(s.unread(&s.mira).await, 4);
+
+    // Each link leads to the comment or shout itself: the page scrolls to it.
+    let links = |page: &Value| -> Vec<String> {
+        page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["link"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let shout_at = format!("/user/mira99#shout-{}", shout["shoutId"]);
+    let page = s.ok(Method::GET, "/api/notifications", &s.mira, None).await;
+    let mira_links = links(&page);
+    assert_eq!(mira_links[0], shout_at);
+    assert!(
+        mira_links[2].starts_with(&format!("/review/kid-a/{review}#comment-")),
+        "{mira_links:?}"
+    );
+    assert_ne!(mira_links[2], mira_links[3], "each comment its own");
+    let page = s.ok(Method::GET, "/api/notifications", &s.ada, None).await;
+    assert_eq!(links(&page), [shout_at]);
 
     // Read one item (all its rows), then all.
     let page = s.ok(Method::GET, "/api/notifications", &s.mira, None).await;

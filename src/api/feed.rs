@@ -266,7 +266,7 @@ fn item_of(
                 return Ok(None);
             };
             item.text = preview(&text);
-            item.link = format!("/user/{recipient}");
+            item.link = format!("/user/{recipient}#shout-{}", first.id);
             item.recipient = Some(recipient);
         }
         EventKind::NewAlbum => {

@@ -273,6 +273,7 @@ struct Event {
     review: Option<i64>,
     post: Option<i64>,
     comment: Option<i64>,
+    shout: Option<i64>,
     /// What it is about, in words ("your review of Kid A") and as a page.
     about: About,
 }
@@ -292,6 +293,8 @@ struct About {
     list_page: Option<String>,
     list_mine: bool,
     me: String,
+    /// The profile a shout is on.
+    shouted_on: Option<String>,
 }
 
 const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profile_picture_url,
@@ -299,14 +302,15 @@ const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profi
         a.title, '/albums/' || ar.slug || '/' || a.slug, ar.name,
         ra.title, '/review/' || ra.slug || '/' || rv.id, rv.user_id = n.user_id,
         p.title, l.title, '/list/' || l.id || '/' || l.slug, l.user_id = n.user_id, me.username,
-        p.user_id = n.user_id
+        p.user_id = n.user_id, n.shout_id, shouted_on.username
      FROM notifications n
      JOIN users me ON me.id = n.user_id
      LEFT JOIN users u ON u.id = n.actor_id
      LEFT JOIN albums a ON a.id = n.album_id LEFT JOIN artists ar ON ar.id = a.artist_id
      LEFT JOIN reviews rv ON rv.id = n.review_id LEFT JOIN albums ra ON ra.id = rv.album_id
      LEFT JOIN posts p ON p.id = n.post_id
-     LEFT JOIN lists l ON l.id = n.list_id";
+     LEFT JOIN lists l ON l.id = n.list_id
+     LEFT JOIN shouts s ON s.id = n.shout_id LEFT JOIN users shouted_on ON shouted_on.id = s.recipient_id";
 
 fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
     let kind: String = row.get(1)?;
@@ -323,6 +327,7 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         review: row.get(7)?,
         post: row.get(8)?,
         comment: row.get(9)?,
+        shout: row.get(22)?,
         about: About {
             album_title: row.get(10)?,
             album_page: row.get(11)?,
@@ -336,13 +341,26 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
             list_mine: row.get::<_, Option<bool>>(19)?.unwrap_or(false),
             me: row.get(20)?,
             post_mine: row.get::<_, Option<bool>>(21)?.unwrap_or(false),
+            shouted_on: row.get(23)?,
         },
     })
 }
 
 impl Event {
-    /// The thing it is about, in words for the member told, and its page.
+    /// The thing it is about, in words for the member told, and its page,
+    /// at the comment or shout that happened (`#comment-12`, `#shout-3`):
+    /// the page scrolls to it.
     fn thing(&self) -> (String, String) {
+        let (words, page) = self.page();
+        let at = match (self.comment, self.shout) {
+            (Some(comment), _) => format!("#comment-{comment}"),
+            (None, Some(shout)) => format!("#shout-{shout}"),
+            (None, None) => String::new(),
+        };
+        (words, page + &at)
+    }
+
+    fn page(&self) -> (String, String) {
         let a = &self.about;
         if let (Some(album), Some(page)) = (&a.review_album, &a.review_page) {
             let whose = if a.review_mine {
@@ -363,7 +381,12 @@ impl Event {
         if let (Some(title), Some(page)) = (&a.album_title, &a.album_page) {
             return (title.clone(), page.clone());
         }
-        ("your profile".to_owned(), format!("/user/{}", a.me))
+        match &a.shouted_on {
+            Some(profile) if *profile != a.me => {
+                (format!("{profile}’s profile"), format!("/user/{profile}"))
+            }
+            _ => ("your profile".to_owned(), format!("/user/{}", a.me)),
+        }
     }
 
     fn sentence(&self, actors: &[Author], actor_count: usize) -> (String, String) {
@@ -398,7 +421,7 @@ impl Event {
                 {
                     thing
                 } else {
-                    "a shout".to_owned()
+                    format!("a shout on {thing}")
                 };
                 (format!("{who} mentioned you in {place}"), page)
             }

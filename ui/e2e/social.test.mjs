@@ -78,7 +78,7 @@ test('a comment on my review that mentions me lights the bell; opening it reads 
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   assert.ok(await fits(), 'the notifications fit the phone');
   await item.getByRole('link', { name: /lowend\.theo commented on your review of In Rainbows/ }).click();
-  await page.waitForURL(`${run.server.url}/review/in-rainbows/${review.reviewId}`);
+  await page.waitForURL(new RegExp(`/review/in-rainbows/${review.reviewId}#comment-\\d+$`));
   await bar.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
   assert.equal((await apiGet(run, '/notifications/unread', session.token)).unread, 0);
   // The mention in the comment links to the member's profile.
@@ -98,6 +98,41 @@ test('a comment on my review that mentions me lights the bell; opening it reads 
   await page.goto(`${run.server.url}/user/lowend.theo`);
   await page.getByRole('region', { name: 'Taste compatibility' }).waitFor();
   assert.ok(await fits(), 'the profile fits the phone');
+  await page.close();
+});
+
+test('a notification opens its page as it is now, at the comment or shout it names, without a reload', async () => {
+  const { page, session } = await signedInPage(run, 'list_keeper');
+  const list = await apiAs(session.token, 'POST', '/list', { title: 'Night drives', description: 'After midnight.' });
+  // The member reads their list (no likes, no comments yet) and moves on: it stays in the page's cache.
+  await page.goto(`${run.server.url}/list/${list.listId}/${list.slug}`);
+  await page.locator('.list-like-count').getByText('0 likes').waitFor();
+  await page.getByText('No comments yet.').waitFor();
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await page.waitForURL(`${run.server.url}/`);
+
+  const theo = await tokenOf('lowend.theo');
+  await apiAs(theo, 'POST', `/list/${list.listId}/like`);
+  const comment = await apiAs(theo, 'POST', '/comment', { listId: list.listId, commentText: 'Add some Boards of Canada.' });
+  const shout = await apiAs(theo, 'POST', '/shout', { shoutText: 'Good lists here.', recipientUsername: 'list_keeper' });
+
+  await page.getByRole('link', { name: /^Notifications/ }).first().click();
+  const items = page.getByRole('list', { name: 'Notifications' });
+  await items.getByRole('link', { name: 'lowend.theo commented on your list “Night drives”' }).click();
+  await page.waitForURL(`${run.server.url}/list/${list.listId}/${list.slug}#comment-${comment.commentId}`);
+  const arrived = page.locator(`#comment-${comment.commentId}`);
+  await arrived.getByText('Add some Boards of Canada.').waitFor();
+  await page.locator('.list-like-count').getByText('1 like').waitFor();
+  await page.waitForFunction((id) => document.activeElement?.id === id, `comment-${comment.commentId}`);
+  assert.ok(await arrived.evaluate((item) => item.classList.contains('arrived')), 'the comment is marked');
+  await page.screenshot({ path: `${run.artifacts}notification-arrival.png` });
+
+  await page.goBack();
+  await items.getByRole('link', { name: 'lowend.theo shouted on your profile' }).click();
+  await page.waitForURL(`${run.server.url}/user/list_keeper#shout-${shout.shoutId}`);
+  await page.getByRole('tab', { name: 'Shouts', selected: true }).waitFor();
+  await page.locator(`#shout-${shout.shoutId}`).getByText('Good lists here.').waitFor();
+  await page.waitForFunction((id) => document.activeElement?.id === id, `shout-${shout.shoutId}`);
   await page.close();
 });
 

@@ -7,6 +7,7 @@ import { Header } from './components/Header';
 import { MobileBar } from './components/MobileBar';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { SuspendedBanner, WarningBanner } from './components/SuspendedBanner';
+import { useArrivalAtHash } from './lib/useArrivalAtHash';
 import { routes } from './routes';
 import { NotFound } from './pages/NotFound';
 import { ThemeProvider } from './theme/ThemeContext';
@@ -26,6 +27,7 @@ function useRawPath(): string {
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   const rawPath = useRawPath();
+  useArrivalAtHash(rawPath);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -7,7 +7,7 @@ import { useAuth } from '../auth/AuthContext';
 import { usePagedList } from './paged';
 import { useViewer, useViewerQuery } from './queries';
 import { socialApi, type Author, type Social } from './social';
-import { underViewer } from './viewerCache';
+import { markOthersChangesStale, underViewer } from './viewerCache';
 
 export const socialKeys = {
   social: (username: string) => ['social', username.toLowerCase()] as const,
@@ -110,9 +110,17 @@ export function useNotifications(limit = 20) {
  */
 export function useUnreadCount(): number | undefined {
   const { user } = useAuth();
+  const client = useQueryClient();
+  const key = underViewer(socialKeys.unread, useViewer());
   const unread = useQuery({
-    queryKey: underViewer(socialKeys.unread, useViewer()),
-    queryFn: ({ signal }) => socialApi.unread(signal),
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const answer = await socialApi.unread(signal);
+      // More to be told of: what it names changed, so kept pages are asked again.
+      const before = client.getQueryData<typeof answer>(key);
+      if (before && answer.unread > before.unread) await markOthersChangesStale(client);
+      return answer;
+    },
     enabled: user != null,
     staleTime: 0,
     refetchInterval: UNREAD_POLL_MS,

@@ -36,3 +36,13 @@ const UNCHANGED_BY_WRITES = new Set(['genres', 'genre']);
 export function refreshAfterWrite(client: QueryClient) {
   return client.invalidateQueries({ predicate: (query) => !UNCHANGED_BY_WRITES.has(String(query.queryKey[0])) });
 }
+
+/**
+ * Someone else changed something: a new notification, or a notification or
+ * feed entry about to be followed. Every kept answer is marked stale without
+ * asking anything now, so the next page shown asks for its data again and
+ * shows the change (a comment, a like) instead of the page as first read.
+ */
+export function markOthersChangesStale(client: QueryClient) {
+  return client.invalidateQueries({ refetchType: 'none' });
+}

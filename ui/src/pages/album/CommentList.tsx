@@ -37,7 +37,7 @@ function CommentItem({
   onDelete: () => void;
 }) {
   return (
-    <li class="album-comment">
+    <li class="album-comment" id={`comment-${comment.commentId}`}>
       <div class="album-comment-meta">
         <AuthorLink author={comment.user} />
         <time class="album-date" dateTime={comment.createdAt}>

@@ -22,7 +22,8 @@ const NO_RATINGS = "This user hasn't rated any albums.";
 
 /** Ratings, General (the default: an overview), Reviews, Shouts, Posts and Lists. */
 export function ProfileTabs({ username, stats }: { username: string; stats: ProfileStats }) {
-  const [tab, setTab] = useState<Tab>('general');
+  // A link to one shout (a notification's) opens the Shouts tab at it.
+  const [tab, setTab] = useState<Tab>(() => (window.location.hash.startsWith('#shout-') ? 'shouts' : 'general'));
   const tabs: Array<[Tab, string]> = [
     ['ratings', `Ratings (${stats.ratingsCount})`],
     ['general', 'General'],

@@ -55,7 +55,7 @@ export function ShoutsTab({ username }: { username: string }) {
         <>
           <ul class="profile-shouts">
             {shouts.items.map((shout) => (
-              <li key={shout.shoutId} class="album-comment">
+              <li key={shout.shoutId} class="album-comment" id={`shout-${shout.shoutId}`}>
                 <div class="album-comment-meta">
                   <AuthorLink author={shout.user} />
                   <time class="album-date" dateTime={shout.createdAt}>

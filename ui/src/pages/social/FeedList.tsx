@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter-preact';
 import type { FeedAlbum, FeedItem } from '../../api/social';
 import { useRecentReviews } from '../../api/queries';
 import { useFeed } from '../../api/socialQueries';
+import { markOthersChangesStale } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
 import { albumPath } from '../../components/AlbumTile';
 import { Cover } from '../../components/Cover';
@@ -25,11 +27,12 @@ function FeedCover({ album }: { album: FeedAlbum }) {
 
 function FeedEntry({ item }: { item: FeedItem }) {
   const quote = feedQuote(item);
+  const client = useQueryClient();
   return (
     <li class="feed-item" data-kind={item.kind}>
       <p class="feed-line">
         {item.actor && <AuthorLink author={item.actor} />}{' '}
-        <Link href={item.link} class="feed-action">
+        <Link href={item.link} class="feed-action" onClick={() => void markOthersChangesStale(client)}>
           {feedAction(item)}
         </Link>
         <time class="feed-when" dateTime={item.at} title={item.at.slice(0, 16).replace('T', ' ')}>

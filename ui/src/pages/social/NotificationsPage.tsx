@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter-preact';
 import { socialApi, type Notification } from '../../api/social';
 import { useAfterRead, useNotifications, useUnreadCount } from '../../api/socialQueries';
+import { markOthersChangesStale } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
 import { LoginInvitation } from '../../components/LoginPrompt';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
@@ -50,6 +52,7 @@ export function NotificationsPage() {
   const notifications = useNotifications();
   const unread = useUnreadCount() ?? 0;
   const afterRead = useAfterRead();
+  const client = useQueryClient();
   const [, navigate] = useLocation();
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -68,7 +71,9 @@ export function NotificationsPage() {
     }
   };
   const open = async (item: Notification) => {
-    if (item.read || (await markRead(item.ids))) navigate(item.link);
+    if (!item.read && !(await markRead(item.ids))) return;
+    await markOthersChangesStale(client);
+    navigate(item.link);
   };
 
   let body;
