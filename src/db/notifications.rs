@@ -221,12 +221,31 @@ pub fn commenters(
         CommentTarget::Post(_) => "post_id",
         CommentTarget::List(_) => "list_id",
     };
-    conn.prepare_cached(&format!(
+    // The thread is read newest first along its index, only as far as it
+    // takes to meet `limit` members (and at most twenty comments for each,
+    // should a few members talk at length): a busy album's thousands of
+    // comments are never all read on the writer's turn, which every other
+    // write waits for.
+    const COMMENTS_READ_EACH: u32 = 20;
+    let mut statement = conn.prepare_cached(&newest_commenters_sql(column))?;
+    let mut rows = statement.query(params![target.id(), limit * COMMENTS_READ_EACH])?;
+    let mut members = Vec::new();
+    while members.len() < limit as usize
+        && let Some(row) = rows.next()?
+    {
+        let member: i64 = row.get(0)?;
+        if !members.contains(&member) {
+            members.push(member);
+        }
+    }
+    Ok(members)
+}
+
+fn newest_commenters_sql(column: &str) -> String {
+    format!(
         "SELECT user_id FROM comments WHERE {column} = ?1 AND hidden_at IS NULL
-         GROUP BY user_id ORDER BY max(id) DESC LIMIT ?2"
-    ))?
-    .query_map(params![target.id(), limit], |row| row.get(0))?
-    .collect()
+         ORDER BY created_at DESC LIMIT ?2"
+    )
 }
 
 /// SQL: the notification `n` may be shown to its member: a kind they did
@@ -663,6 +682,39 @@ mod tests {
             at,
         )
         .unwrap()
+    }
+
+    #[test]
+    fn a_threads_latest_commenters_are_read_newest_first_without_reading_it_all() {
+        let conn = test_connection();
+        let ids = members(&conn, 4);
+        let album = crate::db::fixtures::album(&conn, "Radiohead", "Kid A");
+        let on = CommentTarget::Album(album);
+        let say = |member: i64, second: u32| {
+            let at = format!("2030-01-01T10:{:02}:{:02}.000Z", second / 60, second % 60);
+            crate::db::comments::insert(&conn, member, on, "Agreed.", &at).unwrap();
+        };
+        say(ids[0], 0);
+        say(ids[1], 1);
+        say(ids[2], 2);
+        say(ids[0], 3);
+        assert_eq!(commenters(&conn, on, 50).unwrap(), [ids[0], ids[2], ids[1]]);
+        assert_eq!(commenters(&conn, on, 2).unwrap(), [ids[0], ids[2]]);
+        // One member talking at length hides the earlier ones past twenty
+        // comments a member asked for: a bounded read.
+        for second in 4..104 {
+            say(ids[3], second);
+        }
+        assert_eq!(commenters(&conn, on, 2).unwrap(), [ids[3]]);
+        assert_eq!(commenters(&conn, on, 5).unwrap(), [ids[3]]);
+        assert_eq!(
+            commenters(&conn, on, 6).unwrap(),
+            [ids[3], ids[0], ids[2], ids[1]]
+        );
+
+        let walk = plan(&conn, &newest_commenters_sql("album_id"));
+        assert!(walk.contains("comments_by_album"), "{walk}");
+        assert!(!walk.contains("TEMP B-TREE"), "{walk}");
     }
 
     #[test]
