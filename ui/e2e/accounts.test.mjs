@@ -15,7 +15,7 @@ test('signs up, logs out, logs back in and sees Profile in the navigation', asyn
 
   await page.goto(`${run.server.url}/`);
   await page.getByRole('link', { name: 'Login', exact: true }).click();
-  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.locator('main').getByRole('link', { name: 'Sign up' }).click();
   await page.waitForURL(`${run.server.url}/sign-up`);
   await page.getByLabel('Username').fill('newlistener');
   await page.getByLabel('Email').fill('new@listener.example');
@@ -69,4 +69,46 @@ test('the auth card is centred and narrows on a phone', async () => {
     if (width === 400) await page.screenshot({ path: `${run.artifacts}login-phone.png` });
     await page.close();
   }
+});
+
+test('a visitor is offered Sign up in the header and the phone menu; a new member sees first steps instead of an empty feed until they rate', async () => {
+  const page = await run.browser.newPage();
+  await page.goto(`${run.server.url}/`);
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Sign up' }).waitFor();
+  assert.equal(await header.getByRole('link', { name: 'Sign up' }).getAttribute('href'), '/sign-up');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = page.getByRole('navigation', { name: 'Mobile' });
+  await bar.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menu', { name: 'Profile' }).getByRole('menuitem', { name: 'Sign Up' }).click();
+  await page.waitForURL(`${run.server.url}/sign-up`);
+  await page.getByLabel('Username').fill('firststepper');
+  await page.getByLabel('Email').fill('first@stepper.example');
+  await page.getByLabel('Password').fill('long enough password');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL(`${run.server.url}/`);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${run.server.url}/feed`);
+  const steps = page.getByRole('region', { name: 'Welcome! A few first steps' });
+  for (const step of ['Rate a few albums', 'Import your ratings', 'Make a list']) await steps.getByRole('link', { name: step }).waitFor();
+  await steps.getByText('Follow members').waitFor();
+  assert.equal(await page.getByText('Your feed is empty.', { exact: false }).count(), 0);
+  await page.screenshot({ path: `${run.artifacts}first-steps.png`, fullPage: true });
+  assert.equal(await header.getByRole('link', { name: 'Sign up' }).count(), 0, 'members are not offered it');
+
+  // Once they have rated an album, the feed says how to fill it instead.
+  const token = await page.evaluate(() => localStorage.getItem('halfstar.token'));
+  const album = await (await fetch(`${run.server.url}/api/album/name/radiohead/kid-a`)).json();
+  const rated = await fetch(`${run.server.url}/api/rating`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ albumId: album.albumId, artistId: album.artistId, number: 8 }),
+  });
+  assert.equal(rated.status, 201);
+  await page.reload();
+  await page.getByText('Your feed is empty.', { exact: false }).waitFor();
+  assert.equal(await steps.count(), 0);
+  await page.close();
 });

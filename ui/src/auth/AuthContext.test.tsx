@@ -117,7 +117,8 @@ describe('the Login page', () => {
     fireEvent.input(view.getByLabelText('Password'), { target: { value: 'correct horse' } });
     fireEvent.click(view.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(view.location.history.at(-1)).toBe('/'));
-    expect(server.calls[0].body).toEqual({ username: '', email: 'vera@example.com', password: 'correct horse' });
+    const login = server.calls.find((call) => call.url === '/api/auth/login');
+    expect(login?.body).toEqual({ username: '', email: 'vera@example.com', password: 'correct horse' });
     expect(localStorage.getItem('halfstar.token')).toBe('fresh');
     expect(view.getByRole('link', { name: 'Profile' })).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter-preact';
 import { useAuth } from '../auth/AuthContext';
+import { useCanJoin } from '../pages/admin/adminQueries';
 import { AddMenu } from './AddMenu';
 import { Menu } from './Menu';
 import { NotificationBell } from './NotificationBell';
@@ -24,6 +25,7 @@ export function profilePath(username: string): string {
 export function Header() {
   const [location, navigate] = useLocation();
   const { user, logOut } = useAuth();
+  const joinable = useCanJoin(user == null);
   const linkClass = (active: boolean) => (active ? 'nav-link active' : 'nav-link');
   const settings = useStaffBadge('Settings', 'settings');
 
@@ -89,9 +91,16 @@ export function Header() {
             Logout
           </button>
         ) : (
-          <Link href="/login" class={linkClass(location === '/login')}>
-            Login
-          </Link>
+          <>
+            <Link href="/login" class={linkClass(location === '/login')}>
+              Login
+            </Link>
+            {joinable && (
+              <Link href="/sign-up" class={location === '/sign-up' ? 'nav-link nav-join active' : 'nav-link nav-join'}>
+                Sign up
+              </Link>
+            )}
+          </>
         )}
       </div>
     </header>

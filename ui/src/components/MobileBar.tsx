@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter-preact';
 import { useAuth } from '../auth/AuthContext';
+import { useCanJoin } from '../pages/admin/adminQueries';
 import { AddMenu } from './AddMenu';
 import { defaultChartsPath, profilePath } from './Header';
 import { Menu } from './Menu';
@@ -17,6 +18,7 @@ import { Icon } from './icons';
 export function MobileBar() {
   const [location, navigate] = useLocation();
   const { user, logOut } = useAuth();
+  const joinable = useCanJoin(user == null);
   const [searching, setSearching] = useState(false);
   useEffect(() => setSearching(false), [location]);
   const itemClass = (active: boolean) => (active ? 'bar-item active' : 'bar-item');
@@ -93,9 +95,16 @@ export function MobileBar() {
                   Log Out
                 </button>
               ) : (
-                <Link href="/login" role="menuitem" class="menu-item" onClick={close}>
-                  Log In
-                </Link>
+                <>
+                  <Link href="/login" role="menuitem" class="menu-item" onClick={close}>
+                    Log In
+                  </Link>
+                  {joinable && (
+                    <Link href="/sign-up" role="menuitem" class="menu-item" onClick={close}>
+                      Sign Up
+                    </Link>
+                  )}
+                </>
               )}
               <div class="menu-item">
                 <ThemeSelect />

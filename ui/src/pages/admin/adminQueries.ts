@@ -14,6 +14,15 @@ export function useSignupMode(enabled = true) {
   return useQuery({ queryKey: SITE_SIGNUP, queryFn: ({ signal }) => siteApi.signup(signal), staleTime: 0, enabled });
 }
 
+/**
+ * Whether a visitor is offered "Sign up": unless the site's sign-up is
+ * closed (a link to a page that only says so would be a dead end).
+ */
+export function useCanJoin(visitor: boolean): boolean {
+  const settings = useSignupMode(visitor);
+  return visitor && settings.data != null && settings.data.mode !== 'closed';
+}
+
 export function useMembers(q: string, page: number) {
   return useQuery({
     queryKey: underViewer(['admin', 'members', q, page], useViewer()),

@@ -2,14 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter-preact';
 import type { FeedAlbum, FeedItem } from '../../api/social';
 import { useRecentReviews } from '../../api/queries';
-import { useFeed } from '../../api/socialQueries';
+import { useFeed, useSocial } from '../../api/socialQueries';
 import { markOthersChangesStale } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
 import { albumPath } from '../../components/AlbumTile';
+import { defaultChartsPath } from '../../components/Header';
 import { Cover } from '../../components/Cover';
 import { WithMentions } from '../../components/Mentions';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { AuthorLink } from '../album/Avatar';
+import { useProfileStats } from '../profile/profileQueries';
 import { feedAction, feedQuote, timeAgo } from './socialText';
 import './social.css';
 
@@ -55,33 +57,86 @@ function FeedEntry({ item }: { item: FeedItem }) {
   );
 }
 
-/** An empty feed points to members who wrote lately, to follow. */
-function EmptyFeed() {
+/** Members who wrote reviews lately, not the reader: people to follow. */
+function useRecentWriters() {
   const { user } = useAuth();
   const reviews = useRecentReviews();
   const seen = new Set<number>([user?.userId ?? 0]);
-  const writers = (reviews.data ?? [])
+  return (reviews.data ?? [])
     .map((review) => review.user)
     .filter((author) => author.username && !seen.has(author.userId) && (seen.add(author.userId), true))
     .slice(0, 6);
+}
+
+function WritersToFollow() {
+  const writers = useRecentWriters();
+  if (writers.length === 0) return null;
+  return (
+    <>
+      <p>Members who wrote reviews lately:</p>
+      <ul class="feed-suggestions" aria-label="Members to follow">
+        {writers.map((author) => (
+          <li key={author.userId}>
+            <AuthorLink author={author} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * What a new member can do first, in place of their empty feed until they
+ * have done something: rated, reviewed, posted, commented or followed.
+ */
+function FirstSteps() {
+  return (
+    <section class="first-steps" aria-labelledby="first-steps-title">
+      <h2 id="first-steps-title">Welcome! A few first steps</h2>
+      <ol class="first-steps-list">
+        <li>
+          <Link href={defaultChartsPath()}>Rate a few albums</Link>
+          <p>Find albums you know in the charts or the search box and give each its stars: they fill your library.</p>
+        </li>
+        <li>
+          <Link href="/settings/import">Import your ratings</Link>
+          <p>Bring your ratings and plays from Rate Your Music, Last.fm or Discogs.</p>
+        </li>
+        <li>
+          <span class="first-steps-title">Follow members</span>
+          <p>Their ratings and reviews show here, in your feed.</p>
+          <WritersToFollow />
+        </li>
+        <li>
+          <Link href="/add-list">Make a list</Link>
+          <p>Your favourites of a year, a genre, or anything you like.</p>
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+/** An empty feed: first steps for a new member, else members who wrote lately, to follow. */
+function EmptyFeed() {
+  const { user } = useAuth();
+  const stats = useProfileStats(user?.username ?? '');
+  const social = useSocial(user?.username ?? '');
+  if (stats.isPending || social.isPending) return <Loading label="Loading your feed…" />;
+  const done = stats.data;
+  const started =
+    (done != null && done.ratingsCount + done.libraryCount + done.reviewsCount + done.postsCount + done.commentsCount > 0) ||
+    (social.data?.following ?? 0) > 0;
+  return started ? <FollowSomeone /> : <FirstSteps />;
+}
+
+function FollowSomeone() {
   return (
     <div class="feed-empty">
       <p class="empty">
         Your feed is empty. Follow members and artists to see what they rate, review and release here: press Follow
         on a member's profile or an artist's page.
       </p>
-      {writers.length > 0 && (
-        <>
-          <p>Members who wrote reviews lately:</p>
-          <ul class="feed-suggestions" aria-label="Members to follow">
-            {writers.map((author) => (
-              <li key={author.userId}>
-                <AuthorLink author={author} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <WritersToFollow />
     </div>
   );
 }

@@ -285,17 +285,34 @@ describe('the feed', () => {
     expect(server.calls.map((call) => call.url)).toContain('/api/feed?limit=20&before=c1');
   });
 
+  const emptyFeed = (ratings: number, following: number) => ({
+    'GET /api/auth/me': me,
+    'GET /api/notifications/unread': [200, { unread: 0 }] as [number, unknown],
+    'GET /api/feed*': [200, { items: [], next: null }] as [number, unknown],
+    'GET /api/review/recent*': [200, [{ reviewId: 1, user: { userId: 5, username: 'mira99', profilePictureUrl: '' } }]] as [number, unknown],
+    [`GET /api/user/username/${vera.username}/stats`]: [200, { ...stats, ratingsCount: ratings, libraryCount: ratings }] as [number, unknown],
+    [`GET /api/user/username/${vera.username}/social`]: [200, { followers: 0, following, followsYou: false, youBlock: false, youFollow: false }] as [number, unknown],
+  });
+
   it('points an empty feed to members to follow', async () => {
     signIn();
-    fakeServer({
-      'GET /api/auth/me': me,
-      'GET /api/notifications/unread': [200, { unread: 0 }],
-      'GET /api/feed*': [200, { items: [], next: null }],
-      'GET /api/review/recent*': [200, [{ reviewId: 1, user: { userId: 5, username: 'mira99', profilePictureUrl: '' } }]],
-    });
+    fakeServer(emptyFeed(0, 1));
     const view = renderAt('/feed');
     const members = await view.findByRole('list', { name: 'Members to follow' });
     expect(within(members).getByRole('link', { name: 'mira99' }).getAttribute('href')).toBe('/user/mira99');
+    expect(view.getByText(/Your feed is empty/)).toBeTruthy();
+    expect(view.queryByRole('region', { name: 'Welcome! A few first steps' })).toBeNull();
+  });
+
+  it('shows a new member first steps in place of the empty feed until they do something', async () => {
+    signIn();
+    fakeServer(emptyFeed(0, 0));
+    const view = renderAt('/feed');
+    const steps = await view.findByRole('region', { name: 'Welcome! A few first steps' });
+    expect(within(steps).getByRole('link', { name: 'Import your ratings' }).getAttribute('href')).toBe('/settings/import');
+    expect(within(steps).getByRole('link', { name: 'Make a list' }).getAttribute('href')).toBe('/add-list');
+    await within(steps).findByRole('link', { name: 'mira99' });
+    expect(view.queryByText(/Your feed is empty/)).toBeNull();
   });
 });
 
