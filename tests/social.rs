@@ -450,6 +450,8 @@ async fn a_blocked_member_cannot_reach_the_blocker_and_neither_sees_the_other() 
     ];
     for refused in attempts {
         assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text());
+        // "They are not told", as the block dialog says.
+        assert!(!refused.text().contains("block"), "{}", refused.text());
     }
     // The blocker cannot follow either, until they unblock.
     assert_eq!(

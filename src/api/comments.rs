@@ -132,12 +132,12 @@ async fn create(
                     "There is nothing to comment on there".to_owned(),
                 ));
             };
+            // Refused in words that do not say why: a blocked member is
+            // not told of the block (the block dialog promises so).
             if let Some(owner) = owner
                 && follows::blocks(conn, owner, caller.id)?
             {
-                return Err(AppError::Forbidden(
-                    "You can't comment here: its author blocked you.".to_owned(),
-                ));
+                return Err(AppError::Forbidden("You can't comment here.".to_owned()));
             }
             let id = comments::insert(conn, caller.id, target, &text, &now())?;
             tell_of_comment(conn, &caller, owner, Subject::Comment(id, target), &text)?;
@@ -416,12 +416,23 @@ struct RecentComment {
     post: Option<PostLink>,
     #[schema(required)]
     review_id: Option<i64>,
+    #[schema(required)]
+    list: Option<ListLink>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PostLink {
     post_id: i64,
+    title: String,
+}
+
+/// A list a comment is on, enough to name it and link to it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ListLink {
+    list_id: i64,
+    slug: String,
     title: String,
 }
 
@@ -456,11 +467,20 @@ async fn recent(
                 }),
                 None => None,
             };
+            let list = match comment.list_id {
+                Some(id) => lists::summary(conn, id, reader)?.map(|l| ListLink {
+                    list_id: l.list_id,
+                    slug: l.slug,
+                    title: l.title,
+                }),
+                None => None,
+            };
             items.push(RecentComment {
                 review_id: comment.review_id,
                 comment,
                 album,
                 post,
+                list,
             });
         }
         Ok(Json(items))

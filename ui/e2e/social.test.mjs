@@ -133,6 +133,13 @@ test('a notification opens its page as it is now, at the comment or shout it nam
   await page.getByRole('tab', { name: 'Shouts', selected: true }).waitFor();
   await page.locator(`#shout-${shout.shoutId}`).getByText('Good lists here.').waitFor();
   await page.waitForFunction((id) => document.activeElement?.id === id, `shout-${shout.shoutId}`);
+
+  // The home page's recent comments say what each is on and lead to it there.
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  const recent = page.getByRole('region', { name: 'Comments' });
+  await recent.getByRole('link', { name: 'the list “Night drives”' }).click();
+  await page.waitForURL(`${run.server.url}/list/${list.listId}/${list.slug}#comment-${comment.commentId}`);
+  await page.waitForFunction((id) => document.activeElement?.id === id, `comment-${comment.commentId}`);
   await page.close();
 });
 

@@ -3026,6 +3026,13 @@ export interface components {
             slug: string;
             title: string;
         };
+        /** @description A list a comment is on, enough to name it and link to it. */
+        ListLink: {
+            /** Format: int64 */
+            listId: number;
+            slug: string;
+            title: string;
+        };
         ListPage: {
             /** @description Whether the caller is its author. */
             canEdit: boolean;
@@ -3371,6 +3378,7 @@ export interface components {
         RecentComment: {
             album: null | components["schemas"]["Album"];
             comment: components["schemas"]["Comment"];
+            list: null | components["schemas"]["ListLink"];
             post: null | components["schemas"]["PostLink"];
             /** Format: int64 */
             reviewId: number | null;

@@ -16,18 +16,36 @@ const TABS = [
   ['post', 'Posts'],
 ] as const;
 
-/** Where a recent comment was made, as a link. */
-function Subject({ item }: { item: RecentComment }) {
-  if (item.post) return <Link href={`/post/${item.post.postId}`}>{item.post.title}</Link>;
+/** Where a recent comment was made, and the address of the comment there. */
+function subjectOf(item: RecentComment): { text: string; href: string } | null {
+  const at = `#comment-${item.comment.commentId}`;
+  if (item.post) return { text: item.post.title, href: `/post/${item.post.postId}${at}` };
   if (item.album && item.reviewId != null) {
-    return (
-      <Link href={`/review/${encodeURIComponent(item.album.slug)}/${item.reviewId}`}>
-        a review of {item.album.title}
-      </Link>
-    );
+    return {
+      text: `a review of ${item.album.title}`,
+      href: `/review/${encodeURIComponent(item.album.slug)}/${item.reviewId}${at}`,
+    };
   }
-  if (item.album) return <Link href={albumPath(item.album)}>{item.album.title}</Link>;
+  if (item.album) return { text: item.album.title, href: `${albumPath(item.album)}${at}` };
+  if (item.list) {
+    return {
+      text: `the list “${item.list.title}”`,
+      href: `/list/${item.list.listId}/${encodeURIComponent(item.list.slug)}${at}`,
+    };
+  }
   return null;
+}
+
+function Subject({ item }: { item: RecentComment }) {
+  const subject = subjectOf(item);
+  // What it was on may be gone: no dangling "on".
+  if (!subject) return null;
+  return (
+    <>
+      {' '}
+      on <Link href={subject.href}>{subject.text}</Link>
+    </>
+  );
 }
 
 export function RecentComments() {
@@ -50,8 +68,8 @@ export function RecentComments() {
               <p class="feed-meta">
                 <Link href={`/user/${encodeURIComponent(item.comment.user.username)}`}>
                   {item.comment.user.username || 'Unknown'}
-                </Link>{' '}
-                on <Subject item={item} /> · <time dateTime={item.comment.createdAt}>{item.comment.createdAt.slice(0, 10)}</time>
+                </Link>
+                <Subject item={item} /> · <time dateTime={item.comment.createdAt}>{item.comment.createdAt.slice(0, 10)}</time>
               </p>
               <HiddenNote hidden={item.comment.hidden} kind="comment" id={item.comment.commentId} />
             </li>
