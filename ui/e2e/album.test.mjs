@@ -176,3 +176,28 @@ test('an editor changes an album through Edit Album; a member sees no such actio
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('an album page shows its actions at every width, beside or under the cover, without hovering', async () => {
+  const { page } = await demoMemberPage(run, 'mira99');
+  for (const width of [320, 390, 768, 1440, 2560]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openPopularAlbum(page, 1);
+    await page.mouse.move(0, 0);
+    const cover = await page.locator('.album-cover .cover').boundingBox();
+    const actions = page.getByRole('group', { name: 'Album actions' });
+    for (const name of ['Write a Review', /^Add(ed)? to Wishlist$/, /^Add(ed)? to Library$/, 'Add to List']) {
+      const button = actions.getByRole('button', { name });
+      const box = await button.boundingBox();
+      const clear = box.y >= cover.y + cover.height || box.x >= cover.x + cover.width;
+      assert.ok(clear, `${name} is clear of the cover at ${width} px`);
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `${name} is on screen at ${width} px`);
+      const shown = await button.evaluate((node) => {
+        for (let at = node; at; at = at.parentElement) if (getComputedStyle(at).opacity !== '1') return false;
+        return true;
+      });
+      assert.ok(shown, `${name} is not see-through at ${width} px`);
+    }
+    if (width === 390 || width === 1440) await page.screenshot({ path: `${run.artifacts}album-actions-${width}.png` });
+  }
+  await page.close();
+});

@@ -3,7 +3,7 @@
 // an editor, against the release binary and the demo community.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, demoMemberPage, useServerAndBrowser } from './server.mjs';
+import { apiGet, demoMemberPage, signedInPage, useServerAndBrowser } from './server.mjs';
 
 const run = useServerAndBrowser({ before, after });
 
@@ -209,4 +209,56 @@ test('the admin hides a reported comment: its author sees it marked, the reporte
   await entries.nth(1).getByText('hid the reported').waitFor();
   await entries.nth(1).getByText('Note: off-topic advert').waitFor();
   await Promise.all([member.close(), admin.close(), writer.close(), visitor.close()]);
+});
+
+test("a report reaches the admin's open tab within seconds, without a reload", async () => {
+  const { page: admin, session } = await demoMemberPage(run, 'vinylvera');
+  const before = await apiGet(run, '/admin/counts', session.token);
+  const waiting = (counts) => (counts.openReports ?? 0) + counts.openChangeRequests;
+  await admin.goto(`${run.server.url}/`);
+  const badge = (count) => admin.getByRole('button', { name: count ? `Settings: ${count} waiting` : 'Settings', exact: true });
+  await badge(waiting(before)).waitFor();
+
+  const { page: memberPage, session: member } = await demoMemberPage(run, 'mira99');
+  await memberPage.close();
+  const [recent] = await apiGet(run, '/comment/recent/album?limit=1');
+  const answer = await fetch(`${run.server.url}/api/reports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ itemKind: 'comment', itemId: recent.comment.commentId, reason: 'spam' }),
+  });
+  assert.equal(answer.status, 201, await answer.text());
+  // Asked every few seconds while the tab is shown: well before a minute.
+  await badge(waiting(before) + 1).waitFor({ timeout: 12_000 });
+  await admin.close();
+});
+
+test('a member suspended while their tab is open sees it on their next page, the stars and comment box disabled with the reason', async () => {
+  const { page } = await signedInPage(run, 'soon_quiet');
+  await page.goto(`${run.server.url}/albums/radiohead/kid-a`);
+  const stars = page.getByRole('slider', { name: 'Rate Kid A' });
+  await stars.waitFor();
+  assert.equal(await stars.getAttribute('aria-disabled'), null);
+
+  const { page: adminPage, session: admin } = await demoMemberPage(run, 'vinylvera');
+  await adminPage.close();
+  const suspended = await fetch(`${run.server.url}/api/admin/members/soon_quiet/suspension`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ days: 3, reason: 'flooding the comments' }),
+  });
+  assert.equal(suspended.status, 200, await suspended.text());
+
+  // The next page the member opens in the same tab says so, and nothing offers a write that would fail.
+  await page.getByRole('link', { name: 'Radiohead', exact: true }).first().click();
+  await page.getByRole('status').getByText(/Your account is suspended until .*: flooding the comments\./).waitFor();
+  await page.goBack();
+  await stars.waitFor();
+  await page.waitForFunction(() => document.querySelector('[role="slider"][aria-label="Rate Kid A"]')?.getAttribute('aria-disabled') === 'true');
+  assert.match(await stars.getAttribute('title'), /flooding the comments/);
+  assert.ok(await page.getByLabel('Add a comment').isDisabled(), 'the comment box is disabled');
+  await page.locator('.write-refused', { hasText: 'flooding the comments' }).waitFor();
+  assert.ok(await page.getByRole('group', { name: 'Album actions' }).getByRole('button', { name: 'Write a Review' }).isDisabled());
+  await page.screenshot({ path: `${run.artifacts}suspended-album.png` });
+  await page.close();
 });

@@ -6,7 +6,7 @@ import { AuthProvider } from './auth/AuthContext';
 import { Header } from './components/Header';
 import { MobileBar } from './components/MobileBar';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { SuspendedBanner, WarningBanner } from './components/SuspendedBanner';
+import { StandingCheck, SuspendedBanner, WarningBanner } from './components/SuspendedBanner';
 import { useArrivalAtHash } from './lib/useArrivalAtHash';
 import { routes } from './routes';
 import { NotFound } from './pages/NotFound';
@@ -34,6 +34,7 @@ export function App() {
         <ThemeProvider>
           <div class="app">
             <Header />
+            <StandingCheck path={rawPath} />
             <SuspendedBanner />
             <WarningBanner />
             <main class="page" id="main">

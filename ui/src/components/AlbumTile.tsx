@@ -8,6 +8,7 @@ import { titleSize } from '../lib/ratingScale';
 import { AddToListButton } from './AddToList';
 import { Cover } from './Cover';
 import { HalfStarRating } from './HalfStarRating';
+import { useWriteRefusal } from './SuspendedBanner';
 
 export function albumPath(album: Pick<Album, 'artistSlug' | 'slug'>): string {
   return `/albums/${encodeSegment(album.artistSlug)}/${encodeSegment(album.slug)}`;
@@ -37,6 +38,7 @@ export function AlbumTile({
   action?: TileAction;
 }) {
   const [, navigate] = useLocation();
+  const refused = useWriteRefusal();
   const open = () => navigate(albumPath(album));
   const stop = (event: Event) => event.stopPropagation();
   return (
@@ -104,7 +106,13 @@ export function AlbumTile({
         )}
         {onRate && (
           <div class="tile-rate" onClick={stop}>
-            <HalfStarRating value={album.userRating} onChange={onRate} label={`Rate ${album.title}`} size="small" />
+            <HalfStarRating
+              value={album.userRating}
+              onChange={onRate}
+              label={`Rate ${album.title}`}
+              size="small"
+              disabled={refused}
+            />
           </div>
         )}
       </div>

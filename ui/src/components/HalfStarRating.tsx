@@ -21,22 +21,45 @@ function Star({ fill }: { fill: 0 | 0.5 | 1 }) {
 /**
  * Ten stars in halves for 0.5 to 10. With `onChange` it is a slider: hover
  * previews, a click sets, arrow keys step by a half. Without, it only shows.
+ * `disabled` (the reason) keeps it a slider that cannot be moved.
  */
 export function HalfStarRating({
   value,
   onChange,
   label = 'Rating',
   size = 'normal',
+  disabled,
 }: {
   value: number | null;
   onChange?: (value: number) => void;
   label?: string;
   size?: 'small' | 'normal';
+  disabled?: string | null;
 }) {
   const [hover, setHover] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const shown = hover ?? value ?? 0;
   const stars = Array.from({ length: 10 }, (_, i) => <Star key={i} fill={starFill(shown, i)} />);
+
+  if (disabled) {
+    return (
+      <div
+        class={`half-stars disabled ${size}`}
+        role="slider"
+        tabIndex={0}
+        aria-label={label}
+        aria-disabled="true"
+        aria-valuemin={0.5}
+        aria-valuemax={10}
+        aria-valuenow={value ?? undefined}
+        aria-valuetext={value == null ? 'Not rated' : `${value} out of 10`}
+        title={disabled}
+        onClick={(event) => event.stopPropagation()}
+      >
+        {stars}
+      </div>
+    );
+  }
 
   if (!onChange) {
     return (
@@ -50,6 +73,7 @@ export function HalfStarRating({
     const rect = box.current!.getBoundingClientRect();
     return ratingAt(event.clientX - rect.left, rect.width);
   };
+
 
   return (
     <div

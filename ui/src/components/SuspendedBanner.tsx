@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { authApi } from '../api/auth';
 import { moderationApi } from '../api/moderation';
 import { useRefreshWarnings, useWarnings } from '../api/moderationQueries';
 import { useAuth } from '../auth/AuthContext';
@@ -9,6 +10,16 @@ import { dayMonthYear } from '../lib/format';
 export function suspensionText({ until, reason }: Suspension): string {
   const when = until ? ` until ${dayMonthYear(until)}` : '';
   return `Your account is suspended${when}: ${reason}. You can read, but not write.`;
+}
+
+/**
+ * Why the signed-in member may not write now (their suspension, in the
+ * banner's words), or null: write controls are disabled with it, instead
+ * of failing after the click.
+ */
+export function useWriteRefusal(): string | null {
+  const suspension = useAuth().user?.suspension;
+  return suspension ? suspensionText(suspension) : null;
 }
 
 /** Under the header on every page while the signed-in member is suspended. */
@@ -51,4 +62,37 @@ export function WarningBanner() {
       {error && <p class="form-error">{error}</p>}
     </div>
   );
+}
+
+/**
+ * Moderation reaching a tab left open: on each move to another page the
+ * signed-in member's standing (suspension, role) and warnings are asked
+ * again, so a suspension shows its banner and disables the write controls
+ * before a write fails, and a warning shows at once. The first page asked
+ * both already.
+ */
+export function StandingCheck({ path }: { path: string }) {
+  const { user, replaceUser } = useAuth();
+  const refreshWarnings = useRefreshWarnings();
+  const first = useRef(true);
+  const signedIn = user != null;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!signedIn) return;
+    const controller = new AbortController();
+    authApi
+      .me(controller.signal)
+      .then((me) => {
+        if (JSON.stringify(me) !== JSON.stringify(user)) replaceUser(me);
+      })
+      // A session that ended is handled where every call is; anything else waits for the next page.
+      .catch(() => {});
+    void refreshWarnings();
+    return () => controller.abort();
+    // Asked per page, not when the member changes: signing in asks by itself.
+  }, [path]);
+  return null;
 }

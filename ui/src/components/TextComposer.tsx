@@ -4,6 +4,7 @@ import { useAuth } from '../auth/AuthContext';
 import { Dialog } from './Dialog';
 import { LoginPrompt } from './LoginPrompt';
 import { SubmitRow } from './SubmitRow';
+import { useWriteRefusal } from './SuspendedBanner';
 
 /**
  * A box for a short text a member sends: a comment or a shout. A visitor is
@@ -27,6 +28,7 @@ export function TextComposer({
   class?: string;
 }) {
   const { user } = useAuth();
+  const refused = useWriteRefusal();
   const id = useId();
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
@@ -58,13 +60,21 @@ export function TextComposer({
   return (
     <form class={`form composer ${className}`} onSubmit={onSubmit}>
       <label for={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={3}
-        value={text}
-        onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
-      />
-      <SubmitRow pending={pending} error={error} />
+      <fieldset class="composer-fields" disabled={refused != null}>
+        <textarea
+          id={id}
+          rows={3}
+          value={text}
+          aria-describedby={refused ? `${id}-refused` : undefined}
+          onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
+        />
+        {refused && (
+          <p class="write-refused" id={`${id}-refused`}>
+            {refused}
+          </p>
+        )}
+        <SubmitRow pending={pending} error={error} />
+      </fieldset>
       {dialog === 'login' && <LoginPrompt reason={loginReason} onClose={close} />}
       {dialog === 'blank' && blankDialog && (
         <Dialog title={blankDialog.title} onClose={close}>

@@ -4,11 +4,12 @@ import type { Album } from '../../api/types';
 import { editsCatalogue, useAuth } from '../../auth/AuthContext';
 import { AddToListButton } from '../../components/AddToList';
 import { Cover } from '../../components/Cover';
+import { useWriteRefusal } from '../../components/SuspendedBanner';
 import { useMyAlbumEntries } from './useMyAlbumEntries';
 
 /**
- * The cover with the album's actions over it: shown on hover or when one
- * of them has keyboard focus, and as a row under the cover on touch screens.
+ * The cover with the album's actions in a row under it (beside it on
+ * phones), always shown.
  */
 export function AlbumCover({
   album,
@@ -28,6 +29,7 @@ export function AlbumCover({
   const library = useRate();
   const leaveLibrary = useDeleteRating();
   const canEdit = editsCatalogue(user);
+  const refused = useWriteRefusal();
   const failed = (error: Error) => refuse(error.message);
 
   const writeReview = () => {
@@ -62,7 +64,8 @@ export function AlbumCover({
         sizes="(max-width: 760px) 280px, 340px"
         retry
       />
-      <div class="album-cover-actions" role="group" aria-label="Album actions">
+      {/* A suspended member's actions are all disabled, the reason on hover. */}
+      <fieldset class="album-cover-actions" aria-label="Album actions" disabled={refused != null} title={refused ?? undefined}>
         <button type="button" class="album-action" onClick={writeReview}>
           Write a Review
         </button>
@@ -92,7 +95,7 @@ export function AlbumCover({
             Edit Album
           </button>
         )}
-      </div>
+      </fieldset>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useDeleteRating, useRate } from '../../api/mutations';
 import type { Album } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { HalfStarRating, RatingStripe } from '../../components/HalfStarRating';
+import { useWriteRefusal } from '../../components/SuspendedBanner';
 import { userRating } from '../../lib/format';
 import { useMyAlbumEntries } from './useMyAlbumEntries';
 import { useNoHover } from './useNoHover';
@@ -23,6 +24,7 @@ export function MyRating({
 }) {
   const { user } = useAuth();
   const noHover = useNoHover();
+  const refused = useWriteRefusal();
   const { ratingRow } = useMyAlbumEntries(album.albumId);
   const rate = useRate();
   const deleteRating = useDeleteRating();
@@ -60,7 +62,9 @@ export function MyRating({
     <div class="album-my-rating">
       <span class="album-my-rating-label">Your rating</span>
       <div class="album-my-rating-control">
-        {noHover ? (
+        {refused ? (
+          <HalfStarRating value={shown} label={`Rate ${album.title}`} disabled={refused} />
+        ) : noHover ? (
           <div class="album-stripe" data-no-swipe>
             <RatingStripe value={shown} onChange={onRate} />
           </div>
