@@ -70,6 +70,12 @@ test('the admin warns a member from the queue; the member reads the banner and d
   await openAlbum(reporter, 'Radiohead', 'In Rainbows');
   await report(reporter, text);
 
+  // The member has the site open before the warning: it reaches that tab on their next page.
+  const { page: member } = await demoMemberPage(run, 'halfstar-hugo', { width: 390, height: 844 });
+  await member.goto(`${run.server.url}/`);
+  const bar = member.getByRole('navigation', { name: 'Mobile' });
+  await bar.waitFor();
+
   const { page: admin } = await demoMemberPage(run, 'vinylvera');
   await openReports(admin, 1);
   await admin.getByRole('listitem').filter({ hasText: text }).first().getByRole('button', { name: 'Warn' }).click();
@@ -78,8 +84,8 @@ test('the admin warns a member from the queue; the member reads the banner and d
   await dialog.getByRole('button', { name: 'Warn' }).click();
   await admin.getByText('Nothing reported. All quiet.').waitFor();
 
-  const { page: member } = await demoMemberPage(run, 'halfstar-hugo', { width: 390, height: 844 });
-  await member.goto(`${run.server.url}/`);
+  assert.equal(await member.locator('.warning-banner').count(), 0);
+  await bar.getByRole('link', { name: 'Charts' }).click();
   await member.getByText('An admin warned you: Please keep comments about the music.').waitFor();
   await member.screenshot({ path: `${run.artifacts}warning-banner-phone.png` });
   await member.getByRole('button', { name: 'I have read this' }).click();
