@@ -6,14 +6,24 @@ import { Empty } from '../../components/QueryState';
 export interface ChartColumnData {
   heading: string;
   albums: Album[];
+  /** How the list is ordered, when its numbers alone would not say. */
+  note?: string;
 }
 
+/**
+ * Why a top-rated list's averages are not in order: it ranks by the
+ * weighted score of README's "How charts rank", and shows the plain average.
+ */
+export const WEIGHTED_NOTE =
+  'Ranked by a weighted score: an album with few ratings is pulled toward the usual rating until more members rate it, so a higher average from a few ratings can sit below a lower one from many.';
+
 /** One ranked list under its heading, or the spec's empty note. */
-function ChartColumn({ heading, albums }: ChartColumnData) {
+function ChartColumn({ heading, albums, note }: ChartColumnData) {
   const headingId = useId();
   return (
     <section class="chart-column" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
+      {note && albums.length > 0 && <p class="chart-note">{note}</p>}
       {albums.length === 0 ? (
         <Empty>No data to display</Empty>
       ) : (

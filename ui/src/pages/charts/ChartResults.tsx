@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter-preact';
 import { ErrorNote, Loading } from '../../components/QueryState';
-import { ChartColumns } from './ChartColumns';
+import { ChartColumns, WEIGHTED_NOTE } from './ChartColumns';
 import { chartHeading } from './chartText';
 import { useChartPages } from './useChartPages';
 
@@ -29,7 +29,7 @@ export function ChartResults({ year, genre, genreName }: { year: string; genre: 
     <>
       <ChartColumns
         columns={[
-          { heading: chartHeading('Top Rated', genreName), albums: chart.topTen },
+          { heading: chartHeading('Top Rated', genreName), albums: chart.topTen, note: WEIGHTED_NOTE },
           { heading: chartHeading('Popular', genreName), albums: chart.mostPopular },
           { heading: chartHeading('Recent', genreName), albums: chart.mostRecent },
         ]}

@@ -1,6 +1,6 @@
 import { Link } from 'wouter-preact';
 import { ErrorNote, Loading } from '../../components/QueryState';
-import { ChartColumns } from './ChartColumns';
+import { ChartColumns, WEIGHTED_NOTE } from './ChartColumns';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useYearChart } from './useYearChart';
@@ -50,7 +50,7 @@ function YearBody({ year, isYear, chart }: { year: string; isYear: boolean; char
       </p>
       <ChartColumns
         columns={[
-          { heading: `Top Rated ${year} Albums:`, albums: topTen },
+          { heading: `Top Rated ${year} Albums:`, albums: topTen, note: WEIGHTED_NOTE },
           { heading: `Popular ${year} Albums:`, albums: mostPopular },
           { heading: `Recent ${year} Albums:`, albums: mostRecent },
         ]}

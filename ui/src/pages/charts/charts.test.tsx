@@ -49,6 +49,10 @@ describe('the charts page', () => {
     ]);
     expect(top.textContent).toContain('9.44');
     expect(top.textContent).toContain('(24 ratings)');
+    // The averages shown are plain, the order weighted: the top list says so, the others need not.
+    expect(within(top).getByText(/^Ranked by a weighted score/)).toBeTruthy();
+    const popular = view.getByRole('region', { name: 'Popular Albums:' });
+    expect(within(popular).queryByText(/weighted score/)).toBeNull();
   });
 
   it('offers All Time then every year back to 1900, and All Genres then the genres by name', async () => {
