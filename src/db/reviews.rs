@@ -162,7 +162,8 @@ const FEATURED_CANDIDATES: u32 = 200;
 
 /// Reviews ranked by approval (thumbs up share, smoothed so a single vote
 /// counts for little) and recency (halving in weight over 30 days); hidden
-/// ones are left out for everyone.
+/// ones are left out for everyone. Each member has at most one, their best:
+/// a member who imports a dozen reviews at once does not fill the panel.
 pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> {
     // Ranked on the candidates' own columns first; only the winners are
     // joined to their albums, authors and ratings.
@@ -179,12 +180,18 @@ pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> 
             "{REVIEW_SELECT}
              WHERE rv.id IN (
                  SELECT id FROM (
-                     SELECT id, votes_up, votes_down, created_at FROM reviews
-                     WHERE hidden_at IS NULL ORDER BY created_at DESC LIMIT ?1
+                     SELECT c.id, c.votes_up, c.votes_down, c.created_at,
+                            row_number() OVER (PARTITION BY c.user_id ORDER BY {}) AS place
+                     FROM (
+                         SELECT id, user_id, votes_up, votes_down, created_at FROM reviews
+                         WHERE hidden_at IS NULL ORDER BY created_at DESC LIMIT ?1
+                     ) c
                  ) c
+                 WHERE place = 1
                  ORDER BY {} LIMIT ?2
              )
              ORDER BY {}",
+            score("c"),
             score("c"),
             score("rv")
         ),
@@ -268,4 +275,35 @@ pub fn forget_user(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
     )?
     .execute([user_id])?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::{fixtures, test_connection};
+
+    #[test]
+    fn a_member_has_at_most_one_featured_review_their_best() {
+        let conn = test_connection();
+        let importer = fixtures::user(&conn, "importer");
+        let other = fixtures::user(&conn, "other");
+        let now = crate::domain::timestamp::now();
+        let mut theirs = Vec::new();
+        for n in 0..12 {
+            let album = fixtures::album(&conn, "Radiohead", &format!("Album {n}"));
+            theirs.push(insert(&conn, importer, album, "Imported.", &now).unwrap());
+        }
+        let liked = theirs[4];
+        conn.execute("UPDATE reviews SET votes_up = 5 WHERE id = ?1", [liked])
+            .unwrap();
+        let album = fixtures::album(&conn, "Slowdive", "Souvlaki");
+        let single = insert(&conn, other, album, "Warm.", &now).unwrap();
+
+        let shown: Vec<i64> = featured(&conn, 6)
+            .unwrap()
+            .iter()
+            .map(|review| review.review_id)
+            .collect();
+        assert_eq!(shown, [liked, single]);
+    }
 }
