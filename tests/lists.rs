@@ -236,6 +236,48 @@ async fn an_author_makes_orders_notes_and_discusses_a_list() {
         )
         .await;
     assert_eq!(unliked.json(), json!({ "liked": false, "likeCount": 0 }));
+    // Liked again and taken back again: the owner was told of the like once.
+    for method in [Method::POST, Method::DELETE] {
+        s.call(
+            method,
+            &format!("/api/list/{list}/like"),
+            Some(&s.theo),
+            None,
+        )
+        .await;
+    }
+    let told = s
+        .call(Method::GET, "/api/notifications", Some(&s.mira), None)
+        .await
+        .json();
+    let told: Vec<(&str, &str)> = told["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| {
+            (
+                item["text"].as_str().unwrap(),
+                item["link"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let page = format!("/list/{list}/radiohead-ranked");
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert_eq!(
+        told[0].0,
+        "lowend.theo commented on your list “Radiohead, ranked?”"
+    );
+    assert!(
+        told[0].1.starts_with(&format!("{page}#comment-")),
+        "{told:?}"
+    );
+    assert_eq!(
+        told[1],
+        (
+            "lowend.theo liked your list “Radiohead, ranked?”",
+            page.as_str()
+        )
+    );
 
     // Taken off, and the history says what came and went.
     let removed = s

@@ -19,7 +19,7 @@ use crate::db::notifications::{self, Subject};
 use crate::db::users::User;
 use crate::db::{albums, is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
-use crate::domain::{ListVisibility, Role, slug, text};
+use crate::domain::{ListVisibility, NotificationKind, Role, slug, text};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 
@@ -494,6 +494,17 @@ async fn set_like(
                 ));
             }
             let like_count = lists::set_like(conn, list_id, caller.id, like, &now())?;
+            // A like is told once, however often it is taken back and given again.
+            if like {
+                notifications::notify(
+                    conn,
+                    list.author.user_id,
+                    NotificationKind::Vote,
+                    caller.id,
+                    Subject::List(list_id),
+                    &now(),
+                )?;
+            }
             Ok((
                 touched(&list),
                 Json(Liking {

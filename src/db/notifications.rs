@@ -293,6 +293,7 @@ struct Event {
     post: Option<i64>,
     comment: Option<i64>,
     shout: Option<i64>,
+    list: Option<i64>,
     /// What it is about, in words ("your review of Kid A") and as a page.
     about: About,
 }
@@ -321,7 +322,7 @@ const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profi
         a.title, '/albums/' || ar.slug || '/' || a.slug, ar.name,
         ra.title, '/review/' || ra.slug || '/' || rv.id, rv.user_id = n.user_id,
         p.title, l.title, '/list/' || l.id || '/' || l.slug, l.user_id = n.user_id, me.username,
-        p.user_id = n.user_id, n.shout_id, shouted_on.username
+        p.user_id = n.user_id, n.shout_id, shouted_on.username, n.list_id
      FROM notifications n
      JOIN users me ON me.id = n.user_id
      LEFT JOIN users u ON u.id = n.actor_id
@@ -347,6 +348,7 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         post: row.get(8)?,
         comment: row.get(9)?,
         shout: row.get(22)?,
+        list: row.get(24)?,
         about: About {
             album_title: row.get(10)?,
             album_page: row.get(11)?,
@@ -459,8 +461,13 @@ impl Event {
     }
 
     /// Likes of the same thing, read or unread alike, are told as one.
-    fn group_key(&self) -> Option<(Option<i64>, Option<i64>, bool)> {
-        (self.kind == NotificationKind::Vote).then_some((self.review, self.post, self.read))
+    fn group_key(&self) -> Option<(Option<i64>, Option<i64>, Option<i64>, bool)> {
+        (self.kind == NotificationKind::Vote).then_some((
+            self.review,
+            self.post,
+            self.list,
+            self.read,
+        ))
     }
 }
 
@@ -535,6 +542,7 @@ pub fn unread(conn: &Connection, user: i64) -> rusqlite::Result<i64> {
              SELECT 1 FROM notifications n WHERE n.user_id = ?1 AND n.read_at IS NULL AND {SHOWN}
              GROUP BY CASE WHEN n.kind = 'vote'
                            THEN 'vote ' || ifnull(n.review_id, '') || ' ' || ifnull(n.post_id, '')
+                                || ' ' || ifnull(n.list_id, '')
                            ELSE n.id END)"
     ))?
     .query_row([user], |row| row.get(0))

@@ -11,7 +11,7 @@ import './social.css';
 export const NOTIFICATION_KINDS: ReadonlyArray<readonly [keyof NotificationSwitches, string]> = [
   ['comment', 'Comments on my reviews, posts and lists'],
   ['reply', 'Replies where I commented'],
-  ['vote', 'Likes of my reviews and posts'],
+  ['vote', 'Likes of my reviews, posts and lists'],
   ['shout', 'Shouts on my profile'],
   ['follow', 'New followers'],
   ['mention', 'Mentions of @me'],
