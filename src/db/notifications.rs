@@ -461,7 +461,7 @@ impl Event {
     }
 
     /// Likes of the same thing, read or unread alike, are told as one.
-    fn group_key(&self) -> Option<(Option<i64>, Option<i64>, Option<i64>, bool)> {
+    fn group_key(&self) -> Option<LikedThing> {
         (self.kind == NotificationKind::Vote).then_some((
             self.review,
             self.post,
@@ -470,6 +470,9 @@ impl Event {
         ))
     }
 }
+
+/// What a like was of (a review, a post or a list) and whether it was read.
+type LikedThing = (Option<i64>, Option<i64>, Option<i64>, bool);
 
 /// The member's notifications, the newest first, before the row `before`.
 pub fn page(
