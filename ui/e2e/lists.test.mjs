@@ -261,3 +261,37 @@ test('a list made from an album page, filled from tiles, re-ordered by mouse and
 test('the same on a phone, re-ordered with a finger', async () => {
   await journey(PHONE, { author: 'shoegaze_sam', other: 'halfstar-hugo', listTitle: 'Radiohead on the bus' });
 });
+
+test('an author fills a new list from the list page itself: five albums, five searches, one page', async () => {
+  const { page, session } = await memberPage('crate_digger', DESKTOP);
+  const answer = await fetch(`${run.server.url}/api/list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Filled in place' }),
+  });
+  assert.equal(answer.status, 201);
+  const list = await answer.json();
+  await page.goto(`${run.server.url}/list/${list.listId}/${list.slug}`);
+  await page.getByRole('button', { name: 'Edit list' }).click();
+  const box = page.getByRole('searchbox', { name: 'Add an album' });
+  const found = page.getByRole('list', { name: 'Albums found' });
+  const titles = (await apiGet(run, '/album/artist/radiohead')).map((album) => album.title).slice(0, 5);
+  assert.equal(titles.length, 5, 'the demo has five Radiohead albums');
+  for (const title of titles) {
+    await box.fill(title);
+    await found.getByRole('button', { name: `Add ${title} by Radiohead` }).click();
+    await page.getByRole('status').getByText(`Added ${title} by Radiohead.`).waitFor();
+    // Focus is back in the box, empty, for the next one.
+    assert.equal(await box.inputValue(), '');
+    assert.ok(await box.evaluate((node) => node === document.activeElement));
+  }
+  await waitForShown(page, titles);
+  await waitForSaved(list.listId, session.token, titles);
+  // An album already on the list is not offered twice.
+  await box.fill(titles[0]);
+  const there = found.getByRole('button', { name: `${titles[0]} by Radiohead is on the list` });
+  await there.waitFor();
+  assert.equal(await there.isDisabled(), true);
+  await shot(page, 'add-an-album', DESKTOP);
+  await page.close();
+});

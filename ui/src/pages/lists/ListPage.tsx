@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthorLink } from '../album/Avatar';
 import { CommentList } from '../album/CommentList';
 import { LikeButton, ShareLink } from './ListActions';
+import { AddAlbumToList } from './AddAlbumToList';
 import { DeleteList, ListEditor } from './ListEditor';
 import { ListEntries } from './ListEntries';
 import { ListHistory } from './ListHistory';
@@ -91,6 +92,7 @@ function ListView({ page }: { page: Page }) {
         </div>
       </header>
       {editing && <ListEditor page={page} />}
+      {editing && <AddAlbumToList page={page} />}
       <ListEntries page={page} editing={editing} />
       <ListHistory listId={list.listId} />
       <CommentList kind="list" id={list.listId} />
