@@ -274,3 +274,23 @@ test('no screen is wider than the window, and the navigation is on it, from 320 
     await context.close();
   }
 });
+
+test('after each move to another page focus is on its heading, and Tab goes on into the page', async () => {
+  const { page } = await demoMemberPage(run, MEMBER);
+  await page.goto(`${run.server.url}/`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const focusedHeading = () => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
+  await nav.getByRole('link', { name: 'Charts' }).click();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  assert.equal(await focusedHeading(), 'All Time Charts');
+  // The next Tab lands in the page, not back at the top of the header.
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => document.getElementById('main').contains(document.activeElement)), 'Tab goes into the page');
+
+  // A page whose heading waits for its data gets focus once it shows.
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  assert.equal(await focusedHeading(), MEMBER);
+
+  await page.close();
+});

@@ -8,6 +8,7 @@ import { MobileBar } from './components/MobileBar';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { StandingCheck, SuspendedBanner, WarningBanner } from './components/SuspendedBanner';
 import { useArrivalAtHash } from './lib/useArrivalAtHash';
+import { useFocusOnNewPage } from './lib/useFocusOnNewPage';
 import { routes } from './routes';
 import { NotFound } from './pages/NotFound';
 import { ThemeProvider } from './theme/ThemeContext';
@@ -28,6 +29,7 @@ export function App() {
   const [queryClient] = useState(makeQueryClient);
   const rawPath = useRawPath();
   useArrivalAtHash(rawPath);
+  useFocusOnNewPage(rawPath);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
