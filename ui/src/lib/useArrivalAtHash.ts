@@ -3,6 +3,16 @@ import { useEffect } from 'react';
 /** How long a page may take to show the item its link names. */
 const WAIT_FOR_ITEM_MS = 10_000;
 
+/** The id a `#hash` names; a stray `%` (typed, or cut short) is kept as it is rather than thrown on. */
+export function itemOf(hash: string): string {
+  const raw = hash.slice(1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * Arriving by a link that names one item of the page (`#comment-12` from a
  * notification, `#shout-3` from the feed): once the page shows that item,
@@ -13,7 +23,7 @@ const WAIT_FOR_ITEM_MS = 10_000;
  */
 export function useArrivalAtHash(path: string) {
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
+    const id = itemOf(window.location.hash);
     if (!id) return;
     const arrive = () => {
       const item = document.getElementById(id);
