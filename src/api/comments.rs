@@ -467,11 +467,12 @@ async fn recent(
                 }),
                 None => None,
             };
+            // The comment is shown only where its list is: naming the list tells no more.
             let list = match comment.list_id {
-                Some(id) => lists::summary(conn, id, reader)?.map(|l| ListLink {
-                    list_id: l.list_id,
-                    slug: l.slug,
-                    title: l.title,
+                Some(id) => lists::slug_and_title(conn, id)?.map(|(slug, title)| ListLink {
+                    list_id: id,
+                    slug,
+                    title,
                 }),
                 None => None,
             };

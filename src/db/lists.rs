@@ -107,6 +107,14 @@ pub fn summary(
     .optional()
 }
 
+/// A list's slug and title, to link to it. Whether the reader may see the
+/// list is for the caller to have settled (a comment shown on it, say).
+pub fn slug_and_title(conn: &Connection, id: i64) -> rusqlite::Result<Option<(String, String)>> {
+    conn.prepare_cached("SELECT slug, title FROM lists WHERE id = ?1")?
+        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()
+}
+
 /// A list's author, whoever may see it.
 pub fn author_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<i64>> {
     conn.prepare_cached("SELECT user_id FROM lists WHERE id = ?1")?

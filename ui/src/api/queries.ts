@@ -54,6 +54,16 @@ export function useViewerQuery<T>(key: readonly unknown[], queryFn: () => Promis
   return useQuery({ queryKey: underViewer(key, useViewer()), queryFn, enabled });
 }
 
+/** Artists, albums and public lists matching `query` (as typed, settled): the search box's and the list editor's. */
+export function useCatalogueSearch(query: string) {
+  return useQuery({
+    queryKey: ['search', query.toLowerCase()],
+    queryFn: ({ signal }) => catalogueApi.search(query, signal),
+    enabled: query.length > 0 && query.length <= 100,
+    staleTime: 60_000,
+  });
+}
+
 export function useArtist(name: string) {
   return useQuery({ queryKey: keys.artist(name), queryFn: () => catalogueApi.artist(name) });
 }

@@ -41,27 +41,7 @@ export function HalfStarRating({
   const shown = hover ?? value ?? 0;
   const stars = Array.from({ length: 10 }, (_, i) => <Star key={i} fill={starFill(shown, i)} />);
 
-  if (disabled) {
-    return (
-      <div
-        class={`half-stars disabled ${size}`}
-        role="slider"
-        tabIndex={0}
-        aria-label={label}
-        aria-disabled="true"
-        aria-valuemin={0.5}
-        aria-valuemax={10}
-        aria-valuenow={value ?? undefined}
-        aria-valuetext={value == null ? 'Not rated' : `${value} out of 10`}
-        title={disabled}
-        onClick={(event) => event.stopPropagation()}
-      >
-        {stars}
-      </div>
-    );
-  }
-
-  if (!onChange) {
+  if (!onChange && !disabled) {
     return (
       <div class={`half-stars ${size}`} role="img" aria-label={`${label}: ${value == null ? 'none' : value} out of 10`}>
         {stars}
@@ -74,33 +54,42 @@ export function HalfStarRating({
     return ratingAt(event.clientX - rect.left, rect.width);
   };
 
+  // A disabled slider is still read out (with the reason as its title) but cannot be moved.
+  const moves =
+    disabled || !onChange
+      ? { onClick: (event: MouseEvent) => event.stopPropagation() }
+      : {
+          onMouseMove: (event: MouseEvent) => setHover(at(event)),
+          onMouseLeave: () => setHover(null),
+          onClick: (event: MouseEvent) => {
+            event.stopPropagation();
+            event.preventDefault();
+            onChange(at(event));
+          },
+          onKeyDown: (event: KeyboardEvent) => {
+            const up = event.key === 'ArrowRight' || event.key === 'ArrowUp';
+            const down = event.key === 'ArrowLeft' || event.key === 'ArrowDown';
+            if (!up && !down) return;
+            event.preventDefault();
+            event.stopPropagation();
+            onChange(stepRating(value, up ? 1 : -1));
+          },
+        };
 
   return (
     <div
       ref={box}
-      class={`half-stars interactive ${size}`}
+      class={`half-stars ${disabled ? 'disabled' : 'interactive'} ${size}`}
       role="slider"
       tabIndex={0}
       aria-label={label}
+      aria-disabled={disabled ? 'true' : undefined}
+      title={disabled ?? undefined}
       aria-valuemin={0.5}
       aria-valuemax={10}
       aria-valuenow={value ?? undefined}
       aria-valuetext={value == null ? 'Not rated' : `${value} out of 10`}
-      onMouseMove={(event) => setHover(at(event))}
-      onMouseLeave={() => setHover(null)}
-      onClick={(event) => {
-        event.stopPropagation();
-        event.preventDefault();
-        onChange(at(event));
-      }}
-      onKeyDown={(event) => {
-        const up = event.key === 'ArrowRight' || event.key === 'ArrowUp';
-        const down = event.key === 'ArrowLeft' || event.key === 'ArrowDown';
-        if (!up && !down) return;
-        event.preventDefault();
-        event.stopPropagation();
-        onChange(stepRating(value, up ? 1 : -1));
-      }}
+      {...moves}
     >
       {stars}
     </div>

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter-preact';
-import { catalogueApi } from '../api/catalogue';
+import { useCatalogueSearch } from '../api/queries';
 import { listPath } from '../api/lists';
 import { artistPath } from '../lib/paths';
+import { useSettled } from '../lib/useSettled';
 import { albumPath } from './AlbumTile';
 import { albumCount } from './ListCard';
 
@@ -14,16 +14,6 @@ interface Option {
   href: string;
   /** The first of a group with a heading of its own (the lists). */
   heading?: string;
-}
-
-/** Waits until typing pauses, so each keystroke does not become a request. */
-function useSettled(text: string, delayMs = 150) {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), delayMs);
-    return () => clearTimeout(timer);
-  }, [text, delayMs]);
-  return settled;
 }
 
 /**
@@ -53,12 +43,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
     setOpen(false);
   }, [location]);
 
-  const results = useQuery({
-    queryKey: ['search', query.toLowerCase()],
-    queryFn: ({ signal }) => catalogueApi.search(query, signal),
-    enabled: query.length > 0 && query.length <= 100,
-    staleTime: 60_000,
-  });
+  const results = useCatalogueSearch(query);
 
   const options: Option[] = [
     ...(results.data?.artists ?? []).map((artist) => ({

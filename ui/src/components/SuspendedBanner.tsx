@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { authApi } from '../api/auth';
 import { moderationApi } from '../api/moderation';
 import { useRefreshWarnings, useWarnings } from '../api/moderationQueries';
 import { useAuth } from '../auth/AuthContext';
+import { useAfterNavigation } from '../lib/afterNavigation';
 import type { Suspension } from '../api/types';
 import { dayMonthYear } from '../lib/format';
 
@@ -74,14 +75,8 @@ export function WarningBanner() {
 export function StandingCheck({ path }: { path: string }) {
   const { user, replaceUser } = useAuth();
   const refreshWarnings = useRefreshWarnings();
-  const first = useRef(true);
-  const signedIn = user != null;
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (!signedIn) return;
+  useAfterNavigation(path, () => {
+    if (!user) return;
     const controller = new AbortController();
     authApi
       .me(controller.signal)
@@ -92,7 +87,6 @@ export function StandingCheck({ path }: { path: string }) {
       .catch(() => {});
     void refreshWarnings();
     return () => controller.abort();
-    // Asked per page, not when the member changes: signing in asks by itself.
-  }, [path]);
+  });
   return null;
 }

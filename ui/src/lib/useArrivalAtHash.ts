@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenShown } from './afterNavigation';
 
 /** How long a page may take to show the item its link names. */
 const WAIT_FOR_ITEM_MS = 10_000;
@@ -35,15 +36,6 @@ export function useArrivalAtHash(path: string) {
       item.focus({ preventScroll: true });
       return true;
     };
-    if (arrive()) return;
-    const observer = new MutationObserver(() => {
-      if (arrive()) observer.disconnect();
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-    const giveUp = setTimeout(() => observer.disconnect(), WAIT_FOR_ITEM_MS);
-    return () => {
-      observer.disconnect();
-      clearTimeout(giveUp);
-    };
+    return whenShown(document.body, arrive, WAIT_FOR_ITEM_MS);
   }, [path]);
 }

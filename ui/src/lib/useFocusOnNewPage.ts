@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useAfterNavigation, whenShown } from './afterNavigation';
 
 /** How long a new page may take to show its heading (its data may be on its way). */
 const WAIT_FOR_HEADING_MS = 5_000;
@@ -12,34 +12,23 @@ const WAIT_FOR_HEADING_MS = 5_000;
  * instead (`useArrivalAtHash`).
  */
 export function useFocusOnNewPage(path: string) {
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (window.location.hash) return;
+  useAfterNavigation(path, () => {
     const main = document.getElementById('main');
-    const focusHeading = () => {
-      const heading = main?.querySelector('h1');
-      if (!heading) return false;
-      const active = document.activeElement;
-      const busy = active != null && active !== document.body && (main?.contains(active) || active.matches('input, textarea, select'));
-      if (!busy) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
-      return true;
-    };
-    if (focusHeading() || !main) return;
-    const observer = new MutationObserver(() => {
-      if (focusHeading()) observer.disconnect();
-    });
-    observer.observe(main, { childList: true, subtree: true });
-    const giveUp = setTimeout(() => observer.disconnect(), WAIT_FOR_HEADING_MS);
-    return () => {
-      observer.disconnect();
-      clearTimeout(giveUp);
-    };
-  }, [path]);
+    if (window.location.hash || !main) return;
+    return whenShown(
+      main,
+      () => {
+        const heading = main.querySelector('h1');
+        if (!heading) return false;
+        const active = document.activeElement;
+        const busy = active != null && active !== document.body && (main.contains(active) || active.matches('input, textarea, select'));
+        if (!busy) {
+          if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+          heading.focus({ preventScroll: true });
+        }
+        return true;
+      },
+      WAIT_FOR_HEADING_MS,
+    );
+  });
 }

@@ -1,13 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { catalogueApi } from '../../api/catalogue';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { listsApi, type ListPage } from '../../api/lists';
 import { useListPageKey } from '../../api/listQueries';
+import { useCatalogueSearch } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/viewerCache';
 import { ErrorNote } from '../../components/QueryState';
-
-/** How long typing must pause before the search is asked. */
-const SETTLE_MS = 200;
+import { useSettled } from '../../lib/useSettled';
 
 /**
  * The author's "Add an album" box in edit mode: search the catalogue and add
@@ -20,24 +18,16 @@ export function AddAlbumToList({ page }: { page: ListPage }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
   const [adding, setAdding] = useState<number | null>(null);
   const [added, setAdded] = useState('');
   const [error, setError] = useState<unknown>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  const found = useQuery({
-    queryKey: ['search', query.toLowerCase()],
-    queryFn: ({ signal }) => catalogueApi.search(query, signal),
-    enabled: query.length > 0 && query.length <= 100,
-    staleTime: 60_000,
-  });
+  const query = useSettled(text.trim());
+  const found = useCatalogueSearch(query);
   const onList = new Set(page.entries.map((entry) => entry.album.albumId));
-  const albums = query ? (found.data?.albums ?? []) : [];
+  // Emptied once an album is added, without waiting for the settled text.
+  const searching = query !== '' && text.trim() !== '';
+  const albums = searching ? (found.data?.albums ?? []) : [];
 
   const add = async (albumId: number, name: string) => {
     setAdding(albumId);
@@ -49,7 +39,6 @@ export function AddAlbumToList({ page }: { page: ListPage }) {
       void refreshAfterWrite(client);
       setAdded(`Added ${name}.`);
       setText('');
-      setQuery('');
       input.current?.focus();
     } catch (failure) {
       setError(failure);
@@ -59,7 +48,7 @@ export function AddAlbumToList({ page }: { page: ListPage }) {
   };
 
   return (
-    <section class="list-add-album" aria-labelledby={`${inputId}-heading`}>
+    <section class="form list-add-album" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>Add an album</h2>
       <input
         id={inputId}
@@ -75,7 +64,7 @@ export function AddAlbumToList({ page }: { page: ListPage }) {
         {added}
       </p>
       {error != null && <ErrorNote error={error} />}
-      {query && found.isSuccess && albums.length === 0 && <p class="list-add-detail">No album matches “{query}”.</p>}
+      {searching && found.isSuccess && albums.length === 0 && <p class="list-add-detail">No album matches “{query}”.</p>}
       {albums.length > 0 && (
         <ul class="list-add-results" aria-label="Albums found">
           {albums.map((album) => {
