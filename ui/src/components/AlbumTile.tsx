@@ -43,7 +43,7 @@ export function AlbumTile({
   const stop = (event: Event) => event.stopPropagation();
   return (
     <article
-      class={['album-tile', compact && 'compact', onRate && 'rateable', (owner || action) && 'tall']
+      class={['album-tile', compact && 'compact', onRate && 'rateable']
         .filter(Boolean)
         .join(' ')}
       data-album-id={album.albumId}
@@ -58,11 +58,11 @@ export function AlbumTile({
       <AddToListButton album={album} variant="tile" />
       <div class="tile-body">
         {showArtist && (
-          <Link href={artistPath(album.artistSlug)} class="tile-artist" onClick={stop}>
+          <Link href={artistPath(album.artistSlug)} class="tile-artist" title={album.artist} onClick={stop}>
             {album.artist}
           </Link>
         )}
-        <Link href={albumPath(album)} class={`tile-title ${titleSize(album.title)}`} onClick={stop}>
+        <Link href={albumPath(album)} class={`tile-title ${titleSize(album.title)}`} title={album.title} onClick={stop}>
           {album.title}
         </Link>
         <Link
@@ -80,17 +80,7 @@ export function AlbumTile({
           </span>
           <TileOwnRatings album={album} owner={owner} />
         </div>
-        {album.genres.length > 0 && (
-          <ul class="tile-genres" aria-label="Genres">
-            {album.genres.map((genre) => (
-              <li key={genre.slug}>
-                <Link href={`/charts/all-time/${encodeURIComponent(genre.slug)}`} onClick={stop}>
-                  {genre.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TileGenres genres={album.genres} />
         {action && (
           <button
             type="button"
@@ -117,6 +107,31 @@ export function AlbumTile({
         )}
       </div>
     </article>
+  );
+}
+
+/** How many genres a tile names; the album page has the rest. */
+const TILE_GENRES = 3;
+
+function TileGenres({ genres }: { genres: Album['genres'] }) {
+  if (genres.length === 0) return null;
+  const rest = genres.slice(TILE_GENRES);
+  const stop = (event: Event) => event.stopPropagation();
+  return (
+    <ul class="tile-genres" aria-label="Genres">
+      {genres.slice(0, TILE_GENRES).map((genre) => (
+        <li key={genre.slug}>
+          <Link href={`/charts/all-time/${encodeURIComponent(genre.slug)}`} title={genre.name} onClick={stop}>
+            {genre.name}
+          </Link>
+        </li>
+      ))}
+      {rest.length > 0 && (
+        <li class="tile-more-genres" title={rest.map((genre) => genre.name).join(', ')}>
+          +{rest.length}
+        </li>
+      )}
+    </ul>
   );
 }
 
