@@ -11,6 +11,7 @@ use halfstar::config::DataSettings;
 use halfstar::db::users::{self, NewUser, User};
 use halfstar::db::{audit, members, sessions};
 use halfstar::domain::timestamp::{after_now, now};
+use halfstar::domain::words::count_of;
 use halfstar::domain::{Email, Password, Role, Username};
 
 #[derive(Debug, Subcommand)]
@@ -183,7 +184,7 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
             let (until, span) = match days {
                 Some(days @ 1..=3650) => (
                     after_now(time::Duration::days(i64::from(days))),
-                    format!("for {days} days"),
+                    format!("for {}", count_of(days.into(), "day")),
                 ),
                 Some(_) => bail!("--days must be 1 to 3650; leave it out for good"),
                 None => (users::FOR_GOOD.to_owned(), "for good".to_owned()),

@@ -21,6 +21,7 @@ use crate::db::users::{self, FOR_GOOD, User};
 use crate::db::{run_blocking, sessions};
 use crate::domain::text;
 use crate::domain::timestamp::{after_now, now};
+use crate::domain::words::count_of;
 use crate::domain::{Role, SignupMode};
 use crate::error::{AppError, AppResult, ErrorMessage};
 
@@ -335,9 +336,10 @@ impl Suspending {
         }
         let (until, span) = match days {
             None => (FOR_GOOD.to_owned(), "for good".to_owned()),
-            Some(days @ 1..=MOST_SUSPENSION_DAYS) => {
-                (after_now(Duration::days(days)), format!("for {days} days"))
-            }
+            Some(days @ 1..=MOST_SUSPENSION_DAYS) => (
+                after_now(Duration::days(days)),
+                format!("for {}", count_of(days.unsigned_abs(), "day")),
+            ),
             Some(_) => {
                 return Err(AppError::BadRequest(format!(
                     "days must be 1 to {MOST_SUSPENSION_DAYS}, or null for good"

@@ -2,6 +2,7 @@
 
 use crate::db::users::{Suspension, User};
 use crate::domain::timestamp::now;
+use crate::domain::words::long_date;
 use crate::error::AppError;
 
 /// 403 with the reason and the end while the caller is suspended.
@@ -12,7 +13,7 @@ pub fn refuse_if_suspended(user: &User) -> Result<(), AppError> {
     }
 }
 
-/// "Your account is suspended until 1 December 2026: spam. You can read, but not write."
+/// "Your account is suspended until December 1st, 2026: spam. You can read, but not write."
 pub fn message(suspension: &Suspension) -> String {
     let until = match &suspension.until {
         Some(until) => format!(" until {}", long_date(until)),
@@ -22,33 +23,6 @@ pub fn message(suspension: &Suspension) -> String {
         "Your account is suspended{until}: {}. You can read, but not write.",
         suspension.reason.trim_end_matches('.')
     )
-}
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-/// "2026-12-01T…" as "1 December 2026".
-fn long_date(stamp: &str) -> String {
-    let part =
-        |range: std::ops::Range<usize>| stamp.get(range).and_then(|p| p.parse::<usize>().ok());
-    match (part(0..4), part(5..7), part(8..10)) {
-        (Some(year), Some(month @ 1..=12), Some(day)) => {
-            format!("{day} {} {year}", MONTHS[month - 1])
-        }
-        _ => stamp.to_owned(),
-    }
 }
 
 #[cfg(test)]
@@ -63,7 +37,7 @@ mod tests {
         };
         assert_eq!(
             message(&until),
-            "Your account is suspended until 1 December 2026: Spam in comments. You can read, but not write."
+            "Your account is suspended until December 1st, 2026: Spam in comments. You can read, but not write."
         );
         let for_good = Suspension {
             until: None,

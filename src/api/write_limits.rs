@@ -15,6 +15,7 @@ use axum::http::Method;
 use super::AppState;
 use super::allowances::{Allowance, is_write, write_route};
 use crate::db::users::User;
+use crate::domain::words::count_of;
 use crate::error::AppError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,8 +267,7 @@ pub fn how_long(wait: Duration) -> String {
     } else {
         (seconds.div_ceil(60), "minute")
     };
-    let plural = if count == 1 { "" } else { "s" };
-    format!("{count} {unit}{plural}")
+    count_of(count, unit)
 }
 
 fn refusal(kind: WriteKind, wait: Duration) -> String {

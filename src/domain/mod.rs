@@ -17,6 +17,7 @@ pub mod signup_mode;
 pub mod slug;
 pub mod text;
 pub mod timestamp;
+pub mod words;
 
 pub use account::{Email, Password, PictureUrl, Username};
 pub use album_type::AlbumType;

@@ -10,7 +10,9 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 /** The day `days` from now in UTC, written as the suspension messages write it. */
 function dayFromNow(days) {
   const day = new Date(Date.now() + days * 86_400_000);
-  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+  const date = day.getUTCDate();
+  const suffix = date % 100 >= 11 && date % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[date % 10] ?? 'th';
+  return `${MONTHS[day.getUTCMonth()]} ${date}${suffix}, ${day.getUTCFullYear()}`;
 }
 
 async function openAdminTab(page, tab) {

@@ -165,7 +165,7 @@ async function assertNavigationOnScreen(page, where) {
   const profile = (await profileLink.count()) ? profileLink : control(page, 'button', 'Profile');
   await assertOnScreen(page, profile, `${where}: Profile`);
   await assertOnScreen(page, control(page, 'button', 'Add'), `${where}: Add`);
-  const box = page.getByRole('combobox', { name: 'Search an Artist' }).filter({ visible: true });
+  const box = page.getByRole('combobox', { name: 'Search artists, albums and lists' }).filter({ visible: true });
   const search = (await box.count()) ? box : control(page, 'button', 'Search');
   await assertOnScreen(page, search, `${where}: search`);
 }
@@ -224,7 +224,7 @@ async function useEveryControl(page, target, where) {
   await go(
     'search',
     async () => {
-      const box = page.getByRole('combobox', { name: 'Search an Artist' }).filter({ visible: true });
+      const box = page.getByRole('combobox', { name: 'Search artists, albums and lists' }).filter({ visible: true });
       if (!(await box.count())) await control(page, 'button', 'Search').click();
       await assertOnScreen(page, box, `${where}: the search box`);
       await box.fill('Radiohead');

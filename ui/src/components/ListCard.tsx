@@ -1,15 +1,16 @@
 import { Link } from 'wouter-preact';
 import { listPath, VISIBILITY_LABELS, type ListSummary, type ListVisibility } from '../api/lists';
 import { Cover } from './Cover';
+import { plural } from '../lib/words';
 
 /** "3 albums", "1 album". */
 export function albumCount(count: number): string {
-  return `${count} ${count === 1 ? 'album' : 'albums'}`;
+  return plural(count, 'album');
 }
 
 /** "2 likes", "1 like". */
 export function likeCount(count: number): string {
-  return `${count} ${count === 1 ? 'like' : 'likes'}`;
+  return plural(count, 'like');
 }
 
 /** Public, Unlisted or Private, as a small badge. */

@@ -90,7 +90,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
       <input
         type="search"
         placeholder="Search an Artist"
-        aria-label="Search an Artist"
+        aria-label="Search artists, albums and lists"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={showList}

@@ -20,7 +20,7 @@ describe('the suspended banner', () => {
     const view = renderAt('/no-such-page');
     await view.findByRole('button', { name: 'Logout' });
     expect(view.container.querySelector(BANNER)?.textContent).toBe(
-      'Your account is suspended until 1 December 2026: spam in the comments. You can read, but not write.',
+      'Your account is suspended until December 1st, 2026: spam in the comments. You can read, but not write.',
     );
   });
 

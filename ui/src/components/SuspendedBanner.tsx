@@ -5,11 +5,11 @@ import { useRefreshWarnings, useWarnings } from '../api/moderationQueries';
 import { useAuth } from '../auth/AuthContext';
 import { useAfterNavigation } from '../lib/afterNavigation';
 import type { Suspension } from '../api/types';
-import { dayMonthYear } from '../lib/format';
+import { longDate } from '../lib/format';
 
 /** The sentence the server's refusals use, so the banner and a refused write read alike. */
 export function suspensionText({ until, reason }: Suspension): string {
-  const when = until ? ` until ${dayMonthYear(until)}` : '';
+  const when = until ? ` until ${longDate(until)}` : '';
   return `Your account is suspended${when}: ${reason}. You can read, but not write.`;
 }
 

@@ -1,4 +1,5 @@
 // Approval of a review or post: the share of thumbs up, and its colour band.
+import { plural } from './words';
 
 export type ApprovalTone = 'none' | 'low' | 'fair' | 'high';
 
@@ -21,5 +22,5 @@ export function approvalText(percent: number | null): string {
 }
 
 export function votesText(count: number): string {
-  return `${count} ${count === 1 ? 'Vote' : 'Votes'}`;
+  return plural(count, 'Vote');
 }

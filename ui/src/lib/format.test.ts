@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { average, byteSize, dayMonthYear, knownDate, longDate, ordinal, ratingsCount, releaseDate, userRating } from './format';
+import { average, byteSize, knownDate, longDate, ordinal, ratingsCount, releaseDate, userRating } from './format';
 
 describe('dates', () => {
   it('uses ordinal days with 11th to 13th', () => {
@@ -40,6 +40,8 @@ describe('ratings', () => {
     expect(userRating(null)).toBe('Not Rated');
     expect(ratingsCount(0)).toBe('(0 ratings)');
     expect(ratingsCount(12)).toBe('(12 ratings)');
+    expect(ratingsCount(1)).toBe('(1 rating)');
+    expect(ratingsCount(1200)).toBe('(1,200 ratings)');
   });
 
   it("says 'No ratings' instead of an average of 0.00 when nobody has rated", () => {
@@ -52,10 +54,9 @@ describe('ratings', () => {
 });
 
 describe('admin figures', () => {
-  it('writes a day as the suspension messages do', () => {
-    expect(dayMonthYear('2026-12-01T00:00:00Z')).toBe('1 December 2026');
-    expect(dayMonthYear('2027-03-15T23:59:59.000Z')).toBe('15 March 2027');
-    expect(dayMonthYear('soon')).toBe('soon');
+  it('writes a day as the suspension messages do, the same way as every other date', () => {
+    expect(longDate('2026-12-01T00:00:00Z')).toBe('December 1st, 2026');
+    expect(longDate('2027-03-15T23:59:59.000Z')).toBe('March 15th, 2027');
   });
 
   it('writes a database size in bytes, KB, MB or GB', () => {

@@ -1,6 +1,7 @@
 // Display formats of the spec's section 9.
 
 import type { DatePrecision } from '../api/types';
+import { plural } from './words';
 
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -77,19 +78,21 @@ export function userRating(value: number | null | undefined): string {
   return value == null ? 'Not Rated' : value.toFixed(1);
 }
 
-export function ratingsCount(count: number): string {
-  return `(${count} ratings)`;
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
+export function timeAgo(iso: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
+  if (Number.isNaN(seconds) || seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${plural(hours, 'hour')} ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${plural(days, 'day')} ago`;
+  return iso.slice(0, 10);
 }
 
-/**
- * '2026-12-01T00:00:00Z' -> '1 December 2026', the day as written in UTC:
- * the server's refusals name a suspension's end the same way.
- */
-export function dayMonthYear(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  const monthName = match && MONTHS[Number(match[2]) - 1];
-  if (!match || !monthName) return isoDate;
-  return `${Number(match[3])} ${monthName} ${match[1]}`;
+export function ratingsCount(count: number): string {
+  return `(${plural(count, 'rating')})`;
 }
 
 const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];

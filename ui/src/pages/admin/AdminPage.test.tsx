@@ -82,7 +82,7 @@ describe('the Members tab', () => {
     const view = await openMembers();
     const list = await view.findByRole('list', { name: 'Members' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows[0].textContent).toContain('Suspended until 1 December 2026');
+    expect(rows[0].textContent).toContain('Suspended until December 1st, 2026');
     expect(rows[0].textContent).toContain('quietquinn@example.org · joined February 3rd, 2026');
     expect(rows[0].textContent).toContain('12 ratings · 1 review · 0 comments');
     expect(within(rows[0]).getByRole('link', { name: 'quietquinn' }).getAttribute('href')).toBe('/user/quietquinn');
@@ -126,7 +126,7 @@ describe('the Members tab', () => {
     await waitFor(() => expect(view.queryByRole('dialog')).toBeNull());
     const sent = server.calls.find((call) => call.method === 'POST');
     expect(sent?.body).toEqual({ days: 7, reason: 'spam', note: 'three reports' });
-    expect(view.getByRole('status').textContent).toBe('quietquinn is suspended until 8 May 2026.');
+    expect(view.getByRole('status').textContent).toBe('quietquinn is suspended until May 8th, 2026.');
     expect(server.calls.filter((call) => call.url.startsWith('/api/admin/members?')).length).toBeGreaterThan(listsBefore);
   });
 

@@ -9,6 +9,7 @@ import { useSave, useSubmit } from '../../lib/useFormFields';
 import { useInvites, useRefreshAdmin } from './adminQueries';
 import { NumberField } from './NumberField';
 import './admin.css';
+import { plural } from '../../lib/words';
 
 /** The address a new member opens: this site's, whatever host it is served under. */
 export function inviteUrl(invite: Invite): string {
@@ -97,7 +98,7 @@ function InviteRow({ invite, everyone, revoke }: { invite: Invite; everyone: boo
           {url}
         </a>
         <div class="admin-detail">
-          {invite.uses} of {invite.maxUses} {invite.maxUses === 1 ? 'use' : 'uses'} · expires {longDate(invite.expiresAt)}
+          {invite.uses} of {plural(invite.maxUses, 'use')} · expires {longDate(invite.expiresAt)}
           {everyone && ` · created by ${invite.createdBy ?? 'the command line'}`}
         </div>
       </div>

@@ -4,10 +4,11 @@ import { adminApi, type AdminMember } from '../../api/admin';
 import type { Role } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { SubmitRow } from '../../components/SubmitRow';
-import { dayMonthYear } from '../../lib/format';
+import { longDate } from '../../lib/format';
 import { useSubmit } from '../../lib/useFormFields';
 import { useRefreshAdmin } from './adminQueries';
 import { NumberField } from './NumberField';
+import { plural } from '../../lib/words';
 
 export type MemberAction = 'role' | 'suspend' | 'lift' | 'sign-out';
 
@@ -96,7 +97,7 @@ export function MemberActionDialog({
           submitLabel="Sign out everywhere"
           act={async (note) => {
             const { ended } = await adminApi.signOut(name, note);
-            return `${name} is signed out: ${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`;
+            return `${name} is signed out: ${plural(ended, 'session')} ended.`;
           }}
           {...common}
         >
@@ -145,7 +146,7 @@ function SuspendDialog({ member, ...common }: DialogProps) {
       act={async (note) => {
         const suspended = await adminApi.suspend(member.username, forGood ? null : Number(days), reason.trim(), note);
         const until = suspended.suspension?.until;
-        return until ? `${member.username} is suspended until ${dayMonthYear(until)}.` : `${member.username} is suspended for good.`;
+        return until ? `${member.username} is suspended until ${longDate(until)}.` : `${member.username} is suspended for good.`;
       }}
       {...common}
     >

@@ -5,16 +5,13 @@ import { useAuth } from '../../auth/AuthContext';
 import { profilePath } from '../../components/Header';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Saved } from '../../components/SubmitRow';
-import { dayMonthYear, longDate } from '../../lib/format';
+import { longDate } from '../../lib/format';
 import { useMembers } from './adminQueries';
+import { plural } from '../../lib/words';
 import { MemberActionDialog, roleName, type MemberAction } from './MemberActions';
 
 export function suspensionBadge({ until }: Suspension): string {
-  return until ? `Suspended until ${dayMonthYear(until)}` : 'Suspended for good';
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  return until ? `Suspended until ${longDate(until)}` : 'Suspended for good';
 }
 
 /** Members, searched by name or email, 25 a page, each with the actions an admin may take. */

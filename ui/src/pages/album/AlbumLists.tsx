@@ -3,10 +3,11 @@ import { listPath } from '../../api/lists';
 import { useAlbumLists } from '../../api/listQueries';
 import { likeCount } from '../../components/ListCard';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { plural } from '../../lib/words';
 
 /** "On 1 list" / "On 3 lists". */
 export function onLists(count: number): string {
-  return `On ${count} ${count === 1 ? 'list' : 'lists'}`;
+  return `On ${plural(count, 'list')}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
 import { AuthorLink, authorName } from './Avatar';
 import { CommentComposer } from './CommentComposer';
+import { WrittenOn } from '../../components/WrittenOn';
 
 export type CommentKind = 'album' | 'review' | 'post' | 'list';
 
@@ -40,9 +41,7 @@ function CommentItem({
     <li class="album-comment" id={`comment-${comment.commentId}`}>
       <div class="album-comment-meta">
         <AuthorLink author={comment.user} />
-        <time class="album-date" dateTime={comment.createdAt}>
-          {comment.createdAt.slice(0, 10)}
-        </time>
+        <WrittenOn class="album-date" at={comment.createdAt} />
         {comment.rating != null && (
           <HalfStarRating value={comment.rating} label={`${authorName(comment.user)}'s rating`} size="small" />
         )}

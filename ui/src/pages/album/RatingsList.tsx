@@ -2,6 +2,7 @@ import type { Rating } from '../../api/types';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { Empty, Loading } from '../../components/QueryState';
 import { AuthorLink, authorName } from './Avatar';
+import { WrittenOn } from '../../components/WrittenOn';
 
 /** Who rated the album, when, and how; the caller has sorted and filtered. */
 export function RatingsList({ ratings, loading }: { ratings: Rating[]; loading: boolean }) {
@@ -12,9 +13,7 @@ export function RatingsList({ ratings, loading }: { ratings: Rating[]; loading: 
       {ratings.map((rating) => (
         <li key={rating.ratingId}>
           <AuthorLink author={rating.user} />
-          <time class="album-date" dateTime={rating.createdAt}>
-            {rating.createdAt.slice(0, 10)}
-          </time>
+          <WrittenOn class="album-date" at={rating.createdAt} />
           <HalfStarRating value={rating.number} label={`${authorName(rating.user)}'s rating`} size="small" />
         </li>
       ))}

@@ -7,6 +7,7 @@ import { ErrorNote } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { canDraw, RatingsChart, scaleCounts } from './RatingsChart';
 import { RatingsList } from './RatingsList';
+import { plural } from '../../lib/words';
 
 const RATINGS_PAGE = 50;
 
@@ -38,7 +39,7 @@ export function RatingsPanel({ albumId, count }: { albumId: number; count: numbe
     <section class="album-ratings-panel" aria-label="Ratings">
       <header class="album-ratings-header">
         <h2>
-          {count} {count === 1 ? 'Rating' : 'Ratings'}
+          {plural(count, 'Rating')}
         </h2>
         {!chartUnavailable && (
           <div class="album-switch" role="group" aria-label="Show ratings as">

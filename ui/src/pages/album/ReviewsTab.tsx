@@ -9,6 +9,8 @@ import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { AuthorLink, authorName } from './Avatar';
+import { plural } from '../../lib/words';
+import { WrittenOn } from '../../components/WrittenOn';
 
 const PREVIEW_LENGTH = 220;
 const REVIEWS_PAGE = 20;
@@ -41,16 +43,14 @@ export function ReviewsTab({ album }: { album: Album }) {
   return (
     <section class="album-reviews" aria-label="Reviews">
       <h2>
-        {n} {n === 1 ? 'Review' : 'Reviews'}
+        {plural(n, 'Review')}
       </h2>
       <ul class="album-review-list">
         {newestFirst.map((review) => (
           <li key={review.reviewId}>
             <div class="album-review-meta">
               <AuthorLink author={review.user} />
-              <time class="album-date" dateTime={review.createdAt}>
-                {review.createdAt.slice(0, 10)}
-              </time>
+              <WrittenOn class="album-date" at={review.createdAt} />
               {review.reviewRating != null && (
                 <HalfStarRating
                   value={review.reviewRating}

@@ -18,6 +18,7 @@ import { EditArtistDialog } from './EditArtistDialog';
 import { CatalogueActions } from '../catalogue/CatalogueActions';
 import { ArtistFollowButton } from '../social/ArtistFollowButton';
 import './artist.css';
+import { plural } from '../../lib/words';
 
 const TYPE_TABS: ReadonlyArray<readonly [AlbumType, string]> = [
   ['LP', 'LPs'],
@@ -83,7 +84,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
             <span class="artist-average">{average(data.averageRating, data.numberOfRatings)}</span>{' '}
             {data.numberOfRatings > 0 && (
               <span class="muted">
-                average from {data.numberOfRatings} {data.numberOfRatings === 1 ? 'rating' : 'ratings'}
+                average from {plural(data.numberOfRatings, 'rating')}
               </span>
             )}
           </p>

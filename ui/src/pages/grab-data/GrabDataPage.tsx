@@ -19,6 +19,7 @@ import './grab-data.css';
 import { LoginInvitation } from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useQueryParams } from '../../lib/routeParam';
+import { plural } from '../../lib/words';
 
 type Busy = null | 'artist' | 'albums' | 'write';
 
@@ -112,7 +113,7 @@ function Importer() {
       setTroubles(found.troubles);
       setIncomplete(found.incomplete);
       if (!found.artist) return { kind: 'done', text: 'Several artists have that name: choose one.' };
-      const text = `${found.albums.length} albums found, ${found.skipped.length} left out.`;
+      const text = `${plural(found.albums.length, 'album')} found, ${found.skipped.length} left out.`;
       if (!found.incomplete) return { kind: 'done', text };
       return { kind: 'done', text: `${text} MusicBrainz stopped answering part of the way: Get Albums again for the rest.` };
     });
@@ -248,7 +249,7 @@ function Importer() {
 
       {albums.length > 0 && (
         <section class="grab-data-section" aria-label="Albums">
-          <h2>{albums.length === 1 ? '1 Album' : `${albums.length} Albums`}</h2>
+          <h2>{plural(albums.length, 'Album')}</h2>
           <ul class="grab-data-albums">
             {albums.map((album) => (
               <li key={album.mbReleaseGroup} class="grab-data-album">

@@ -3,6 +3,7 @@ import { useFeaturedReviews } from '../../api/queries';
 import { Cover } from '../../components/Cover';
 import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { WrittenOn } from '../../components/WrittenOn';
 
 export function FeaturedReviews() {
   const featured = useFeaturedReviews();
@@ -27,9 +28,7 @@ export function FeaturedReviews() {
               {/* The tile is one link: Show again waits on the review's own page. */}
               <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} showAgain={false} />
               <p class="featured-preview">{review.preview}</p>
-              <time class="featured-date" dateTime={review.createdAt}>
-                {review.createdAt.slice(0, 10)}
-              </time>
+              <WrittenOn class="featured-date" at={review.createdAt} />
             </div>
           </Link>
         ))}

@@ -7,6 +7,7 @@ import { HiddenNote } from '../../components/HiddenNote';
 import { WithMentions } from '../../components/Mentions';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
+import { WrittenOn } from '../../components/WrittenOn';
 
 type Kind = 'all' | 'album' | 'review' | 'post';
 const TABS = [
@@ -69,7 +70,7 @@ export function RecentComments() {
                 <Link href={`/user/${encodeURIComponent(item.comment.user.username)}`}>
                   {item.comment.user.username || 'Unknown'}
                 </Link>
-                <Subject item={item} /> · <time dateTime={item.comment.createdAt}>{item.comment.createdAt.slice(0, 10)}</time>
+                <Subject item={item} /> · <WrittenOn at={item.comment.createdAt} />
               </p>
               <HiddenNote hidden={item.comment.hidden} kind="comment" id={item.comment.commentId} />
             </li>

@@ -5,6 +5,7 @@ import { useRecentPosts, useRecentReviews } from '../../api/queries';
 import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
+import { WrittenOn } from '../../components/WrittenOn';
 
 type Kind = 'all' | 'posts' | 'reviews';
 const TABS = [
@@ -70,7 +71,7 @@ export function RecentPosts() {
               </Link>
               <p class="feed-meta">
                 <span class="feed-kind">{entry.kind}</span> by {entry.author || 'Unknown'} ·{' '}
-                <time dateTime={entry.createdAt}>{entry.createdAt.slice(0, 10)}</time>
+                <WrittenOn at={entry.createdAt} />
               </p>
               <HiddenNote {...entry.item} />
             </li>

@@ -4,7 +4,8 @@ import { ratingImportsApi } from '../../api/ratingImports';
 import type { ImportJob, ImportRowStatus } from '../../api/types';
 import { FormMessage } from '../../components/AuthCard';
 import { Tabs } from '../../components/Tabs';
-import { count, effectsText } from './importText';
+import { plural, wholeNumber as count } from '../../lib/words';
+import { effectsText } from './importText';
 import { MatchedRows, MissingRows, SkippedRows, UncertainRows } from './ImportRows';
 
 const SECTIONS: readonly ImportRowStatus[] = ['uncertain', 'missing', 'matched', 'skipped'];
@@ -108,7 +109,7 @@ export function ImportPreview({
         Check what matched
       </h2>
       <p class="import-file">
-        {job.formatName}: <strong>{job.fileName}</strong> · {count(counts.rows)} {counts.rows === 1 ? 'album' : 'albums'} in the file
+        {job.formatName}: <strong>{job.fileName}</strong> · {plural(counts.rows, 'album')} in the file
       </p>
       <dl class="import-counts" aria-label="Counts">
         {(['matched', 'uncertain', 'missing', 'skipped'] as const).map((status) => (

@@ -11,7 +11,8 @@ import { FormMessage } from '../../components/AuthCard';
 import { Cover } from '../../components/Cover';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { saveBlob } from '../../lib/saveFile';
-import { candidateName, count, howText, ratingChange, rowDetails, rowName } from './importText';
+import { wholeNumber as count } from '../../lib/words';
+import { candidateName, howText, ratingChange, rowDetails, rowName } from './importText';
 
 /**
  * One uncertain row: the candidates the server found, best first, as radio

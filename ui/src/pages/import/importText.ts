@@ -3,6 +3,7 @@
 // change and the result.
 import type { ImportCandidate, ImportEffects, ImportJob, ImportResult, ImportRow, ImportShelf } from '../../api/types';
 import type { UploadFormat } from '../../api/ratingImports';
+import { plural, wholeNumber as count } from '../../lib/words';
 
 export interface FormatChoice {
   value: UploadFormat;
@@ -44,15 +45,6 @@ export const FORMATS: readonly FormatChoice[] = [
   },
 ];
 
-/** 12000 -> '12,000', as the page writes every count. */
-export function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-/** '1 rating', '3 ratings'. */
-export function plural(value: number, one: string, many = `${one}s`): string {
-  return `${count(value)} ${value === 1 ? one : many}`;
-}
 
 /** The progress bar's label: 'Reading 12,000 of 100,000 rows', 'Matching 40 of 300 albums', or the stage alone while its size is not known. */
 export function progressLabel(job: Pick<ImportJob, 'status' | 'progress'>): string {

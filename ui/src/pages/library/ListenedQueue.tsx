@@ -12,7 +12,7 @@ import { HalfStarRating } from '../../components/HalfStarRating';
 import { ErrorNote } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { artistPath } from '../../lib/paths';
-import { count, plural } from '../import/importText';
+import { plural } from '../../lib/words';
 import '../import/import.css';
 
 /**
@@ -79,7 +79,7 @@ function ListenedItem({ entry }: { entry: ListenedAlbum }) {
           {album.artist}
         </Link>
         <span class="listened-plays">
-          {plays === 1 ? '1 play' : `${count(plays)} plays`}
+          {plural(plays, 'play')}
           {album.releaseYear ? ` · ${album.releaseYear}` : ''}
         </span>
       </div>

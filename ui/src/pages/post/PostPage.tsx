@@ -15,6 +15,8 @@ import { CommentList } from '../album/CommentList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EditPostDialog } from './EditPostDialog';
 import './post.css';
+import { plural } from '../../lib/words';
+import { WrittenOn } from '../../components/WrittenOn';
 
 /** The post as the caller sees it: their own vote is part of the answer. */
 function usePost(postId: number) {
@@ -52,9 +54,9 @@ function PostView({ post }: { post: Post }) {
       <article class="post-body">
         <header class="post-header">
           <AuthorLink author={post.user} />
-          <time dateTime={post.createdAt}>{post.createdAt.slice(0, 10)}</time>
+          <WrittenOn at={post.createdAt} />
           <span class="post-count">
-            {count} {count === 1 ? 'Post' : 'Posts'}
+            {plural(count, 'Post')}
           </span>
           {user?.userId === post.user.userId && (
             <button type="button" class="link-button" onClick={() => setEditing(true)}>

@@ -15,6 +15,7 @@ import { groupByValue } from './profileData';
 import { useUserPosts, useUserRatings, useUserReviews } from './profileQueries';
 import { ListsTab } from './ListsTab';
 import { ShoutsTab } from './ShoutsTab';
+import { WrittenOn } from '../../components/WrittenOn';
 
 type Tab = 'ratings' | 'general' | 'reviews' | 'shouts' | 'posts' | 'lists';
 
@@ -132,7 +133,7 @@ function ReviewsTab({ username, total }: { username: string; total: number }) {
             </Link>
             <div class="profile-list-meta">
               {review.reviewRating != null && <span>{review.reviewRating.toFixed(1)}</span>}
-              <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
+              <WrittenOn at={review.createdAt} />
               <span>{approvalText(approvalPercent(review.votesUp, review.votesDown))}</span>
             </div>
             <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} />
@@ -161,7 +162,7 @@ function PostsTab({ username, total }: { username: string; total: number }) {
               {post.title}
             </Link>
             <div class="profile-list-meta">
-              <time dateTime={post.createdAt}>{post.createdAt.slice(0, 10)}</time>
+              <WrittenOn at={post.createdAt} />
               <span>{approvalText(approvalPercent(post.votesUp, post.votesDown))}</span>
             </div>
             <HiddenNote hidden={post.hidden} kind="post" id={post.postId} />

@@ -12,6 +12,7 @@ import { ShowMore } from '../../components/ShowMore';
 import { TextComposer } from '../../components/TextComposer';
 import { AuthorLink } from '../album/Avatar';
 import { useShouts } from './profileQueries';
+import { WrittenOn } from '../../components/WrittenOn';
 
 /** Shouts left on the profile, newest first, with a box to leave one. */
 export function ShoutsTab({ username }: { username: string }) {
@@ -58,9 +59,7 @@ export function ShoutsTab({ username }: { username: string }) {
               <li key={shout.shoutId} class="album-comment" id={`shout-${shout.shoutId}`}>
                 <div class="album-comment-meta">
                   <AuthorLink author={shout.user} />
-                  <time class="album-date" dateTime={shout.createdAt}>
-                    {shout.createdAt.slice(0, 10)}
-                  </time>
+                  <WrittenOn class="album-date" at={shout.createdAt} />
                   <ReportButton kind="shout" id={shout.shoutId} authorId={shout.userId} />
                   {user?.userId === shout.userId && (
                     <button

@@ -15,12 +15,14 @@ import { Paragraphs } from '../../components/Paragraphs';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
 import { VoteBar } from '../../components/VoteBar';
-import { longDate, userRating } from '../../lib/format';
+import { userRating } from '../../lib/format';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthorLink } from '../album/Avatar';
 import { CommentList } from '../album/CommentList';
 import './review.css';
+import { plural } from '../../lib/words';
+import { WrittenOn } from '../../components/WrittenOn';
 
 /** The review as the caller sees it: their own vote is part of the answer. */
 const reviewKey = (albumTitle: string, reviewId: number) => ['review', albumTitle.toLowerCase(), reviewId];
@@ -77,7 +79,7 @@ function ReviewView({ review, cacheKey }: { review: Review; cacheKey: unknown[] 
           <header class="review-header">
             <AuthorLink author={review.user} />
             <span class="review-count">
-              {written} {written === 1 ? 'Review' : 'Reviews'}
+              {plural(written, 'Review')}
             </span>
           </header>
           <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} />
@@ -89,7 +91,7 @@ function ReviewView({ review, cacheKey }: { review: Review; cacheKey: unknown[] 
               <HalfStarRating value={review.reviewRating} label={`${review.user.username}'s rating`} />
             )}
             <strong>{userRating(review.reviewRating)}</strong>
-            <time dateTime={review.createdAt}>{longDate(review.createdAt.slice(0, 10))}</time>
+            <WrittenOn at={review.createdAt} />
           </div>
           <Paragraphs text={review.reviewText} class="review-text" />
           <VoteBar

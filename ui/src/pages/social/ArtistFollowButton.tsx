@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote } from '../../components/QueryState';
 import './social.css';
+import { plural } from '../../lib/words';
 
 /** Follow an artist to hear of their new albums; with how many follow them. Visitors are asked to log in. */
 export function ArtistFollowButton({ artistId, name }: { artistId: number; name: string }) {
@@ -47,7 +48,7 @@ export function ArtistFollowButton({ artistId, name }: { artistId: number; name:
       </button>
       {followers != null && (
         <span class="muted">
-          {followers} {followers === 1 ? 'follower' : 'followers'}
+          {plural(followers, 'follower')}
         </span>
       )}
       {following && <span class="social-tag">Following</span>}

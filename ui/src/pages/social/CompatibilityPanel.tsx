@@ -6,6 +6,7 @@ import { albumPath } from '../../components/AlbumTile';
 import { Cover } from '../../components/Cover';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import './social.css';
+import { plural } from '../../lib/words';
 
 function SharedList({ title, albums, username }: { title: string; albums: SharedAlbum[]; username: string }) {
   if (albums.length === 0) return null;
@@ -57,7 +58,7 @@ export function CompatibilityPanel({ username }: { username: string }) {
             <div>
               <p>{compat.data.message}</p>
               <p class="muted">
-                {compat.data.sharedAlbums} {compat.data.sharedAlbums === 1 ? 'album' : 'albums'} rated by you both
+                {plural(compat.data.sharedAlbums, 'album')} rated by you both
               </p>
             </div>
           </div>

@@ -12,8 +12,9 @@ import { WithMentions } from '../../components/Mentions';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { AuthorLink } from '../album/Avatar';
 import { useProfileStats } from '../profile/profileQueries';
-import { feedAction, feedQuote, timeAgo } from './socialText';
+import { feedAction, feedQuote } from './socialText';
 import './social.css';
+import { WrittenOn } from '../../components/WrittenOn';
 
 function FeedCover({ album }: { album: FeedAlbum }) {
   const alt = `${album.title} by ${album.artist}`;
@@ -37,9 +38,7 @@ function FeedEntry({ item }: { item: FeedItem }) {
         <Link href={item.link} class="feed-action" onClick={() => void markOthersChangesStale(client)}>
           {feedAction(item)}
         </Link>
-        <time class="feed-when" dateTime={item.at} title={item.at.slice(0, 16).replace('T', ' ')}>
-          {timeAgo(item.at)}
-        </time>
+        <WrittenOn class="feed-when" at={item.at} ago />
       </p>
       {quote && (
         <p class="feed-quote">

@@ -9,8 +9,8 @@ import { LoginInvitation } from '../../components/LoginPrompt';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthorLink } from '../album/Avatar';
-import { timeAgo } from './socialText';
 import './social.css';
+import { WrittenOn } from '../../components/WrittenOn';
 
 /**
  * One notification: its sentence is a link to what it is about. Opening it
@@ -38,9 +38,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
         {!item.read && <span class="visually-hidden">Unread: </span>}
         {item.text}
       </Link>
-      <time class="feed-when" dateTime={item.at} title={item.at.slice(0, 16).replace('T', ' ')}>
-        {timeAgo(item.at)}
-      </time>
+      <WrittenOn class="feed-when" at={item.at} ago />
     </li>
   );
 }

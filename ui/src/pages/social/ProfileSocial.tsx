@@ -8,13 +8,14 @@ import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { AuthorLink } from '../album/Avatar';
 import './social.css';
+import { plural } from '../../lib/words';
 
 type Which = 'followers' | 'following';
 
 /** "1 follower", "12 followers", "3 following". */
 export function countText(count: number, which: Which): string {
-  if (which === 'following') return `${count} following`;
-  return `${count} ${count === 1 ? 'follower' : 'followers'}`;
+  if (which === 'following') return plural(count, 'following', 'following');
+  return plural(count, 'follower');
 }
 
 /** Runs a change whose answer is the member's Social, puts it in the cache and refreshes the rest. */

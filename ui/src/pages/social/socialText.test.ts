@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from '../../api/social';
-import { feedAction, feedQuote, timeAgo } from './socialText';
+import { timeAgo } from '../../lib/format';
+import { feedAction, feedQuote } from './socialText';
 
 const album = (title: string, rating: number | null = null) => ({
   albumId: 1,

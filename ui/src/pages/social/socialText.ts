@@ -1,18 +1,6 @@
 // The sentences of the feed and the notifications, as pure functions.
 import type { FeedItem } from '../../api/social';
-
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
-export function timeAgo(iso: string, now: Date = new Date()): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
-  if (Number.isNaN(seconds) || seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 7) return `${days} ${days === 1 ? 'day' : 'days'} ago`;
-  return iso.slice(0, 10);
-}
+import { plural } from '../../lib/words';
 
 /**
  * What the actor did, after their name ("rated 6 albums"), or the whole
@@ -22,7 +10,7 @@ export function feedAction(item: FeedItem): string {
   const album = item.albums[0];
   switch (item.kind) {
     case 'rating':
-      if (item.count > 1 || !album) return `rated ${item.count} albums`;
+      if (item.count > 1 || !album) return `rated ${plural(item.count, 'album')}`;
       return `rated ${album.title} by ${album.artist}${album.rating != null ? ` ${album.rating.toFixed(1)}` : ''}`;
     case 'review':
       return album ? `reviewed ${album.title} by ${album.artist}` : 'wrote a review';

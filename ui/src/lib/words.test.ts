@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { plural, wholeNumber } from './words';
+
+describe('counts', () => {
+  it('says one thing in the singular and any other number in the plural', () => {
+    expect(plural(1, 'rating')).toBe('1 rating');
+    expect(plural(0, 'rating')).toBe('0 ratings');
+    expect(plural(2, 'Review')).toBe('2 Reviews');
+    expect(plural(3, 'following', 'following')).toBe('3 following');
+  });
+
+  it('groups thousands', () => {
+    expect(wholeNumber(12000)).toBe('12,000');
+    expect(plural(1200, 'album')).toBe('1,200 albums');
+  });
+});

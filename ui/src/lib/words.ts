@@ -1,0 +1,12 @@
+// How the site says counts: every "N things" of the interface comes from here,
+// so one is never "1 ratings".
+
+/** 12000 -> '12,000'. */
+export function wholeNumber(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** '1 rating', '3 ratings', '12,000 ratings'; `many` for nouns without a plain 's'. */
+export function plural(value: number, one: string, many = `${one}s`): string {
+  return `${wholeNumber(value)} ${value === 1 ? one : many}`;
+}
