@@ -1337,3 +1337,92 @@ async fn a_crowd_of_small_imports_does_not_fill_the_site() {
     let mine = upload(&app, &token, fixture("rym.csv"), "").await;
     assert_eq!(mine.status, StatusCode::ACCEPTED, "{}", mine.text());
 }
+
+/// Imported reviews keep the day their file gives (the import's, when it
+/// gives none), are marked as imported, and stay off the home page's panels
+/// and the feed, so one member's import does not fill them.
+#[tokio::test]
+async fn imported_reviews_keep_their_age_and_stay_off_the_home_page() {
+    let (app, token, me) = demo_site("vinyl_newcomer");
+    let (follower, _) = app.sign_up("reads_the_feed").await;
+    app.call(
+        Method::POST,
+        "/api/user/username/vinyl_newcomer/follow",
+        Some(&follower),
+        None,
+    )
+    .await;
+    for file in ["halfstar.json", "rym.csv"] {
+        let job = prepared(&app, &token, file).await;
+        let id = job["importId"].as_str().unwrap();
+        app.call(
+            Method::POST,
+            &format!("/api/import/ratings/{id}/accept-best"),
+            Some(&token),
+            None,
+        )
+        .await;
+        confirm(&app, &token, id, false).await;
+    }
+    let written: Vec<(String, String, bool)> = app
+        .conn()
+        .prepare(
+            "SELECT a.title, rv.created_at, rv.imported FROM reviews rv
+             JOIN albums a ON a.id = rv.album_id WHERE rv.user_id = ?1 ORDER BY a.title",
+        )
+        .unwrap()
+        .query_map([me], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(written.len(), 2, "{written:?}");
+    assert!(
+        written.iter().all(|(_, _, imported)| *imported),
+        "{written:?}"
+    );
+    let aerial = written
+        .iter()
+        .find(|(title, ..)| title == "Aerial")
+        .unwrap();
+    assert_eq!(
+        aerial.1, "2025-03-02T10:00:00.000Z",
+        "the file's date is kept"
+    );
+    let undated = written
+        .iter()
+        .find(|(title, ..)| title != "Aerial")
+        .unwrap();
+    assert!(
+        undated.1 > "2026".to_owned(),
+        "a review without a date is the import's: {undated:?}"
+    );
+
+    let by_me = |answer: &Value| {
+        answer
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|review| review["user"]["username"] == "vinyl_newcomer")
+            .count()
+    };
+    let recent = app.get("/api/review/recent?limit=50").await.json();
+    assert_eq!(by_me(&recent), 0, "{recent}");
+    let featured = app.get("/api/review/featured").await.json();
+    assert_eq!(by_me(&featured), 0, "{featured}");
+    let feed = app
+        .call(Method::GET, "/api/feed", Some(&follower), None)
+        .await
+        .json();
+    assert!(
+        !feed.to_string().contains("\"kind\":\"review\""),
+        "the feed leaves imported reviews out: {feed}"
+    );
+    let mine = app.get("/api/review/user/vinyl_newcomer").await.json();
+    assert_eq!(by_me(&mine), 2, "their profile shows them: {mine}");
+    assert!(
+        mine.as_array()
+            .unwrap()
+            .iter()
+            .all(|review| review["imported"] == true)
+    );
+}

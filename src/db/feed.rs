@@ -177,7 +177,7 @@ fn member_events(
             ORDER BY r.updated_at DESC LIMIT ?10)
         UNION ALL SELECT * FROM (
             SELECT 'review', v.id, v.created_at FROM reviews v
-            WHERE v.user_id = ?2 AND v.hidden_at IS NULL
+            WHERE v.user_id = ?2 AND v.hidden_at IS NULL AND NOT v.imported
               AND (v.created_at, 'review', v.id) < (?3, ?4, ?5)
               AND (v.created_at, 'review', v.id) > (?6, ?7, ?8)
             ORDER BY v.created_at DESC LIMIT ?10)
@@ -304,7 +304,7 @@ mod tests {
                 ORDER BY r.updated_at DESC LIMIT ?5)
             UNION ALL SELECT * FROM (
                 SELECT 'review', v.id, v.created_at, v.user_id FROM reviews v
-                WHERE v.user_id IN followed AND v.hidden_at IS NULL
+                WHERE v.user_id IN followed AND v.hidden_at IS NULL AND NOT v.imported
                   AND (v.created_at, 'review', v.id) < (?2, ?3, ?4)
                 ORDER BY v.created_at DESC LIMIT ?5)
             UNION ALL SELECT * FROM (

@@ -278,7 +278,8 @@ pub fn apply(
         if decision.review
             && let Some(text) = &plan.review
         {
-            reviews::insert(conn, user_id, plan.album_id, text, now)?;
+            let written = plan.review_written.as_deref().unwrap_or(now);
+            reviews::insert_imported(conn, user_id, plan.album_id, text, written)?;
         }
         result.count(decision);
     }

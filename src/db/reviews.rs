@@ -28,6 +28,9 @@ pub struct Review {
     pub user: Author,
     /// Hidden by an admin: only its author and the admins see it.
     pub hidden: bool,
+    /// Brought from another site by the author's import; `createdAt` is the
+    /// date its file gave, or the import's.
+    pub imported: bool,
 }
 
 // CROSS JOIN keeps reviews as the outer loop, so the newest come from their
@@ -37,7 +40,7 @@ const REVIEW_SELECT: &str =
         rv.review_text,
         (SELECT x.number FROM ratings x WHERE x.user_id = rv.user_id AND x.album_id = rv.album_id),
         rv.created_at, rv.updated_at, rv.votes_up, rv.votes_down, u.id, u.username,
-        u.profile_picture_url, rv.hidden_at IS NOT NULL
+        u.profile_picture_url, rv.hidden_at IS NOT NULL, rv.imported
      FROM reviews rv CROSS JOIN albums a ON a.id = rv.album_id
      CROSS JOIN artists ar ON ar.id = a.artist_id CROSS JOIN users u ON u.id = rv.user_id";
 
@@ -58,6 +61,7 @@ fn review_from_row(row: &Row<'_>) -> rusqlite::Result<Review> {
         votes_down: row.get(12)?,
         user: author_at(row, 13)?,
         hidden: row.get(16)?,
+        imported: row.get(17)?,
     })
 }
 
@@ -79,11 +83,33 @@ pub fn insert(
     text: &str,
     now: &str,
 ) -> rusqlite::Result<i64> {
+    insert_as(conn, user_id, album_id, text, now, false)
+}
+
+/// Adds a review brought by the member's import, dated `written_at`.
+pub fn insert_imported(
+    conn: &Connection,
+    user_id: i64,
+    album_id: i64,
+    text: &str,
+    written_at: &str,
+) -> rusqlite::Result<i64> {
+    insert_as(conn, user_id, album_id, text, written_at, true)
+}
+
+fn insert_as(
+    conn: &Connection,
+    user_id: i64,
+    album_id: i64,
+    text: &str,
+    at: &str,
+    imported: bool,
+) -> rusqlite::Result<i64> {
     conn.prepare_cached(
-        "INSERT INTO reviews (user_id, album_id, review_text, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?4)",
+        "INSERT INTO reviews (user_id, album_id, review_text, created_at, updated_at, imported)
+         VALUES (?1, ?2, ?3, ?4, ?4, ?5)",
     )?
-    .execute(params![user_id, album_id, text, now])?;
+    .execute(params![user_id, album_id, text, at, imported])?;
     let id = conn.last_insert_rowid();
     conn.prepare_cached("UPDATE albums SET review_count = review_count + 1 WHERE id = ?1")?
         .execute([album_id])?;
@@ -144,12 +170,13 @@ pub fn by_user(
     )
 }
 
+/// The newest reviews written here: imported ones are not news.
 pub fn recent(conn: &Connection, page: Page, reader: Reader) -> rusqlite::Result<Vec<Review>> {
     let (member, sees_hidden) = reader.params();
     list(
         conn,
         &format!(
-            "{REVIEW_SELECT} WHERE {} ORDER BY rv.created_at DESC, rv.id DESC LIMIT ?1 OFFSET ?2",
+            "{REVIEW_SELECT} WHERE NOT rv.imported AND {} ORDER BY rv.created_at DESC, rv.id DESC LIMIT ?1 OFFSET ?2",
             shown("rv", 3)
         ),
         params![page.limit, page.offset, member, sees_hidden],
@@ -162,8 +189,8 @@ const FEATURED_CANDIDATES: u32 = 200;
 
 /// Reviews ranked by approval (thumbs up share, smoothed so a single vote
 /// counts for little) and recency (halving in weight over 30 days); hidden
-/// ones are left out for everyone. Each member has at most one, their best:
-/// a member who imports a dozen reviews at once does not fill the panel.
+/// and imported ones are left out for everyone. Each member has at most one,
+/// their best, so no one member fills the panel.
 pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> {
     // Ranked on the candidates' own columns first; only the winners are
     // joined to their albums, authors and ratings.
@@ -184,7 +211,8 @@ pub fn featured(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Review>> 
                             row_number() OVER (PARTITION BY c.user_id ORDER BY {}) AS place
                      FROM (
                          SELECT id, user_id, votes_up, votes_down, created_at FROM reviews
-                         WHERE hidden_at IS NULL ORDER BY created_at DESC LIMIT ?1
+                         WHERE hidden_at IS NULL AND NOT imported
+                         ORDER BY created_at DESC LIMIT ?1
                      ) c
                  ) c
                  WHERE place = 1

@@ -18,6 +18,14 @@ pub fn after_now(ahead: Duration) -> String {
     format(OffsetDateTime::now_utc() + ahead)
 }
 
+/// A moment another site's file gives (RFC 3339, as halfstar's export writes
+/// them), as stored; `None` unless it is one and not in the future.
+pub fn from_file(text: &str) -> Option<String> {
+    let moment =
+        OffsetDateTime::parse(text.trim(), &time::format_description::well_known::Rfc3339).ok()?;
+    (moment <= OffsetDateTime::now_utc()).then(|| format(moment))
+}
+
 /// A moment as stored.
 pub fn format(moment: OffsetDateTime) -> String {
     // Fixed width, so that text order stays time order.

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use super::{FileRow, Parsed, Shelf, year_in};
 use crate::db::export::FORMAT_VERSION;
 use crate::domain::RatingValue;
+use crate::domain::timestamp;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -53,6 +54,8 @@ struct Wished {
 struct Reviewed {
     album: Album,
     review_text: String,
+    #[serde(default)]
+    created_at: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -78,10 +81,14 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
         ));
     }
     let mut parsed = Parsed::default();
-    let mut reviews: HashMap<(String, String), String> = file
+    // Each review with the day it was written, when that is a real past moment.
+    let mut reviews: HashMap<(String, String), (String, Option<String>)> = file
         .reviews
         .into_iter()
-        .map(|r| ((r.album.artist, r.album.title), r.review_text))
+        .map(|r| {
+            let written = r.created_at.as_deref().and_then(timestamp::from_file);
+            ((r.album.artist, r.album.title), (r.review_text, written))
+        })
         .collect();
     let mut line = 0;
     let mut row = |album: Album, shelf: Shelf| {
@@ -95,7 +102,10 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
         let review = reviews.remove(&(kept.album.artist.clone(), kept.album.title.clone()));
         let mut entry = row(kept.album, Shelf::Owned);
         entry.rating = kept.rating.and_then(RatingValue::from_f64);
-        entry.review = review;
+        if let Some((text, written)) = review {
+            entry.review = Some(text);
+            entry.review_written = written;
+        }
         parsed.rows.push(entry);
     }
     for wished in file.wishlist {
@@ -108,10 +118,11 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
         parsed.rows.push(entry);
     }
     // A review of an album not in the library: rated nothing, reviewed.
-    for ((artist, title), text) in reviews {
+    for ((artist, title), (text, written)) in reviews {
         line += 1;
         let mut entry = FileRow::new(line, &artist, &title, Shelf::NotCatalogued);
         entry.review = Some(text);
+        entry.review_written = written;
         parsed.rows.push(entry);
     }
     Ok(parsed)

@@ -121,6 +121,8 @@ pub struct FileRow {
     /// The latest listen, as a timestamp.
     pub last_listened: Option<String>,
     pub review: Option<String>,
+    /// When the review was written, when the file says (as stored).
+    pub review_written: Option<String>,
 }
 
 impl FileRow {
@@ -136,6 +138,7 @@ impl FileRow {
             plays: 0,
             last_listened: None,
             review: None,
+            review_written: None,
         }
     }
 }
@@ -362,7 +365,10 @@ impl ByAlbum {
             self.repeated += 1;
             kept.rating = row.rating.or(kept.rating);
             kept.shelf = row.shelf;
-            kept.review = row.review.or(kept.review.take());
+            if row.review.is_some() {
+                kept.review = row.review;
+                kept.review_written = row.review_written;
+            }
             kept.plays += row.plays;
         }
     }

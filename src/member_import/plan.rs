@@ -21,6 +21,7 @@ pub struct Planned {
     pub plays: u32,
     pub last_listened: Option<String>,
     pub review: Option<String>,
+    pub review_written: Option<String>,
 }
 
 /// What the member has of an album now.
@@ -157,6 +158,7 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
             plays: row.plays,
             last_listened: row.last_listened.clone(),
             review: row.review.clone(),
+            review_written: row.review_written.clone(),
         };
         match at.get(&album_id) {
             None => {
@@ -168,7 +170,10 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
                 kept.rating = entry.rating.or(kept.rating);
                 kept.plays += entry.plays;
                 kept.last_listened = kept.last_listened.take().max(entry.last_listened);
-                kept.review = entry.review.or(kept.review.take());
+                if entry.review.is_some() {
+                    kept.review = entry.review;
+                    kept.review_written = entry.review_written;
+                }
                 if entry.shelf != Shelf::Listened {
                     kept.shelf = entry.shelf;
                 }
@@ -190,6 +195,7 @@ mod tests {
             plays: 0,
             last_listened: None,
             review: None,
+            review_written: None,
         }
     }
 

@@ -3487,6 +3487,11 @@ export interface components {
             createdAt: string;
             /** @description Hidden by an admin: only its author and the admins see it. */
             hidden: boolean;
+            /**
+             * @description Brought from another site by the author's import; `createdAt` is the
+             *     date its file gave, or the import's.
+             */
+            imported: boolean;
             /** Format: int64 */
             reviewId: number;
             /** Format: double */

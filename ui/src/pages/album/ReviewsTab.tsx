@@ -50,7 +50,7 @@ export function ReviewsTab({ album }: { album: Album }) {
           <li key={review.reviewId}>
             <div class="album-review-meta">
               <AuthorLink author={review.user} />
-              <WrittenOn class="album-date" at={review.createdAt} />
+              <WrittenOn class="album-date" at={review.createdAt} imported={review.imported} />
               {review.reviewRating != null && (
                 <HalfStarRating
                   value={review.reviewRating}

@@ -72,6 +72,7 @@ export function review(reviewId: number, username: string, createdAt: string, re
     votesUp: 0,
     votesDown: 0,
     hidden: false,
+    imported: false,
     user: author(9, username),
   };
 }

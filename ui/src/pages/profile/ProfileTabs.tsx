@@ -133,7 +133,7 @@ function ReviewsTab({ username, total }: { username: string; total: number }) {
             </Link>
             <div class="profile-list-meta">
               {review.reviewRating != null && <span>{review.reviewRating.toFixed(1)}</span>}
-              <WrittenOn at={review.createdAt} />
+              <WrittenOn at={review.createdAt} imported={review.imported} />
               <span>{approvalText(approvalPercent(review.votesUp, review.votesDown))}</span>
             </div>
             <HiddenNote hidden={review.hidden} kind="review" id={review.reviewId} />

@@ -91,7 +91,7 @@ function ReviewView({ review, cacheKey }: { review: Review; cacheKey: unknown[] 
               <HalfStarRating value={review.reviewRating} label={`${review.user.username}'s rating`} />
             )}
             <strong>{userRating(review.reviewRating)}</strong>
-            <WrittenOn at={review.createdAt} />
+            <WrittenOn at={review.createdAt} imported={review.imported} />
           </div>
           <Paragraphs text={review.reviewText} class="review-text" />
           <VoteBar
