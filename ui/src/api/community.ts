@@ -50,7 +50,7 @@ export const communityApi = {
     api<WishlistItem>('/wishlistitem', { method: 'POST', body: { albumId, albumTitle } }),
   removeFromWishlist: (id: number) => api<void>(`/wishlistitem/${id}`, { method: 'DELETE' }),
 
-  featuredReviews: () => api<FeaturedReview[]>('/review/featured'),
+  featuredReviews: (limit: number) => api<FeaturedReview[]>(`/review/featured?limit=${limit}`),
   recentReviews: (limit = 10) => api<Review[]>(`/review/recent?limit=${limit}`),
   reviewsOfAlbum: (title: string, page = 1, limit = 20) =>
     api<Review[]>(`/review/${seg(title)}?page=${page}&limit=${limit}`),

@@ -94,8 +94,11 @@ export function usePopularAlbums() {
 
 // The home page's lists hold hidden items for their author and the admins only.
 
+/** One row of featured reviews at desktop widths, and what their placeholders hold a place for. */
+export const FEATURED_SHOWN = 5;
+
 export function useFeaturedReviews() {
-  return useViewerQuery(keys.featured, communityApi.featuredReviews);
+  return useViewerQuery(keys.featured, () => communityApi.featuredReviews(FEATURED_SHOWN));
 }
 
 export function useRecentComments(kind: 'all' | 'album' | 'review' | 'post') {

@@ -1,8 +1,9 @@
 import type { ComponentChildren } from 'preact';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+/** `hidden`: said to screen readers only, where placeholders show the wait. */
+export function Loading({ label = 'Loading…', hidden = false }: { label?: string; hidden?: boolean }) {
   return (
-    <p class="loading" role="status" aria-live="polite">
+    <p class={hidden ? 'loading visually-hidden' : 'loading'} role="status" aria-live="polite">
       <span class="spinner" aria-hidden="true" />
       {label}
     </p>

@@ -8,6 +8,7 @@ import { WithMentions } from '../../components/Mentions';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
 import { WrittenOn } from '../../components/WrittenOn';
+import { PanelList } from './PanelList';
 
 type Kind = 'all' | 'album' | 'review' | 'post';
 const TABS = [
@@ -57,11 +58,15 @@ export function RecentComments() {
       <h2 id="comments-heading">Comments</h2>
       <Tabs label="Comments" tabs={TABS} selected={kind} onSelect={setKind} />
       <div role="tabpanel" aria-labelledby="comments-heading">
-        {comments.isPending && <Loading label="Loading comments…" />}
+        {comments.isPending && <Loading label="Loading comments…" hidden />}
         {comments.isError && <ErrorNote error={comments.error} />}
         {comments.data?.length === 0 && <Empty>No comments yet.</Empty>}
-        <ul class="feed">
-          {comments.data?.map((item) => (
+        <PanelList
+          key={kind}
+          items={comments.data}
+          pending={comments.isPending}
+          noun="comments"
+          row={(item) => (
             <li key={item.comment.commentId}>
               <p class="feed-text">
                 <WithMentions text={item.comment.commentText} />
@@ -74,8 +79,8 @@ export function RecentComments() {
               </p>
               <HiddenNote hidden={item.comment.hidden} kind="comment" id={item.comment.commentId} />
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { HiddenNote } from '../../components/HiddenNote';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
 import { WrittenOn } from '../../components/WrittenOn';
+import { PanelList } from './PanelList';
 
 type Kind = 'all' | 'posts' | 'reviews';
 const TABS = [
@@ -60,11 +61,15 @@ export function RecentPosts() {
       <h2 id="posts-heading">Posts</h2>
       <Tabs label="Posts" tabs={TABS} selected={kind} onSelect={setKind} />
       <div role="tabpanel" aria-labelledby="posts-heading">
-        {pending && <Loading label="Loading posts…" />}
+        {pending && <Loading label="Loading posts…" hidden />}
         {error && <ErrorNote error={error} />}
         {!pending && !error && entries.length === 0 && <Empty>Nothing posted yet.</Empty>}
-        <ul class="feed">
-          {entries.map((entry) => (
+        <PanelList
+          key={kind}
+          items={entries}
+          pending={pending}
+          noun={kind === 'reviews' ? 'reviews' : kind === 'posts' ? 'posts' : 'posts and reviews'}
+          row={(entry) => (
             <li key={entry.key}>
               <Link href={entry.href} class="feed-title">
                 {entry.title}
@@ -75,8 +80,8 @@ export function RecentPosts() {
               </p>
               <HiddenNote {...entry.item} />
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </div>
     </section>
   );
