@@ -33,3 +33,59 @@ test("the library's groups use the width of the page", async () => {
   const widestRow = Math.max(...tops.map((top) => tops.filter((other) => other === top).length));
   assert.ok(widestRow >= 4, `the widest row of the library holds ${widestRow} tiles`);
 });
+
+/** Logs a demo member into a page that may be a touch phone's. */
+async function memberOn(username, device) {
+  const answer = await fetch(`${run.server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'halfstar-demo' }),
+  });
+  const session = await answer.json();
+  const page = await run.browser.newPage(device);
+  await page.addInitScript((token) => localStorage.setItem('halfstar.token', token), session.token);
+  return { page, session };
+}
+
+async function ratingOf(token, albumId) {
+  const answer = await fetch(`${run.server.url}/api/rating/user/name/shoegaze_sam`, { headers: { authorization: `Bearer ${token}` } });
+  return answer.ok ? (await answer.json()).find((rating) => rating.albumId === albumId)?.number : undefined;
+}
+
+for (const device of [
+  { name: 'a touch phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'a desktop', viewport: { width: 1440, height: 900 } },
+]) {
+  test(`a member rates an album from its tile on ${device.name} without leaving the page`, async () => {
+    const { page, session } = await memberOn('shoegaze_sam', device);
+    await page.goto(`${run.server.url}/charts/all-time/all-genres`);
+    const tile = page.locator('.album-tile', { has: page.locator('.tile-rate-button', { hasText: 'Not Rated' }) }).first();
+    const title = await tile.locator('.tile-title').innerText();
+    const albumId = Number(await tile.getAttribute('data-album-id'));
+    await tile.locator('.tile-rate-button').click();
+    const dialog = page.getByRole('dialog', { name: `Rate ${title}` });
+    const control = dialog.getByRole('slider', { name: `Rate ${title}` });
+    if (device.hasTouch) {
+      // The stripe: a slider that screen readers and keys can set too. From its middle, a step up.
+      await control.focus();
+      await page.keyboard.press('ArrowRight');
+      await dialog.locator('.rating-stripe-value', { hasText: '5.5' }).waitFor();
+    } else {
+      // The stars: the fourth star from the left is 4.0.
+      const box = await control.boundingBox();
+      await page.mouse.click(box.x + box.width * 0.39, box.y + box.height / 2);
+    }
+    const expected = device.hasTouch ? 5.5 : 4;
+    await page.waitForFunction(
+      async ([token, id, value]) => {
+        const answer = await fetch('/api/rating/user/name/shoegaze_sam', { headers: { authorization: `Bearer ${token}` } });
+        return (await answer.json()).some((rating) => rating.albumId === id && rating.number === value);
+      },
+      [session.token, albumId, expected],
+    );
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.locator(`.album-tile[data-album-id="${albumId}"] .tile-rate-button`, { hasText: expected.toFixed(1) }).waitFor();
+    assert.match(page.url(), /\/charts\/all-time\/all-genres$/);
+    assert.equal(await ratingOf(session.token, albumId), expected);
+  });
+}

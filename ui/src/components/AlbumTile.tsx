@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter-preact';
 import { encodeSegment } from '../api/pathSegment';
 import type { Album } from '../api/types';
@@ -8,6 +9,7 @@ import { titleSize } from '../lib/ratingScale';
 import { AddToListButton } from './AddToList';
 import { Cover } from './Cover';
 import { HalfStarRating } from './HalfStarRating';
+import { RateSheet } from '../pages/album/RateSheet';
 import { useWriteRefusal } from './SuspendedBanner';
 
 export function albumPath(album: Pick<Album, 'artistSlug' | 'slug'>): string {
@@ -157,11 +159,42 @@ function TileOwnRatings({ album, owner }: { album: Album; owner?: TileOwner }) {
   const viewerIsOwner = owner != null && user != null && user.username.toLowerCase() === owner.username.toLowerCase();
   // A lone rating is the viewer's, as the spec's tile has it; the labels only
   // appear where two ratings could be taken for each other.
-  if (!owner || viewerIsOwner) return <TileRating value={owner ? owner.rating : album.userRating} />;
+  if (!owner || viewerIsOwner) {
+    const value = owner ? owner.rating : album.userRating;
+    return user ? <RateButton album={album} value={value} /> : <TileRating value={value} />;
+  }
   return (
     <>
       <TileRating ownerName={owner.username} value={owner.rating} />
-      {user && <TileRating labelled value={owner.viewerRating} />}
+      {user && <RateButton album={album} value={owner.viewerRating} labelled />}
+    </>
+  );
+}
+
+/**
+ * The signed-in viewer's own rating on a tile, as a button that opens the
+ * rating dialog: tiles rate in place on every screen, touch ones included.
+ * While the member may not write, it only shows the rating.
+ */
+function RateButton({ album, value, labelled = false }: { album: Album; value: number | null; labelled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const refused = useWriteRefusal();
+  if (refused) return <TileRating labelled={labelled} value={value} />;
+  return (
+    <>
+      <button
+        type="button"
+        class="tile-user-rating tile-rate-button"
+        aria-label={`Your rating of ${album.title}: ${userRating(value)}. Rate it`}
+        title="Rate this album"
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        {labelled && <span class="tile-rating-whose">You:</span>} {userRating(value)}
+      </button>
+      {open && <RateSheet album={album} onClose={() => setOpen(false)} />}
     </>
   );
 }

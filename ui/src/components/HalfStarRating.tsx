@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ratingAt, starFill, stepRating } from '../lib/ratingScale';
 
 const STAR = 'M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z';
@@ -97,34 +97,54 @@ export function HalfStarRating({
 }
 
 /**
- * The touch-screen control: a stripe where the touch position along it picks
- * the half step; lifting the finger sets it.
+ * The touch-screen control: a stripe where the finger's place along it picks
+ * the half step, and lifting the finger sets it. Beneath it is a native
+ * slider (as wide as the stripe, unseen), so a screen reader can read and set
+ * the rating as with any slider.
  */
-export function RatingStripe({ value, onChange }: { value: number | null; onChange: (value: number) => void }) {
-  const [touching, setTouching] = useState<number | null>(null);
-  const stripe = useRef<HTMLDivElement>(null);
-  const at = (event: TouchEvent) => {
-    const rect = stripe.current!.getBoundingClientRect();
-    return ratingAt(event.touches[0].clientX - rect.left, rect.width);
-  };
-  const shown = touching ?? value;
+export function RatingStripe({
+  value,
+  onChange,
+  label,
+}: {
+  value: number | null;
+  onChange: (value: number) => void;
+  label: string;
+}) {
+  const [moving, setMoving] = useState<number | null>(null);
+  const shown = moving ?? value;
+  const input = useRef<HTMLInputElement>(null);
+  // The native change (the finger lifted, a key or a screen reader's step):
+  // React's onChange here would fire on every move.
+  const commit = useRef(onChange);
+  commit.current = onChange;
+  useEffect(() => {
+    const slider = input.current!;
+    const set = () => {
+      setMoving(null);
+      commit.current(Number(slider.value));
+    };
+    slider.addEventListener('change', set);
+    return () => slider.removeEventListener('change', set);
+  }, []);
   return (
-    <div
-      ref={stripe}
-      class="rating-stripe"
-      aria-hidden="true"
-      onTouchStart={(event) => setTouching(at(event))}
-      onTouchMove={(event) => {
-        event.preventDefault();
-        setTouching(at(event));
-      }}
-      onTouchEnd={() => {
-        if (touching != null) onChange(touching);
-        setTouching(null);
-      }}
-    >
+    <div class="rating-stripe">
       <div class="rating-stripe-fill" style={{ width: `${((shown ?? 0) / 10) * 100}%` }} />
-      <span class="rating-stripe-value">{shown == null ? 'Slide to rate' : shown.toFixed(1)}</span>
+      <span class="rating-stripe-value" aria-hidden="true">
+        {shown == null ? 'Slide to rate' : shown.toFixed(1)}
+      </span>
+      <input
+        ref={input}
+        type="range"
+        class="rating-stripe-input"
+        min={0.5}
+        max={10}
+        step={0.5}
+        value={shown ?? 5}
+        aria-label={label}
+        aria-valuetext={shown == null ? 'Not rated' : `${shown} out of 10`}
+        onInput={(event) => setMoving(Number(event.currentTarget.value))}
+      />
     </div>
   );
 }

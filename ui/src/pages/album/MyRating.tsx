@@ -66,7 +66,7 @@ export function MyRating({
           <HalfStarRating value={shown} label={`Rate ${album.title}`} disabled={refused} />
         ) : noHover ? (
           <div class="album-stripe" data-no-swipe>
-            <RatingStripe value={shown} onChange={onRate} />
+            <RatingStripe value={shown} onChange={onRate} label={`Rate ${album.title}`} />
           </div>
         ) : (
           <HalfStarRating value={shown} onChange={onRate} label={`Rate ${album.title}`} />
