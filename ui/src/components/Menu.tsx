@@ -2,8 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * A button that opens a panel below it. The panel closes on an outside
- * click, on Escape (focus returns to the button) and when an item is chosen.
+ * A menu button (the WAI-ARIA menu pattern): the button opens a panel below
+ * it and focus moves to its first item (the last with ArrowUp); the arrow
+ * keys, Home and End move between the items; Escape closes it and focus
+ * returns to the button; Tab closes it and moves on. It also closes on an
+ * outside click and when an item is chosen.
  */
 export function Menu({
   label,
@@ -23,6 +26,35 @@ export function Menu({
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Which item takes focus as the panel opens.
+  const start = useRef<'first' | 'last'>('first');
+  const items = () => Array.from(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  // The items leave the page's Tab order (the arrow keys move between them)
+  // and the first, or the last, takes focus.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const all = items();
+    for (const item of all) item.tabIndex = -1;
+    (start.current === 'last' ? all[all.length - 1] : all[0])?.focus();
+  }, [open]);
+
+  const move = (event: KeyboardEvent) => {
+    // A field in the panel (the theme's select) keeps its own arrow keys.
+    if (!(event.target as HTMLElement).matches('[role="menuitem"]')) return;
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const to: Record<string, number> = {
+      ArrowDown: (at + 1) % all.length,
+      ArrowUp: (at - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    };
+    if (!(event.key in to) || all.length === 0) return;
+    event.preventDefault();
+    all[to[event.key]].focus();
+  };
 
   // Listening from the moment the panel is shown (a layout effect runs as it
   // is put on the page; a plain effect a frame later), so that a click right
@@ -46,9 +78,12 @@ export function Menu({
       class="menu"
       ref={root}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
+        if (!open) return;
+        if (event.key === 'Escape') {
           close();
           button.current?.focus();
+        } else if (event.key === 'Tab') {
+          close();
         }
       }}
     >
@@ -59,12 +94,21 @@ export function Menu({
         aria-haspopup="true"
         aria-expanded={open}
         aria-label={buttonContent ? label : undefined}
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => {
+          start.current = 'first';
+          setOpen((was) => !was);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          event.preventDefault();
+          start.current = event.key === 'ArrowUp' ? 'last' : 'first';
+          setOpen(true);
+        }}
       >
         {buttonContent ?? label}
       </button>
       {open && (
-        <div class={`menu-panel ${align} ${up ? 'up' : ''}`} role="menu" aria-label={label}>
+        <div ref={panel} class={`menu-panel ${align} ${up ? 'up' : ''}`} role="menu" aria-label={label} onKeyDown={move}>
           {children(close)}
         </div>
       )}
