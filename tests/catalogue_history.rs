@@ -409,3 +409,106 @@ async fn a_change_request_keeps_only_what_the_edit_would_change() {
             .contains("change nothing")
     );
 }
+
+/// The member who suggested a correction is told when an editor accepts or
+/// declines it, with a link to what it was of, unless they turned that off.
+#[tokio::test]
+async fn a_member_is_told_when_their_correction_is_accepted_or_declined() {
+    let scene = scene().await;
+    let s = &scene;
+    let told = || async {
+        let answer = s
+            .app
+            .call(Method::GET, "/api/notifications", Some(&s.member), None)
+            .await
+            .json();
+        answer["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| {
+                (
+                    item["text"].as_str().unwrap().to_owned(),
+                    item["link"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let artist = s
+        .app
+        .get("/api/album/name/radiohead/ok-computer")
+        .await
+        .json()["artistId"]
+        .as_i64()
+        .unwrap();
+    let suggest = |kind: &str, id: i64, fields: Value| {
+        let body = json!({ "entityKind": kind, "entityId": id, "fields": fields, "note": "" });
+        async move {
+            let made = s
+                .app
+                .call(
+                    Method::POST,
+                    "/api/change-requests",
+                    Some(&s.member),
+                    Some(body),
+                )
+                .await;
+            assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+            made.json()["requestId"].as_i64().unwrap()
+        }
+    };
+    let close = |id: i64, how: &'static str| async move {
+        let closed = s
+            .app
+            .call(
+                Method::POST,
+                &format!("/api/change-requests/{id}/{how}"),
+                Some(&s.editor),
+                Some(json!({})),
+            )
+            .await;
+        assert_eq!(closed.status, StatusCode::OK, "{}", closed.text());
+    };
+
+    let date = suggest("album", s.album, json!({ "releaseDate": "1997-06-16" })).await;
+    let name = suggest("artist", artist, json!({ "name": "Radiohead (UK)" })).await;
+    assert_eq!(told().await, [], "nothing is told before an editor acts");
+    close(date, "accept").await;
+    close(name, "decline").await;
+    assert_eq!(
+        told().await,
+        [
+            (
+                "crate_digger declined your correction to Radiohead".to_owned(),
+                "/artists/radiohead".to_owned()
+            ),
+            (
+                "crate_digger accepted your correction to OK Computer".to_owned(),
+                "/albums/radiohead/ok-computer".to_owned()
+            ),
+        ]
+    );
+
+    let mut switches = s
+        .app
+        .call(
+            Method::GET,
+            "/api/settings/community",
+            Some(&s.member),
+            None,
+        )
+        .await
+        .json()["notifications"]
+        .clone();
+    assert_eq!(switches["correction"], true);
+    switches["correction"] = json!(false);
+    s.app
+        .call(
+            Method::PUT,
+            "/api/settings/community",
+            Some(&s.member),
+            Some(json!({ "notifications": switches })),
+        )
+        .await;
+    assert_eq!(told().await, [], "turned off, corrections are not shown");
+}

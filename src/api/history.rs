@@ -16,8 +16,10 @@ use super::artists::{ArtistBody, edit_artist};
 use super::{AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::audit::Actor;
 use crate::db::change_requests::{self, ChangeRequest, NewRequest};
+use crate::db::notifications::{self, Subject};
 use crate::db::revisions::{self, Change, EntityKind, Revision};
 use crate::db::run_blocking;
+use crate::domain::NotificationKind;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 
@@ -338,7 +340,17 @@ async fn close_request(
                 )?;
             }
             let status = if accepting { "accepted" } else { "declined" };
-            change_requests::close(conn, request_id, status, &editor.username, &note, &now())?;
+            let at = now();
+            change_requests::close(conn, request_id, status, &editor.username, &note, &at)?;
+            let album = (request.entity_kind == EntityKind::Album).then_some(request.entity_id);
+            notifications::notify(
+                conn,
+                change_requests::requester_id(conn, request_id)?,
+                NotificationKind::Correction,
+                editor.id,
+                Subject::ChangeRequest(request_id, album),
+                &at,
+            )?;
             Ok(Json(
                 change_requests::by_id(conn, request_id)?.expect("the request exists"),
             ))

@@ -115,6 +115,12 @@ pub fn close(
     Ok(changed == 1)
 }
 
+/// Who suggested the request.
+pub fn requester_id(conn: &Connection, id: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT requester_id FROM change_requests WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
+}
+
 pub fn open_count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.prepare_cached("SELECT count(*) FROM change_requests WHERE status = 'open'")?
         .query_row([], |row| row.get(0))

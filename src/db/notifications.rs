@@ -26,6 +26,8 @@ pub enum Subject {
     Shout(i64),
     /// A comment and what it is on.
     Comment(i64, CommentTarget),
+    /// A suggested correction, and its album when it is of one.
+    ChangeRequest(i64, Option<i64>),
 }
 
 #[derive(Default)]
@@ -36,6 +38,7 @@ struct Columns {
     list: Option<i64>,
     comment: Option<i64>,
     shout: Option<i64>,
+    change_request: Option<i64>,
 }
 
 impl Subject {
@@ -48,6 +51,10 @@ impl Subject {
             Self::List(id) => columns.list = Some(id),
             Self::Album(id) => columns.album = Some(id),
             Self::Shout(id) => columns.shout = Some(id),
+            Self::ChangeRequest(id, album) => {
+                columns.change_request = Some(id);
+                columns.album = album;
+            }
             Self::Comment(id, on) => {
                 columns.comment = Some(id);
                 match on {
@@ -128,8 +135,8 @@ pub fn notify(
     }
     conn.prepare_cached(
         "INSERT INTO notifications (user_id, kind, actor_id, album_id, review_id, post_id, list_id,
-                                    comment_id, shout_id, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                    comment_id, shout_id, change_request_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?
     .execute(params![
         recipient,
@@ -141,6 +148,7 @@ pub fn notify(
         c.list,
         c.comment,
         c.shout,
+        c.change_request,
         now
     ])?;
     Ok(true)
@@ -315,6 +323,11 @@ struct About {
     me: String,
     /// The profile a shout is on.
     shouted_on: Option<String>,
+    /// A correction's outcome ('accepted' or 'declined'), and its artist's
+    /// name and page when it is of an artist.
+    correction: Option<String>,
+    corrected_artist: Option<String>,
+    corrected_artist_page: Option<String>,
 }
 
 const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profile_picture_url,
@@ -322,7 +335,8 @@ const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profi
         a.title, '/albums/' || ar.slug || '/' || a.slug, ar.name,
         ra.title, '/review/' || ra.slug || '/' || rv.id, rv.user_id = n.user_id,
         p.title, l.title, '/list/' || l.id || '/' || l.slug, l.user_id = n.user_id, me.username,
-        p.user_id = n.user_id, n.shout_id, shouted_on.username, n.list_id
+        p.user_id = n.user_id, n.shout_id, shouted_on.username, n.list_id,
+        cr.status, cra.name, '/artists/' || cra.slug
      FROM notifications n
      JOIN users me ON me.id = n.user_id
      LEFT JOIN users u ON u.id = n.actor_id
@@ -330,7 +344,9 @@ const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profi
      LEFT JOIN reviews rv ON rv.id = n.review_id LEFT JOIN albums ra ON ra.id = rv.album_id
      LEFT JOIN posts p ON p.id = n.post_id
      LEFT JOIN lists l ON l.id = n.list_id
-     LEFT JOIN shouts s ON s.id = n.shout_id LEFT JOIN users shouted_on ON shouted_on.id = s.recipient_id";
+     LEFT JOIN shouts s ON s.id = n.shout_id LEFT JOIN users shouted_on ON shouted_on.id = s.recipient_id
+     LEFT JOIN change_requests cr ON cr.id = n.change_request_id
+     LEFT JOIN artists cra ON cr.entity_kind = 'artist' AND cra.id = cr.entity_id";
 
 fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
     let kind: String = row.get(1)?;
@@ -363,6 +379,9 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
             me: row.get(20)?,
             post_mine: row.get::<_, Option<bool>>(21)?.unwrap_or(false),
             shouted_on: row.get(23)?,
+            correction: row.get(25)?,
+            corrected_artist: row.get(26)?,
+            corrected_artist_page: row.get(27)?,
         },
     })
 }
@@ -401,6 +420,9 @@ impl Event {
         }
         if let (Some(title), Some(page)) = (&a.album_title, &a.album_page) {
             return (title.clone(), page.clone());
+        }
+        if let (Some(name), Some(page)) = (&a.corrected_artist, &a.corrected_artist_page) {
+            return (name.clone(), page.clone());
         }
         match &a.shouted_on {
             Some(profile) if *profile != a.me => {
@@ -445,6 +467,10 @@ impl Event {
                     format!("a shout on {thing}")
                 };
                 (format!("{who} mentioned you in {place}"), page)
+            }
+            NotificationKind::Correction => {
+                let outcome = a_correction_outcome(self.about.correction.as_deref());
+                (format!("{who} {outcome} your correction to {thing}"), page)
             }
             NotificationKind::NewAlbum => (
                 format!(
@@ -588,6 +614,21 @@ pub struct Switches {
     pub follow: bool,
     pub mention: bool,
     pub new_album: bool,
+    /// Left out by clients from before it existed: on.
+    #[serde(default = "switched_on")]
+    pub correction: bool,
+}
+
+fn switched_on() -> bool {
+    true
+}
+
+/// "accepted" or "declined", as the request stands now.
+fn a_correction_outcome(status: Option<&str>) -> &'static str {
+    match status {
+        Some("declined") => "declined",
+        _ => "accepted",
+    }
 }
 
 impl Switches {
@@ -600,6 +641,7 @@ impl Switches {
             NotificationKind::Follow => self.follow,
             NotificationKind::Mention => self.mention,
             NotificationKind::NewAlbum => self.new_album,
+            NotificationKind::Correction => self.correction,
         }
     }
 
@@ -612,6 +654,7 @@ impl Switches {
             NotificationKind::Follow => &mut self.follow,
             NotificationKind::Mention => &mut self.mention,
             NotificationKind::NewAlbum => &mut self.new_album,
+            NotificationKind::Correction => &mut self.correction,
         };
         *switch = on;
     }
@@ -630,6 +673,7 @@ pub fn switches(conn: &Connection, user: i64) -> rusqlite::Result<Switches> {
         follow: true,
         mention: true,
         new_album: true,
+        correction: true,
     };
     for kind in muted.iter().filter_map(|kind| kind.parse().ok()) {
         switches.set(kind, false);

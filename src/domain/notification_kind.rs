@@ -20,10 +20,12 @@ pub enum NotificationKind {
     Mention,
     /// An artist they follow has a new album.
     NewAlbum,
+    /// An editor accepted or declined their suggested correction.
+    Correction,
 }
 
 impl NotificationKind {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Comment,
         Self::Reply,
         Self::Vote,
@@ -31,6 +33,7 @@ impl NotificationKind {
         Self::Follow,
         Self::Mention,
         Self::NewAlbum,
+        Self::Correction,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -42,6 +45,7 @@ impl NotificationKind {
             Self::Follow => "follow",
             Self::Mention => "mention",
             Self::NewAlbum => "new-album",
+            Self::Correction => "correction",
         }
     }
 }

@@ -3218,7 +3218,7 @@ export interface components {
          * @description What a member is told about.
          * @enum {string}
          */
-        NotificationKind: "comment" | "reply" | "vote" | "shout" | "follow" | "mention" | "new-album";
+        NotificationKind: "comment" | "reply" | "vote" | "shout" | "follow" | "mention" | "new-album" | "correction";
         Notifications: {
             items: components["schemas"]["Notification"][];
             /**
@@ -3711,6 +3711,8 @@ export interface components {
         /** @description Which kinds the member is told of. */
         Switches: {
             comment: boolean;
+            /** @description Left out by clients from before it existed: on. */
+            correction?: boolean;
             follow: boolean;
             mention: boolean;
             newAlbum: boolean;

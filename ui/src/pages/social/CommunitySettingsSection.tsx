@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS: ReadonlyArray<readonly [keyof NotificationSwitc
   ['follow', 'New followers'],
   ['mention', 'Mentions of @me'],
   ['newAlbum', 'New albums by artists I follow'],
+  ['correction', 'Editors accepting or declining corrections I suggested'],
 ];
 
 /** Each switch is saved as it is changed; the server's answer is what shows. */

@@ -319,7 +319,7 @@ describe('the feed', () => {
 describe('community settings', () => {
   const settings = {
     ratingsInFeeds: true,
-    notifications: { comment: true, reply: true, vote: true, shout: true, follow: true, mention: true, newAlbum: true },
+    notifications: { comment: true, reply: true, vote: true, shout: true, follow: true, mention: true, newAlbum: true, correction: true },
   };
 
   it('saves each switch as it changes, puts a refused one back, and unblocks', async () => {
