@@ -1031,6 +1031,23 @@ async fn the_demo_catalogue_answers_every_endpoint() {
         .await
         .json();
     assert_eq!(album["releaseYear"], 1997);
+    // Albums the demo knows only by year are dated by year, not made-up 1 Januaries.
+    let coltrane = app
+        .get("/api/album/name/john-coltrane/a-love-supreme")
+        .await
+        .json();
+    assert_eq!(coltrane["releaseDatePrecision"], "year");
+    assert_eq!(coltrane["releaseYear"], 1965);
+    let first_januaries: i64 = app
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM albums
+             WHERE release_date LIKE '%-01-01' AND release_date_precision = 'day'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(first_januaries, 0);
     assert_eq!(
         app.get("/api/album/name/ok-computer").await.json()["albumId"],
         album["albumId"]
