@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural, wholeNumber } from './words';
+import { noun, plural, wholeNumber } from './words';
 
 describe('counts', () => {
   it('says one thing in the singular and any other number in the plural', () => {
@@ -7,6 +7,8 @@ describe('counts', () => {
     expect(plural(0, 'rating')).toBe('0 ratings');
     expect(plural(2, 'Review')).toBe('2 Reviews');
     expect(plural(3, 'following', 'following')).toBe('3 following');
+    expect(noun(1, 'post or review', 'posts and reviews')).toBe('post or review');
+    expect(noun(4, 'comment')).toBe('comments');
   });
 
   it('groups thousands', () => {

@@ -6,7 +6,12 @@ export function wholeNumber(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+/** The noun alone for a count: 'rating' for one, 'ratings' for any other. */
+export function noun(value: number, one: string, many = `${one}s`): string {
+  return value === 1 ? one : many;
+}
+
 /** '1 rating', '3 ratings', '12,000 ratings'; `many` for nouns without a plain 's'. */
 export function plural(value: number, one: string, many = `${one}s`): string {
-  return `${wholeNumber(value)} ${value === 1 ? one : many}`;
+  return `${wholeNumber(value)} ${noun(value, one, many)}`;
 }

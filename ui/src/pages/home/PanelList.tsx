@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'react';
+import { noun } from '../../lib/words';
 
 /** How many rows a home panel shows at first, and how many more each press of its button. */
 export const PANEL_ROWS = 6;
@@ -12,13 +13,13 @@ export const PANEL_ROWS = 6;
 export function PanelList<T>({
   items,
   pending,
-  noun,
+  noun: nouns,
   row,
 }: {
   items: T[] | undefined;
   pending: boolean;
-  /** What the rows are, for the button: 'comments'. */
-  noun: string;
+  /** What the rows are, for the button: ['comment', 'comments']. */
+  noun: readonly [string, string];
   row: (item: T) => ComponentChildren;
 }) {
   const [shown, setShown] = useState(PANEL_ROWS);
@@ -32,13 +33,13 @@ export function PanelList<T>({
     );
   }
   const all = items ?? [];
-  const more = all.length - shown;
+  const more = Math.min(all.length - shown, PANEL_ROWS);
   return (
     <>
       <ul class="feed">{all.slice(0, shown).map(row)}</ul>
       {more > 0 && (
         <button type="button" class="panel-more" onClick={() => setShown((count) => count + PANEL_ROWS)}>
-          Show {Math.min(more, PANEL_ROWS)} more {noun}
+          Show {more} more {noun(more, ...nouns)}
         </button>
       )}
     </>

@@ -65,7 +65,7 @@ export function RecentComments() {
           key={kind}
           items={comments.data}
           pending={comments.isPending}
-          noun="comments"
+          noun={['comment', 'comments']}
           row={(item) => (
             <li key={item.comment.commentId}>
               <p class="feed-text">

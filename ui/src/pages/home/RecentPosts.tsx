@@ -25,6 +25,13 @@ interface Entry {
   item: { kind: HideableKind; id: number; hidden: boolean };
 }
 
+/** What the Show more button names, for each tab. */
+const NOUNS: Record<Kind, readonly [string, string]> = {
+  all: ['post or review', 'posts and reviews'],
+  posts: ['post', 'posts'],
+  reviews: ['review', 'reviews'],
+};
+
 export function RecentPosts() {
   const [kind, setKind] = useState<Kind>('all');
   const posts = useRecentPosts();
@@ -68,7 +75,7 @@ export function RecentPosts() {
           key={kind}
           items={entries}
           pending={pending}
-          noun={kind === 'reviews' ? 'reviews' : kind === 'posts' ? 'posts' : 'posts and reviews'}
+          noun={NOUNS[kind]}
           row={(entry) => (
             <li key={entry.key}>
               <Link href={entry.href} class="feed-title">
