@@ -112,7 +112,7 @@ test("an album nobody has rated says 'No ratings' on its tile, its page and its 
   const member = await logIn('vinylvera');
   await post('/rating', member, { albumId: album.albumId, artistId: album.artistId, number: 7.5 });
   await page.goto(`${run.server.url}/artists/${album.artistSlug}`);
-  assert.equal(await tile.locator('.tile-average').innerText(), '7.50 (1 ratings)');
+  assert.equal(await tile.locator('.tile-average').innerText(), '7.50 (1 rating)');
   assert.equal(await page.locator('.artist-rating').innerText(), '7.50 average from 1 rating');
   assert.deepEqual(page.errors, []);
   await page.close();
