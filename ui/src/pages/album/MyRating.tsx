@@ -72,7 +72,7 @@ export function MyRating({
           <HalfStarRating value={shown} onChange={onRate} label={`Rate ${album.title}`} />
         )}
         {/* The stripe shows the value itself; screen readers still need it. */}
-        <span class={noHover ? 'album-sr-only' : 'album-my-rating-value'} aria-live="polite">
+        <span class={noHover ? 'visually-hidden' : 'album-my-rating-value'} aria-live="polite">
           {userRating(shown)}
         </span>
         {ratingRow && shown != null && (
