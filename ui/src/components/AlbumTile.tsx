@@ -185,7 +185,8 @@ function RateButton({ album, value, labelled = false }: { album: Album; value: n
       <button
         type="button"
         class="tile-user-rating tile-rate-button"
-        aria-label={`Your rating of ${album.title}: ${userRating(value)}. Rate it`}
+        // The name starts with the visible text, so voice control finds the button by what it shows.
+        aria-label={`${labelled ? 'You: ' : ''}${userRating(value)}, your rating of ${album.title}. Rate it`}
         title="Rate this album"
         onClick={(event) => {
           event.stopPropagation();
