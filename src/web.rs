@@ -1,9 +1,11 @@
 //! The embedded UI. Files of `ui/dist` are served as they are; any other
 //! path that is not under `/api` gets `index.html`, so client routes such as
-//! `/charts/2020/rock` survive a reload.
+//! `/charts/2020/rock` survive a reload. The hashed bundles come with copies
+//! compressed at build time (brotli 11, gzip 9), sent to browsers that take
+//! them instead of compressing each answer again.
 
 use axum::extract::OriginalUri;
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use rust_embed::RustEmbed;
 
@@ -22,7 +24,10 @@ const UI_NOT_BUILT: &str = "<!doctype html><title>halfstar</title>\
     <p>This binary was built with HALFSTAR_SKIP_UI_BUILD=1. Build it again without that \
     variable (with npm available) to embed the web interface; the API under /api works.</p>";
 
-pub async fn serve_ui(uri: Uri) -> Response {
+/// The build's compressed copies, best first, as `Accept-Encoding` names them.
+const PRECOMPRESSED: [(&str, &str); 2] = [("br", ".br"), ("gzip", ".gz")];
+
+pub async fn serve_ui(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
     // `/api` itself and `/api/` miss the nested API router's fallback.
     if path == "api" || path.starts_with("api/") {
@@ -36,6 +41,9 @@ pub async fn serve_ui(uri: Uri) -> Response {
         } else {
             REVALIDATE
         };
+        if let Some(response) = precompressed(path, &headers, cache) {
+            return response;
+        }
         return file_response(path, file.data.into_owned(), cache);
     }
     match Ui::get("index.html") {
@@ -47,6 +55,49 @@ pub async fn serve_ui(uri: Uri) -> Response {
         )
             .into_response(),
     }
+}
+
+/// The build's compressed copy of `path` in the best encoding the browser accepts, if any.
+fn precompressed(path: &str, headers: &HeaderMap, cache: &'static str) -> Option<Response> {
+    let accepted = headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(",");
+    PRECOMPRESSED.iter().find_map(|&(encoding, suffix)| {
+        if !accepts(&accepted, encoding) {
+            return None;
+        }
+        let file = Ui::get(&format!("{path}{suffix}"))?;
+        let mut response = file_response(path, file.data.into_owned(), cache);
+        let answer = response.headers_mut();
+        answer.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+        answer.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        Some(response)
+    })
+}
+
+/// Whether an `Accept-Encoding` list takes `encoding` (named, or by `*`, and not refused with `q=0`).
+fn accepts(accept_encoding: &str, encoding: &str) -> bool {
+    let mut named = None;
+    let mut any = None;
+    for item in accept_encoding.split(',') {
+        let mut parts = item.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let refused = parts.any(|param| {
+            param
+                .strip_prefix("q=")
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .is_some_and(|q| q <= 0.0)
+        });
+        if name.eq_ignore_ascii_case(encoding) {
+            named = Some(!refused);
+        } else if name == "*" {
+            any = Some(!refused);
+        }
+    }
+    named.or(any).unwrap_or(false)
 }
 
 fn file_response(path: &str, body: Vec<u8>, cache: &'static str) -> Response {
@@ -67,4 +118,24 @@ fn file_response(path: &str, body: Vec<u8>, cache: &'static str) -> Response {
         body,
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::accepts;
+
+    #[test]
+    fn accept_encoding_is_read_as_browsers_and_proxies_write_it() {
+        assert!(accepts("gzip, deflate, br, zstd", "br"));
+        assert!(accepts("gzip, deflate, br, zstd", "gzip"));
+        assert!(accepts("GZIP", "gzip"));
+        assert!(accepts("*", "br"));
+        assert!(accepts("br;q=0.5, gzip;q=1.0", "br"));
+        assert!(!accepts("gzip", "br"));
+        assert!(!accepts("br;q=0, gzip", "br"));
+        assert!(!accepts("*, br; q=0", "br"));
+        assert!(!accepts("*;q=0", "gzip"));
+        assert!(!accepts("", "gzip"));
+        assert!(!accepts("identity", "gzip"));
+    }
 }

@@ -153,13 +153,32 @@ async fn hashed_assets_are_cached_for_good_and_compressed() {
         "public, max-age=31536000, immutable"
     );
 
-    for encoding in ["br", "gzip"] {
+    let plain = std::fs::read(format!("ui/dist{script}")).expect("the built bundle");
+    assert_eq!(response.body, plain);
+    assert_eq!(response.header("content-encoding"), "");
+
+    // The copies compressed at build time go out as they are, the best one the browser takes.
+    for (accept_encoding, encoding, suffix) in [
+        ("gzip, deflate, br, zstd", "br", ".br"),
+        ("gzip", "gzip", ".gz"),
+        ("br;q=0, gzip", "gzip", ".gz"),
+    ] {
         let mut compressed = request(Method::GET, &script, Body::empty());
         compressed
             .headers_mut()
-            .insert(header::ACCEPT_ENCODING, encoding.parse().unwrap());
+            .insert(header::ACCEPT_ENCODING, accept_encoding.parse().unwrap());
         let response = app.send(compressed).await;
-        assert_eq!(response.header("content-encoding"), encoding);
+        assert_eq!(
+            response.header("content-encoding"),
+            encoding,
+            "{accept_encoding}"
+        );
+        assert_eq!(response.header("vary"), "accept-encoding");
+        let built = std::fs::read(format!("ui/dist{script}{suffix}")).expect("the compressed copy");
+        assert!(
+            response.body == built,
+            "{accept_encoding}: the build's own {suffix} copy"
+        );
     }
 }
 

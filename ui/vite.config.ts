@@ -1,10 +1,38 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
+
+/**
+ * Compresses the hashed bundles once, at the highest levels (brotli 11, gzip
+ * 9), beside each file: the server sends these instead of compressing every
+ * answer at its quicker default levels.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'halfstar-precompress',
+    apply: 'build',
+    // Once the files are on disk, as every other plugin left them.
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/^assets\/.+\.(js|css|svg)$/.test(fileName)) continue;
+        const path = join(options.dir ?? 'dist', fileName);
+        const source = readFileSync(path);
+        const brotli = brotliCompressSync(source, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+        });
+        writeFileSync(`${path}.br`, brotli);
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The React API is served by preact/compat (the preset aliases react and react-dom).
 export default defineConfig({
-  plugins: [preact()],
+  plugins: [preact(), precompress()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -37,9 +37,10 @@ describe('routes', () => {
     ['/grab-data', 'grab-data'],
     ['/admin', 'admin'],
     ['/no/such/page', 'not-found'],
-  ])('%s shows the %s screen', (path, screen) => {
+  ])('%s shows the %s screen', async (path, screen) => {
     const { container } = renderAt(path);
-    expect(container.querySelector('[data-screen]')?.getAttribute('data-screen')).toBe(screen);
+    // Screens few visits need arrive a moment later (lib/lazyComponent).
+    await waitFor(() => expect(container.querySelector('[data-screen]')?.getAttribute('data-screen')).toBe(screen));
   });
 
   it('sends the collection\'s old address /list on to /collection with its query', async () => {

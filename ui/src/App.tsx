@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Route, Switch, useRouter } from 'wouter-preact';
 import { makeQueryClient } from './api/queries';
 import { AuthProvider } from './auth/AuthContext';
 import { Header } from './components/Header';
 import { MobileBar } from './components/MobileBar';
+import { Loading } from './components/QueryState';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { StandingCheck, SuspendedBanner, WarningBanner } from './components/SuspendedBanner';
 import { useArrivalAtHash } from './lib/useArrivalAtHash';
@@ -41,12 +42,15 @@ export function App() {
             <WarningBanner />
             <main class="page" id="main">
               <RouteErrorBoundary resetKey={rawPath}>
-                <Switch location={rawPath}>
-                  {routes.map(({ path, screen: Screen }) => (
-                    <Route key={String(path)} path={path} component={Screen} />
-                  ))}
-                  <Route component={NotFound} />
-                </Switch>
+                {/* Shown while a screen that loads on demand arrives. */}
+                <Suspense fallback={<Loading />}>
+                  <Switch location={rawPath}>
+                    {routes.map(({ path, screen: Screen }) => (
+                      <Route key={String(path)} path={path} component={Screen} />
+                    ))}
+                    <Route component={NotFound} />
+                  </Switch>
+                </Suspense>
               </RouteErrorBoundary>
             </main>
             <MobileBar />

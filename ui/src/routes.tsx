@@ -1,22 +1,15 @@
 // The spec's route table (section 2).
 import type { ComponentType } from 'preact';
-import { AccountPage } from './pages/account/AccountPage';
-import { AdminPage } from './pages/admin/AdminPage';
-import { AddAlbumPage } from './pages/add/AddAlbumPage';
-import { AddArtistPage } from './pages/add/AddArtistPage';
+import { lazyComponent } from './lib/lazyComponent';
 import { ArtistNotFound } from './pages/ArtistNotFound';
 import { AlbumPage } from './pages/album/AlbumPage';
-import { ChangeRequestsPage } from './pages/change-requests/ChangeRequestsPage';
 import { ArtistPage } from './pages/artist/ArtistPage';
-import { GrabDataPage } from './pages/grab-data/GrabDataPage';
 import { ChartsPage } from './pages/charts/ChartsPage';
 import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
 import { HomePage } from './pages/home/HomePage';
-import { ImportPage } from './pages/import/ImportPage';
 import { CollectionPage, OldCollectionAddress } from './pages/library/CollectionPage';
 import { LibraryPage } from './pages/library/LibraryPage';
-import { AddListPage } from './pages/lists/AddListPage';
 import { ListPage } from './pages/lists/ListPage';
 import { Login } from './pages/Login';
 import { AddPostPage } from './pages/post/AddPostPage';
@@ -27,6 +20,16 @@ import { ReviewPage } from './pages/review/ReviewPage';
 import { SignUp } from './pages/SignUp';
 import { FeedPage } from './pages/social/FeedPage';
 import { NotificationsPage } from './pages/social/NotificationsPage';
+
+// Screens few visits need load on demand, keeping them out of the first page's code.
+const AccountPage = lazyComponent(() => import('./pages/account/AccountPage'), 'AccountPage');
+const AdminPage = lazyComponent(() => import('./pages/admin/AdminPage'), 'AdminPage');
+const AddAlbumPage = lazyComponent(() => import('./pages/add/AddAlbumPage'), 'AddAlbumPage');
+const AddArtistPage = lazyComponent(() => import('./pages/add/AddArtistPage'), 'AddArtistPage');
+const ChangeRequestsPage = lazyComponent(() => import('./pages/change-requests/ChangeRequestsPage'), 'ChangeRequestsPage');
+const GrabDataPage = lazyComponent(() => import('./pages/grab-data/GrabDataPage'), 'GrabDataPage');
+const ImportPage = lazyComponent(() => import('./pages/import/ImportPage'), 'ImportPage');
+const AddListPage = lazyComponent(() => import('./pages/lists/AddListPage'), 'AddListPage');
 
 export interface ScreenRoute {
   /** A pattern, or a regular expression whose named groups are the parameters. */

@@ -38,7 +38,7 @@ describe('the Reports tab', () => {
     });
     const view = renderAt('/admin');
     expect((await view.findByRole('tab', { name: 'Reports (2)' })).getAttribute('aria-selected')).toBe('true');
-    const items = within(view.getByRole('list', { name: 'Reported items' })).getAllByRole('listitem');
+    const items = within(await view.findByRole('list', { name: 'Reported items' })).getAllByRole('listitem');
     const first = items[0];
     expect(first.textContent).toContain('Comment');
     expect(first.textContent).toContain('Buy cheap records here.');

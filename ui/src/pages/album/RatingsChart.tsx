@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import type { RatingDistribution } from '../../api/types';
 
-const CHART_HEIGHT = 180;
+export const CHART_HEIGHT = 180;
 /** The twenty values of the scale, 0.5 to 10. */
 export const SCALE = Array.from({ length: 20 }, (_, i) => (i + 1) / 2);
 
@@ -24,53 +22,6 @@ export function canDraw(): boolean {
   } catch {
     return false;
   }
-}
-
-function cssColour(element: Element, name: string, fallback: string): string {
-  return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
-}
-
-function chartOptions(width: number, element: Element): uPlot.Options {
-  const highlight = cssColour(element, '--highlight', '#f5b301');
-  const muted = cssColour(element, '--muted', '#a3a7b7');
-  const grid = cssColour(element, '--surface-strong', 'rgba(255,255,255,0.12)');
-  return {
-    width,
-    height: CHART_HEIGHT,
-    legend: { show: false },
-    cursor: { show: false },
-    scales: {
-      x: { time: false, range: [0, 10.5] },
-      y: { range: (_self, _min, max) => [0, Math.max(1, max)] },
-    },
-    axes: [
-      {
-        stroke: muted,
-        grid: { show: false },
-        ticks: { stroke: grid },
-        splits: () => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-      },
-      {
-        stroke: muted,
-        size: 36,
-        grid: { stroke: grid },
-        ticks: { show: false },
-        // Counts are whole numbers.
-        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
-        values: (_self, splits) => splits.map((value) => value.toFixed(0)),
-      },
-    ],
-    series: [
-      {},
-      {
-        label: 'Ratings',
-        fill: highlight,
-        stroke: highlight,
-        paths: uPlot.paths.bars!({ size: [0.8, 24] }),
-        points: { show: false },
-      },
-    ],
-  };
 }
 
 /** A sentence for screen readers: the chart itself is a picture. */
@@ -104,22 +55,18 @@ export function RatingsChart({
       onUnavailable();
       return;
     }
-    let chart: uPlot;
-    try {
-      chart = new uPlot(chartOptions(element.clientWidth || 360, element), [SCALE, counts], element);
-    } catch {
-      onUnavailable();
-      return;
-    }
-    // The panel narrows with the window on phones; the chart follows it.
-    const observer =
-      typeof ResizeObserver === 'function'
-        ? new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: CHART_HEIGHT }))
-        : null;
-    observer?.observe(element);
+    let removed = false;
+    let remove: (() => void) | undefined;
+    import('./drawRatingsChart')
+      .then(({ drawRatingsChart }) => {
+        if (!removed) remove = drawRatingsChart(element, counts);
+      })
+      .catch(() => {
+        if (!removed) onUnavailable();
+      });
     return () => {
-      observer?.disconnect();
-      chart.destroy();
+      removed = true;
+      remove?.();
     };
     // countsKey stands for counts, which is a new array on every render.
   }, [countsKey, loading, empty]);

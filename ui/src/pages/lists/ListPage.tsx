@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter-preact';
 import { ApiError } from '../../api/client';
 import { listPath, type ListPage as Page } from '../../api/lists';
@@ -11,15 +11,19 @@ import { ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
 import { longDate } from '../../lib/format';
 import { routeParam } from '../../lib/routeParam';
+import { lazyComponent } from '../../lib/lazyComponent';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthorLink } from '../album/Avatar';
 import { CommentList } from '../album/CommentList';
 import { LikeButton, ShareLink } from './ListActions';
-import { AddAlbumToList } from './AddAlbumToList';
-import { DeleteList, ListEditor } from './ListEditor';
 import { ListEntries } from './ListEntries';
 import { ListHistory } from './ListHistory';
 import './lists.css';
+
+// Editing is for the list's author (and admins): its code loads when it is first needed.
+const ListEditor = lazyComponent(() => import('./ListEditor'), 'ListEditor');
+const DeleteList = lazyComponent(() => import('./ListEditor'), 'DeleteList');
+const AddAlbumToList = lazyComponent(() => import('./AddAlbumToList'), 'AddAlbumToList');
 
 /** /list/{listId}/{slug}: the slug is cosmetic, and put right when it is not the list's. */
 export function ListPage({ params }: { params: Record<string, string | undefined> }) {
@@ -88,11 +92,19 @@ function ListView({ page }: { page: Page }) {
               {editing ? 'Done editing' : 'Edit list'}
             </button>
           )}
-          {adminNotAuthor && <DeleteList page={page} />}
+          {adminNotAuthor && (
+            <Suspense fallback={null}>
+              <DeleteList page={page} />
+            </Suspense>
+          )}
         </div>
       </header>
-      {editing && <ListEditor page={page} />}
-      {editing && <AddAlbumToList page={page} />}
+      {editing && (
+        <Suspense fallback={<Loading label="Loading the editor…" />}>
+          <ListEditor page={page} />
+          <AddAlbumToList page={page} />
+        </Suspense>
+      )}
       <ListEntries page={page} editing={editing} />
       <ListHistory listId={list.listId} />
       <CommentList kind="list" id={list.listId} />
