@@ -14,20 +14,24 @@ const TIMEOUT: Duration = Duration::from_secs(5);
 
 pub fn run(listen: SocketAddr) -> anyhow::Result<ExitCode> {
     let url = format!("http://{}/api/health", reachable(listen));
-    let agent = ureq::Agent::new_with_config(
-        ureq::Agent::config_builder()
-            .timeout_global(Some(TIMEOUT))
-            // A proxy set for the imports must not carry a loopback request.
-            .proxy(None)
-            .build(),
-    );
-    let body: serde_json::Value = agent
+    let client = halfstar::outgoing::client_builder("halfstar healthcheck", TIMEOUT)
+        // A proxy set for the imports must not carry a loopback request.
+        .no_proxy()
+        .build()
+        .context("cannot make an HTTP client")?;
+    let body: serde_json::Value = client
         .get(&url)
-        .call()
+        .send()
+        .map_err(|error| anyhow::anyhow!(halfstar::outgoing::describe(&error.without_url())))
         .with_context(|| format!("{url} did not answer"))?
-        .body_mut()
-        .read_json()
-        .with_context(|| format!("{url} answered something other than JSON"))?;
+        .error_for_status()
+        .with_context(|| format!("{url} did not answer ok"))?
+        .bytes()
+        .with_context(|| format!("{url} broke off its answer"))
+        .and_then(|bytes| {
+            serde_json::from_slice(&bytes)
+                .with_context(|| format!("{url} answered something other than JSON"))
+        })?;
     if body["status"] != "ok" {
         bail!("{url} answered {body}");
     }

@@ -15,6 +15,7 @@ pub mod media;
 pub mod member_import;
 #[cfg(unix)]
 pub mod open_files;
+pub mod outgoing;
 pub mod pictures;
 pub mod reads;
 pub mod web;

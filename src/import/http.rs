@@ -1,10 +1,11 @@
 //! One polite HTTP client for every source: an identifying User-Agent,
 //! timeouts, and retries of throttled answers with backoff.
 
+use std::sync::OnceLock;
 use std::thread::sleep;
 use std::time::Duration;
 
-use ureq::Agent;
+use reqwest::blocking::Client;
 
 /// Tries of one call when the source throttles us (503 or 429).
 const TRIES: u32 = 4;
@@ -21,28 +22,45 @@ pub struct Answer {
 
 #[derive(Debug, thiserror::Error)]
 pub enum FetchError {
-    #[error("{url}: {source}")]
-    Transport { url: String, source: ureq::Error },
+    #[error("{url}: {}", crate::outgoing::describe(source))]
+    Transport { url: String, source: reqwest::Error },
+    #[error("{url}: cannot make an HTTP client: {why}")]
+    Setup { url: String, why: String },
     #[error("{url}: still throttled after {TRIES} tries (HTTP {status})")]
     Throttled { url: String, status: u16 },
 }
 
 pub struct Http {
-    agent: Agent,
+    user_agent: String,
+    timeout: Duration,
+    /// Built on first use, on the import's own thread (see `crate::outgoing`).
+    client: OnceLock<Result<Client, String>>,
     /// The first wait after a throttled answer without `Retry-After`; doubled each time.
     backoff: Duration,
 }
 
 impl Http {
     pub fn new(user_agent: &str, timeout: Duration, backoff: Duration) -> Self {
-        let agent: Agent = Agent::config_builder()
-            .user_agent(user_agent)
-            .timeout_global(Some(timeout))
-            // Error statuses are answers too: their bodies say what went wrong.
-            .http_status_as_error(false)
-            .build()
-            .into();
-        Self { agent, backoff }
+        Self {
+            user_agent: user_agent.to_owned(),
+            timeout,
+            client: OnceLock::new(),
+            backoff,
+        }
+    }
+
+    fn client(&self, url: &str) -> Result<&Client, FetchError> {
+        self.client
+            .get_or_init(|| {
+                crate::outgoing::client_builder(&self.user_agent, self.timeout)
+                    .build()
+                    .map_err(|error| crate::outgoing::describe(&error))
+            })
+            .as_ref()
+            .map_err(|why| FetchError::Setup {
+                url: url.to_owned(),
+                why: why.clone(),
+            })
     }
 
     /// The first pause after a throttled answer.
@@ -60,16 +78,14 @@ impl Http {
     ) -> Result<Answer, FetchError> {
         let mut wait = self.backoff;
         for attempt in 1..=TRIES {
-            let mut request = self.agent.get(url);
-            for (key, value) in query {
-                request = request.query(*key, *value);
-            }
+            let mut request = self.client(url)?.get(url).query(query);
             for (key, value) in headers {
                 request = request.header(*key, *value);
             }
-            let mut response = request.call().map_err(|source| FetchError::Transport {
+            // Error statuses are answers too: their bodies say what went wrong.
+            let response = request.send().map_err(|error| FetchError::Transport {
                 url: url.to_owned(),
-                source,
+                source: error.without_url(),
             })?;
             let status = response.status().as_u16();
             let header = |name: &str| {
@@ -99,14 +115,10 @@ impl Http {
                     status,
                 });
             }
-            let body =
-                response
-                    .body_mut()
-                    .read_to_string()
-                    .map_err(|source| FetchError::Transport {
-                        url: url.to_owned(),
-                        source,
-                    })?;
+            let body = response.text().map_err(|error| FetchError::Transport {
+                url: url.to_owned(),
+                source: error.without_url(),
+            })?;
             return Ok(Answer {
                 status,
                 body,

@@ -68,7 +68,10 @@ impl SourceError {
     /// What went wrong, without the address: for a report that names what was asked.
     pub fn what_happened(&self) -> String {
         match self {
-            Self::Fetch(FetchError::Transport { source, .. }) => format!("no answer ({source})"),
+            Self::Fetch(FetchError::Transport { source, .. }) => {
+                format!("no answer ({})", crate::outgoing::describe(source))
+            }
+            Self::Fetch(FetchError::Setup { why, .. }) => format!("no HTTP client ({why})"),
             Self::Fetch(FetchError::Throttled { status, .. }) => {
                 format!("HTTP {status}, still throttled after several tries")
             }

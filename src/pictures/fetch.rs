@@ -11,14 +11,13 @@
 //! on its size.
 
 use std::io::Read;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use ureq::Agent;
-use ureq::config::Config;
-use ureq::http::Uri;
-use ureq::unversioned::resolver::{DefaultResolver, ResolvedSocketAddrs, Resolver};
-use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
+use reqwest::blocking::Client;
+use reqwest::dns::{Addrs, Name, Resolve, Resolving};
+use reqwest::redirect::Policy;
 
 /// Pictures larger than this are refused unread.
 pub const MOST_PICTURE_BYTES: u64 = 10 * 1024 * 1024;
@@ -51,41 +50,51 @@ pub struct Fetching {
 }
 
 pub struct Fetcher {
-    agent: Agent,
+    fetching: Fetching,
+    /// Built on first use, on the fetcher's own thread (see `crate::outgoing`).
+    client: OnceLock<Result<Client, String>>,
 }
 
-/// A resolver that keeps only the addresses pictures may come from.
+/// A resolver that keeps only the addresses pictures may come from. Names
+/// only: an address written in the URL is checked by `checked_address`.
 #[derive(Debug)]
 struct PublicOnly {
     private_addresses: bool,
 }
 
-impl Resolver for PublicOnly {
-    fn resolve(
-        &self,
-        uri: &Uri,
-        config: &Config,
-        timeout: NextTimeout,
-    ) -> Result<ResolvedSocketAddrs, ureq::Error> {
-        let found = DefaultResolver::default().resolve(uri, config, timeout)?;
-        let mut allowed = self.empty();
-        let mut refused = None;
-        for &address in found.iter() {
-            if may_fetch_from(address.ip(), self.private_addresses) {
-                allowed.push(address);
-            } else {
-                refused = Some(address.ip());
+/// A name that resolved only to addresses pictures may not come from.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct NotPublic(String);
+
+/// A name that resolved to no address at all.
+#[derive(Debug, thiserror::Error)]
+#[error("the host was not found")]
+struct NotFound;
+
+impl Resolve for PublicOnly {
+    fn resolve(&self, name: Name) -> Resolving {
+        let private_addresses = self.private_addresses;
+        Box::pin(async move {
+            let host = name.as_str().to_owned();
+            let found: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0))
+                .await
+                .map_err(|_| NotFound)?
+                .collect();
+            let (allowed, refused): (Vec<SocketAddr>, Vec<SocketAddr>) = found
+                .into_iter()
+                .partition(|address| may_fetch_from(address.ip(), private_addresses));
+            match (allowed.is_empty(), refused.first()) {
+                (true, Some(address)) => Err(NotPublic(not_public(&host, address.ip())).into()),
+                (true, None) => Err(NotFound.into()),
+                (false, _) => Ok(Box::new(allowed.into_iter()) as Addrs),
             }
-        }
-        match (allowed.is_empty(), refused) {
-            (true, Some(ip)) => Err(ureq::Error::BadUri(format!(
-                "{} is a private or reserved address ({ip})",
-                uri.host().unwrap_or_default()
-            ))),
-            (true, None) => Err(ureq::Error::HostNotFound),
-            (false, _) => Ok(allowed),
-        }
+        })
     }
+}
+
+fn not_public(host: &str, ip: IpAddr) -> String {
+    format!("{host} is a private or reserved address ({ip})")
 }
 
 /// Whether pictures may come from `ip`: a public address, or with
@@ -220,33 +229,42 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
 
 impl Fetcher {
     pub fn new(fetching: Fetching) -> Self {
-        let config = Agent::config_builder()
-            .user_agent(concat!(
-                "halfstar/",
-                env!("CARGO_PKG_VERSION"),
-                " (picture fetcher)"
-            ))
-            .timeout_global(Some(fetching.timeout))
-            .http_status_as_error(false)
-            .max_redirects(0)
-            // A proxy would resolve the host itself, past `PublicOnly`.
-            .proxy(None)
-            .build();
-        let agent = Agent::with_parts(
-            config,
-            DefaultConnector::default(),
-            PublicOnly {
-                private_addresses: fetching.private_addresses,
-            },
-        );
-        Self { agent }
+        Self {
+            fetching,
+            client: OnceLock::new(),
+        }
+    }
+
+    fn client(&self) -> Result<&Client, Refusal> {
+        self.client
+            .get_or_init(|| {
+                let user_agent =
+                    concat!("halfstar/", env!("CARGO_PKG_VERSION"), " (picture fetcher)");
+                crate::outgoing::client_builder(user_agent, self.fetching.timeout)
+                    // Each redirect is checked here before it is followed.
+                    .redirect(Policy::none())
+                    // A proxy would resolve the host itself, past `PublicOnly`.
+                    .no_proxy()
+                    .dns_resolver(Arc::new(PublicOnly {
+                        private_addresses: self.fetching.private_addresses,
+                    }))
+                    .build()
+                    .map_err(|error| crate::outgoing::describe(&error))
+            })
+            .as_ref()
+            .map_err(|why| Refusal::Failed(format!("no HTTP client: {why}")))
     }
 
     /// The bytes at `url`, following and checking redirects.
     pub fn fetch(&self, url: &str) -> Result<Vec<u8>, Refusal> {
-        let mut address = checked_address(url)?;
+        let private_addresses = self.fetching.private_addresses;
+        let mut address = checked_address(url, private_addresses)?;
         for _ in 0..=MOST_REDIRECTS {
-            let mut response = self.agent.get(address.as_str()).call().map_err(transport)?;
+            let response = self
+                .client()?
+                .get(address.as_str())
+                .send()
+                .map_err(transport)?;
             let status = response.status();
             if status.is_redirection() {
                 let next = response
@@ -257,7 +275,7 @@ impl Fetcher {
                 let joined = address.join(next).map_err(|_| {
                     Refusal::Refused(format!("a redirect to a bad address: {next}"))
                 })?;
-                address = checked_address(joined.as_str())?;
+                address = checked_address(joined.as_str(), private_addresses)?;
                 continue;
             }
             if !status.is_success() {
@@ -278,11 +296,15 @@ impl Fetcher {
             }
             let mut bytes = Vec::new();
             response
-                .body_mut()
-                .as_reader()
                 .take(MOST_PICTURE_BYTES + 1)
                 .read_to_end(&mut bytes)
-                .map_err(|error| Refusal::Failed(format!("the answer broke off: {error}")))?;
+                .map_err(|error| {
+                    Refusal::Failed(if is_timeout(&error) {
+                        "no answer in time".to_owned()
+                    } else {
+                        format!("the answer broke off: {error}")
+                    })
+                })?;
             if bytes.len() as u64 > MOST_PICTURE_BYTES {
                 return Err(too_large());
             }
@@ -301,8 +323,9 @@ fn too_large() -> Refusal {
     ))
 }
 
-/// An http(s) address; anything else is refused before any connection.
-fn checked_address(text: &str) -> Result<url::Url, Refusal> {
+/// An http(s) address whose host, if written as an IP address, pictures may
+/// come from; anything else is refused before any connection.
+fn checked_address(text: &str, private_addresses: bool) -> Result<url::Url, Refusal> {
     let address =
         url::Url::parse(text).map_err(|_| Refusal::Refused(format!("not an address: {text}")))?;
     if !matches!(address.scheme(), "http" | "https") {
@@ -311,19 +334,59 @@ fn checked_address(text: &str) -> Result<url::Url, Refusal> {
             address.scheme()
         )));
     }
-    if address.host_str().is_none_or(str::is_empty) {
-        return Err(Refusal::Refused("an address without a host".to_owned()));
+    // The URL parser has already read every spelling of an address
+    // (decimal, hexadecimal, octal, shortened) as the address it means.
+    let written = match address.host() {
+        None => return Err(Refusal::Refused("an address without a host".to_owned())),
+        Some(url::Host::Domain("")) => {
+            return Err(Refusal::Refused("an address without a host".to_owned()));
+        }
+        Some(url::Host::Domain(_)) => None,
+        Some(url::Host::Ipv4(ip)) => Some(IpAddr::V4(ip)),
+        Some(url::Host::Ipv6(ip)) => Some(IpAddr::V6(ip)),
+    };
+    if let Some(ip) = written.filter(|&ip| !may_fetch_from(ip, private_addresses)) {
+        return Err(Refusal::Refused(not_public(
+            address.host_str().unwrap_or_default(),
+            ip,
+        )));
     }
     Ok(address)
 }
 
-fn transport(error: ureq::Error) -> Refusal {
-    match error {
-        ureq::Error::BadUri(why) => Refusal::Refused(why),
-        ureq::Error::Timeout(_) => Refusal::Failed("no answer in time".to_owned()),
-        ureq::Error::HostNotFound => Refusal::Failed("the host was not found".to_owned()),
-        other => Refusal::Failed(other.to_string()),
+/// Why a request got no answer, in the words kept with the picture.
+fn transport(error: reqwest::Error) -> Refusal {
+    if let Some(refused) = find_cause::<NotPublic>(&error) {
+        return Refusal::Refused(refused.0.clone());
     }
+    if error.is_timeout() || is_timeout(&error) {
+        return Refusal::Failed("no answer in time".to_owned());
+    }
+    if find_cause::<NotFound>(&error).is_some() {
+        return Refusal::Failed(NotFound.to_string());
+    }
+    Refusal::Failed(crate::outgoing::describe(&error.without_url()))
+}
+
+/// The first error of type `E` among `error` and its causes.
+fn find_cause<'a, E: std::error::Error + 'static>(
+    error: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a E> {
+    let mut cause = Some(error);
+    while let Some(current) = cause {
+        if let Some(found) = current.downcast_ref::<E>() {
+            return Some(found);
+        }
+        cause = current.source();
+    }
+    None
+}
+
+/// Whether reading stopped at the time limit (reqwest says so in the I/O error's cause).
+fn is_timeout(error: &(dyn std::error::Error + 'static)) -> bool {
+    find_cause::<reqwest::Error>(error).is_some_and(reqwest::Error::is_timeout)
+        || find_cause::<std::io::Error>(error)
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::TimedOut)
 }
 
 #[cfg(test)]
@@ -494,6 +557,11 @@ mod tests {
                 "private or reserved",
             ),
             ("http://[::1]:9/a.jpg", "private or reserved"),
+            // A name is checked by what it resolves to, before connecting.
+            (
+                "http://localhost:9/a.jpg",
+                "localhost is a private or reserved address",
+            ),
         ] {
             let refusal = fetcher.fetch(url).unwrap_err();
             assert!(!refusal.may_pass(), "{url}: {refusal}");
