@@ -4,7 +4,7 @@
 //! handler runs: a suspended member is refused and the member's allowance
 //! charged, so a new write route cannot forget either. A route missing
 //! from this table is refused to suspended members and logged;
-//! `tests/protections.rs` fails on it.
+//! `tests/it/protections.rs` fails on it.
 
 use axum::http::Method;
 

@@ -10,7 +10,7 @@ const NIRVANA_UK = '9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6';
 const LOOKUPS = { [RADIOHEAD]: 'mb-artist-radiohead.json', [NIRVANA_UK]: 'mb-artist-nirvana-uk.json' };
 const BROWSES = { [RADIOHEAD]: 'mb-release-groups-radiohead.json', [NIRVANA_UK]: 'mb-release-groups-nirvana-uk.json' };
 // Release groups the archive has a generated front cover for, beside the recorded ones
-// (as in tests/common/sources.rs).
+// (as in tests/it/common/sources.rs).
 const COVERED = new Set([
   '0a0b1c2d-3e4f-3a5b-8c6d-7e8f9a0b1c2d',
   'e2f3a4b5-c6d7-3e8f-9a0b-1c2d3e4f5a6b',

@@ -1,0 +1,322 @@
+//! `/api/openapi.json` describes every route the API serves, and nothing else.
+
+use crate::common;
+
+use std::collections::BTreeSet;
+
+use axum::http::StatusCode;
+use common::TestApp;
+use serde_json::Value;
+
+/// Every `(METHOD, /api/path)` the route tables in `src/api/` declare, read
+/// from the source so that a new route cannot slip by undescribed.
+fn declared_routes() -> BTreeSet<(String, String)> {
+    let mut routes = BTreeSet::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/api");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let source = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let mut rest = source.as_str();
+        while let Some(start) = rest.find(".route(") {
+            let call = &rest[start + ".route(".len()..];
+            let mut depth = 1;
+            let end = call
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                    depth == 0
+                })
+                .map(|(i, _)| i)
+                .expect("balanced parentheses");
+            let args = &call[..end];
+            let path = args.split('"').nth(1).expect("a path literal");
+            let handlers = &args[args.find(',').expect("handlers") + 1..];
+            for method in ["get", "post", "patch", "put", "delete"] {
+                let called = handlers
+                    .match_indices(&format!("{method}("))
+                    .any(|(i, _)| i == 0 || !handlers.as_bytes()[i - 1].is_ascii_alphanumeric());
+                if called {
+                    routes.insert((method.to_owned(), format!("/api{path}")));
+                }
+            }
+            rest = &call[end..];
+        }
+    }
+    routes
+}
+
+fn described_routes(doc: &Value) -> BTreeSet<(String, String)> {
+    let mut routes = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in ["get", "post", "patch", "put", "delete"] {
+            if item.get(method).is_some() {
+                routes.insert((method.to_owned(), path.clone()));
+            }
+        }
+    }
+    routes
+}
+
+fn refs(value: &Value, found: &mut BTreeSet<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                if key == "$ref" {
+                    found.insert(inner.as_str().unwrap().to_owned());
+                } else {
+                    refs(inner, found);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| refs(item, found)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn every_route_is_described_and_every_description_is_a_route() {
+    let app = TestApp::new();
+    let response = app.get("/api/openapi.json").await;
+    assert_eq!(response.status, StatusCode::OK);
+    let doc = response.json();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+
+    let declared = declared_routes();
+    assert!(
+        declared.len() > 60,
+        "the scan finds the route tables: {declared:?}"
+    );
+    let described = described_routes(&doc);
+    let undescribed: Vec<_> = declared.difference(&described).collect();
+    assert!(
+        undescribed.is_empty(),
+        "routes without a description: {undescribed:?}"
+    );
+    let stale: Vec<_> = described.difference(&declared).collect();
+    assert!(stale.is_empty(), "descriptions of no route: {stale:?}");
+}
+
+#[tokio::test]
+async fn schemas_are_complete_and_writes_name_their_security() {
+    let app = TestApp::new();
+    let doc = app.get("/api/openapi.json").await.json();
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    let mut found = BTreeSet::new();
+    refs(&doc, &mut found);
+    for reference in &found {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        assert!(schemas.contains_key(name), "{reference} has no schema");
+    }
+    let album = &schemas["Album"]["properties"];
+    for field in [
+        "albumId",
+        "title",
+        "artist",
+        "artistId",
+        "releaseDate",
+        "releaseYear",
+        "pictureUrl",
+        "type",
+        "genres",
+        "averageRating",
+        "numberOfRatings",
+        "styles",
+        "numberOfReviews",
+        "userRating",
+    ] {
+        assert!(album.get(field).is_some(), "Album.{field}");
+    }
+    assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
+    let rate = &doc["paths"]["/api/rating"]["post"];
+    assert!(rate["security"].is_array());
+    assert!(rate["responses"]["401"].is_object());
+    let comments = &doc["paths"]["/api/comment"]["post"]["responses"]["429"]["description"];
+    assert_eq!(comments, "You are sending too many comments.");
+}
+
+/// The schemas reachable from `start` through `$ref`s, their own names included.
+fn reachable(doc: &Value, start: &Value) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut pending = BTreeSet::new();
+    refs(start, &mut pending);
+    while let Some(reference) = pending.pop_first() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        if names.insert(name.to_owned()) {
+            refs(&doc["components"]["schemas"][name], &mut pending);
+        }
+    }
+    names
+}
+
+/// Whether a property's schema allows `null`: `"type": [..., "null"]`, or a
+/// `oneOf` with a null member (how an optional `$ref` is written).
+fn may_be_null(schema: &Value) -> bool {
+    let null = Value::from("null");
+    schema["type"] == null
+        || schema["type"]
+            .as_array()
+            .is_some_and(|types| types.contains(&null))
+        || schema["oneOf"]
+            .as_array()
+            .is_some_and(|members| members.iter().any(may_be_null))
+}
+
+/// In answers, a field that may be `null` is always sent (`#[schema(required)]`
+/// on an `Option`), and a field the server leaves out when empty
+/// (`skip_serializing_if`) is never `null` (`#[schema(nullable = false)]`):
+/// the UI's generated types then say `T | null` or `T?`, as the server does,
+/// never both at once.
+#[tokio::test]
+async fn answers_describe_null_and_absent_fields_as_sent() {
+    let app = TestApp::new();
+    let doc = app.get("/api/openapi.json").await.json();
+    let mut bodies = Vec::new();
+    let mut answers = Vec::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for operation in item.as_object().unwrap().values() {
+            bodies.push(operation["requestBody"].clone());
+            answers.push(operation["responses"].clone());
+        }
+    }
+    let taken = reachable(&doc, &Value::Array(bodies));
+    let answered = reachable(&doc, &Value::Array(answers));
+    assert!(answered.contains("Album") && taken.contains("AlbumBody"));
+
+    let mut both = Vec::new();
+    for name in answered.difference(&taken) {
+        let schema = &doc["components"]["schemas"][name];
+        let parts = schema["allOf"].as_array().cloned().unwrap_or_default();
+        for part in parts.iter().chain([schema]) {
+            let required = part["required"].as_array().cloned().unwrap_or_default();
+            for (field, property) in part["properties"].as_object().into_iter().flatten() {
+                if !required.contains(&Value::from(field.as_str())) && may_be_null(property) {
+                    both.push(format!("{name}.{field}"));
+                }
+            }
+        }
+    }
+    assert!(
+        both.is_empty(),
+        "described as optional and nullable: {both:?}"
+    );
+    let comments = &doc["components"]["schemas"]["CommentPage"];
+    assert!(!may_be_null(&comments["properties"]["totalAlbumComments"]));
+    let album = &doc["components"]["schemas"]["Album"];
+    assert!(may_be_null(&album["properties"]["userRating"]));
+}
+
+/// `halfstar openapi` prints what the route answers, without a database:
+/// the UI's types are generated from the command (`npm run api-types`).
+#[tokio::test]
+async fn the_openapi_command_prints_the_served_description() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = common::server::halfstar(dir.path(), &["openapi"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let printed: Value = serde_json::from_slice(&output.stdout).expect("JSON on stdout");
+    let served = TestApp::new().get("/api/openapi.json").await.json();
+    assert_eq!(printed, served);
+    assert!(
+        !dir.path().join("halfstar.db").exists(),
+        "printing the description opens no database"
+    );
+}
+
+/// A path or query parameter that does not parse (`/api/post/abc`, `%FF` in
+/// a name, `?page=0`) and a malformed body answer 400 on every route, through
+/// the shared extractors: each such operation declares it.
+#[tokio::test]
+async fn every_operation_taking_input_declares_bad_input() {
+    let app = TestApp::new();
+    let doc = app.get("/api/openapi.json").await.json();
+    let mut silent = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let takes_input = operation
+                .get("parameters")
+                .is_some_and(|p| p.as_array().is_some_and(|p| !p.is_empty()))
+                || operation.get("requestBody").is_some();
+            if takes_input && operation["responses"].get("400").is_none() {
+                silent.push(format!("{method} {path}"));
+            }
+        }
+    }
+    assert!(silent.is_empty(), "no 400 declared: {silent:?}");
+
+    for (path, message) in [
+        (
+            "/api/post/abc",
+            "Invalid URL: Cannot parse `abc` to a `i64`",
+        ),
+        (
+            "/api/user/username/%FF",
+            "Invalid URL: Invalid UTF-8 in `username`",
+        ),
+        ("/api/post/recent?page=0", "page starts at 1"),
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(
+            (response.status, response.json()["message"].clone()),
+            (StatusCode::BAD_REQUEST, Value::from(message)),
+            "{path}"
+        );
+    }
+    let page = &doc["paths"]["/api/post/recent"]["get"]["parameters"];
+    let page = page
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "page");
+    assert_eq!(page.unwrap()["schema"]["minimum"], 1, "pages count from 1");
+}
+
+/// What the description says a parameter may be is what the server takes:
+/// generated input (scripts/test-api-fuzz) that fits the description reaches
+/// the handler instead of being refused, and input that does not is refused.
+#[tokio::test]
+async fn described_parameter_rules_are_the_servers_rules() {
+    let app = TestApp::new();
+    let doc = app.get("/api/openapi.json").await.json();
+    let parameter = |path: &str, name: &str| {
+        let parameters = doc["paths"][path]["get"]["parameters"].as_array().unwrap();
+        parameters
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()
+            .clone()
+    };
+
+    for path in [
+        "/api/album/top-albums/year/{year}",
+        "/api/genre/top-rated/{year}/{genre}",
+    ] {
+        assert_eq!(
+            parameter(path, "year")["schema"]["pattern"],
+            "^([1-9][0-9]{3}|[Aa][Ll][Ll]-[Tt][Ii][Mm][Ee])$",
+            "{path}"
+        );
+    }
+    for (year, status) in [
+        ("1997", StatusCode::OK),
+        ("1000", StatusCode::OK),
+        ("All-Time", StatusCode::OK),
+        ("0999", StatusCode::BAD_REQUEST),
+        ("+999", StatusCode::BAD_REQUEST),
+        ("199", StatusCode::BAD_REQUEST),
+        ("19970", StatusCode::BAD_REQUEST),
+        ("alltime", StatusCode::BAD_REQUEST),
+    ] {
+        let response = app.get(&format!("/api/album/top-albums/year/{year}")).await;
+        assert_eq!(response.status, status, "{year}: {}", response.text());
+    }
+
+    let name = parameter("/api/import/artist", "name");
+    assert_eq!(name["required"], true);
+    assert_eq!(name["schema"]["minLength"], 1);
+}
