@@ -82,7 +82,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         trust_proxy: settings.trust_proxy,
         session_max_age: time::Duration::days(settings.session_max_days.into()),
         chart_prior_weight: settings.chart_prior_weight,
-        limits: std::sync::Arc::new(halfstar::api::throttle::Limits::with_account_limits(
+        limits: std::sync::Arc::new(halfstar::http::throttle::Limits::with_account_limits(
             &settings.write_limits,
             &settings.account_limits,
         )),

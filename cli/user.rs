@@ -94,7 +94,7 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
     let mut conn = pool.get()?;
     if !matches!(command, UserCommand::List) {
         // Passwords are read from standard input, never part of the command.
-        halfstar::api::security_log::cli_action(&format!("user {command:?}"));
+        halfstar::http::security_log::cli_action(&format!("user {command:?}"));
     }
     match command {
         UserCommand::List => {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::api::throttle::{AccountLimits, WriteLimits};
+use crate::http::throttle::{AccountLimits, WriteLimits};
 use crate::import::sources::SourceSettings;
 use crate::member_import::jobs::ImportLimits;
 

@@ -9,6 +9,7 @@ pub mod db;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod http;
 pub mod import;
 pub mod lock;
 pub mod media;

@@ -11,17 +11,17 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::{Account, Me, checked_password, taken_error, typed_email};
-use super::extract::session_hash;
-use super::passwords::{self, Caller};
-use super::security_log;
 use super::users::no_user;
-use super::write_limits::{how_long, whole_seconds};
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
 use crate::db::users::{self, User};
 use crate::db::{is_unique_violation, run_blocking, sessions};
 use crate::domain::timestamp::{before_now, now};
 use crate::domain::{Email, Password, Username, device};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::extract::session_hash;
+use crate::http::passwords::{self, Caller};
+use crate::http::security_log;
+use crate::http::write_limits::{how_long, whole_seconds};
 
 pub fn router() -> Router<AppState> {
     Router::new()

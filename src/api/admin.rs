@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
 
-use super::paging::PageQuery;
 use super::users::named;
 use super::{Admin, AppJson, AppPath, AppQuery, AppState};
 use crate::db::audit::{self, Action, Actor, Entry};
@@ -24,6 +23,7 @@ use crate::domain::timestamp::{after_now, now};
 use crate::domain::words::count_of;
 use crate::domain::{Role, SignupMode};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::paging::PageQuery;
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -8,10 +8,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::extract::{SESSION_LIFETIME, session_hash};
-use super::login_limits::Refusal;
-use super::passwords::{self, Caller};
-use super::security_log;
 use super::users::PublicUser;
 use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
@@ -21,6 +17,10 @@ use crate::db::{invites, is_unique_violation, run_blocking, sessions};
 use crate::domain::timestamp::{after_now, before_now, now};
 use crate::domain::{Email, Password, PictureUrl, Role, SignupMode, Username};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::extract::{SESSION_LIFETIME, session_hash};
+use crate::http::login_limits::Refusal;
+use crate::http::passwords::{self, Caller};
+use crate::http::security_log;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

@@ -8,13 +8,13 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
-use super::paging::PageQuery;
 use super::{AppPath, AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
 use crate::db::charts::{self, ChartKind, Priors, Scope};
 use crate::db::genres::{self, Genre};
 use crate::db::{Page, run_blocking};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::paging::PageQuery;
 use crate::reads::rankings::{RankKey, Rankings};
 use rusqlite::Connection;
 use utoipa::ToSchema;

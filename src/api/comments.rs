@@ -7,8 +7,6 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::claims::{acting_as_self, may_remove, optional_id};
-use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
@@ -23,6 +21,8 @@ use crate::domain::NotificationKind;
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::claims::{acting_as_self, may_remove, optional_id};
+use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::{IntoParams, ToSchema};
 

@@ -4,7 +4,6 @@ use axum::extract::State;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 
-use super::paging::PageQuery;
 use super::{AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::follows::{self, ArtistFollow, FollowedArtist, Social};
 use crate::db::notifications::{self, Subject};
@@ -13,6 +12,7 @@ use crate::db::{artists, run_blocking};
 use crate::domain::NotificationKind;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Topic, Touched};
 
 pub fn router() -> Router<AppState> {

@@ -8,11 +8,11 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::write_limits::{WriteKind, charge_write};
 use super::{AppQuery, AppState, Editor};
 use crate::db::run_blocking;
 use crate::domain::catalogue;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::write_limits::{WriteKind, charge_write};
 use crate::import::musicbrainz::ArtistHit;
 use crate::import::pipeline::{
     self, AlbumPlan, ArtistPlan, FoundArtist, NoProgress, Planned, Request, Skipped,

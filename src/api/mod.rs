@@ -1,47 +1,35 @@
-//! The HTTP API: shared state, the route table, and the layers every
-//! response passes through.
+//! The HTTP API's resources, one module each with its handlers, request and
+//! answer types and routes; the shared state and the route table. What every
+//! request passes through (layers, extractors, limits) is in `crate::http`.
 
 mod account;
 mod admin;
 mod album_batches;
 mod albums;
-pub mod allowances;
 mod artists;
 mod auth;
 mod charts;
-mod claims;
-mod client_address;
 mod comments;
 mod export;
-mod extract;
 mod feed;
 mod follows;
 mod health;
 mod history;
 mod imports;
 mod invites;
-mod layers;
 mod lists;
-mod login_limits;
 mod notifications;
 mod openapi;
-mod paging;
-mod passwords;
 mod posts;
 mod rating_imports;
 mod ratings;
 mod reports;
 mod reviews;
 mod search;
-pub mod security_log;
 mod shouts;
-mod suspension;
-pub mod throttle;
-mod uploads;
 mod users;
 mod votes;
 mod wishlist;
-mod write_limits;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,15 +41,16 @@ use axum::http::Method;
 use crate::db::writer::Writer;
 use crate::db::{Database, OutsideWrites, Pool};
 use crate::error::AppError;
+use crate::http::{layers, passwords, security_log, throttle};
 use crate::import::sources::Sources;
 
+pub use crate::http::{
+    Admin, AppJson, AppPath, AppQuery, ClientAddress, CurrentUser, Editor, MaybeUser, with_layers,
+};
 pub use crate::reads::kept_answers::KeptAnswers;
 pub use crate::reads::kept_sessions::KeptSessions;
 pub use crate::reads::rankings::Rankings;
 pub use album_batches::{BatchResult, add_albums_from_json};
-pub use client_address::ClientAddress;
-pub use extract::{Admin, AppJson, AppPath, AppQuery, CurrentUser, Editor, MaybeUser};
-pub use layers::apply as with_layers;
 pub use openapi::document_value as openapi_document;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.

@@ -12,7 +12,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem};
 use utoipa::{Modify, OpenApi};
 
-use super::allowances::{Allowance, write_route};
+use crate::http::allowances::{Allowance, write_route};
 use axum::http::Method;
 
 use super::{

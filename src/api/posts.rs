@@ -7,8 +7,6 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::claims::{acting_as_self, may_remove};
-use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
 use crate::db::notifications::{self, Subject};
@@ -19,6 +17,8 @@ use crate::domain::catalogue;
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::claims::{acting_as_self, may_remove};
+use crate::http::paging::PageQuery;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

@@ -15,14 +15,15 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::write_limits::{WriteKind, charge_write, how_long};
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, uploads};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
 use crate::csv_cells::CsvWriter;
 use crate::db::listens::{self, ListenedAlbum};
 use crate::db::{Page, member_import, run_blocking};
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::uploads;
+use crate::http::write_limits::{WriteKind, charge_write, how_long};
 use crate::member_import::jobs::{
     CatalogueSource, ImportCounts, ImportStatus, Job, JobRow, JobState, Refused,
 };

@@ -7,8 +7,6 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::claims::{acting_as_self, optional_id};
-use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::ratings::{self, Rating};
 use crate::db::stats::Bucket;
@@ -16,6 +14,8 @@ use crate::db::{albums, run_blocking, users};
 use crate::domain::RatingValue;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::claims::{acting_as_self, optional_id};
+use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::ToSchema;
 

@@ -8,8 +8,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::artists::no_artist;
-use super::claims::{acting_as_self, may_remove};
-use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
 use crate::db::notifications::{self, Subject};
@@ -19,6 +17,8 @@ use crate::db::{Page, albums, artists, run_blocking};
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::claims::{acting_as_self, may_remove};
+use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Depends, Topic};
 use utoipa::ToSchema;
 

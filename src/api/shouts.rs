@@ -7,8 +7,6 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::claims::acting_as_self;
-use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::follows;
 use crate::db::hidden::Reader;
@@ -20,6 +18,8 @@ use crate::domain::Role;
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::claims::acting_as_self;
+use crate::http::paging::PageQuery;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

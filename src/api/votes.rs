@@ -6,8 +6,6 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::claims::{acting_as_self, optional_id};
-use super::paging::PageQuery;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::{self, Reader};
 use crate::db::notifications::{self, Subject};
@@ -16,6 +14,8 @@ use crate::db::{posts, reviews, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{ItemKind, NotificationKind};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::claims::{acting_as_self, optional_id};
+use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Topic, Touched};
 use utoipa::ToSchema;
 

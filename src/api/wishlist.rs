@@ -7,14 +7,14 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::claims::{acting_as_self, optional_id};
-use super::paging::PageQuery;
 use super::ratings::no_user;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::wishlist::{self, WishlistItem};
 use crate::db::{albums, is_unique_violation, run_blocking, users};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::claims::{acting_as_self, optional_id};
+use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::ToSchema;
 

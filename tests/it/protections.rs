@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
 use common::TestApp;
-use halfstar::api::allowances::{Allowance, write_route};
-use halfstar::api::throttle::Limits;
 use halfstar::domain::Role;
+use halfstar::http::allowances::{Allowance, write_route};
+use halfstar::http::throttle::Limits;
 use serde_json::{Value, json};
 
 /// What a suspended member may still do: sign in and out, end sessions,

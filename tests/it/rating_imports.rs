@@ -18,7 +18,7 @@ use std::time::Duration;
 use axum::body::{Body, Bytes};
 use axum::http::{Method, Request, StatusCode};
 use common::{TestApp, TestResponse};
-use halfstar::api::throttle::{Limits, WriteLimits};
+use halfstar::http::throttle::{Limits, WriteLimits};
 use halfstar::member_import::jobs::{ImportLimits, Jobs};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use common::server::{RunningServer, http_from, http_with_headers, release_binary};
 
 const DEMO_PASSWORD: &str = "halfstar-demo";
-/// The server's limits (src/api/login_limits.rs and passwords.rs).
+/// The server's limits (src/http/login_limits.rs and passwords.rs).
 const PER_ACCOUNT_AND_ADDRESS: usize = 10;
 const PER_ADDRESS: usize = 30;
 const SUCCESSES_PER_ACCOUNT: usize = 10;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
 use common::{RADIOHEAD, TestApp};
-use halfstar::api::throttle::{Limits, WriteLimits};
+use halfstar::http::throttle::{Limits, WriteLimits};
 use serde_json::{Value, json};
 
 #[tokio::test]

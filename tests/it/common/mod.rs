@@ -272,9 +272,9 @@ pub async fn send(router: Router, request: Request<Body>) -> TestResponse {
 }
 
 /// Allowances of one write of each kind (sign-ups aside), to reach them at once.
-pub fn one_write_of_each_kind() -> halfstar::api::throttle::WriteLimits {
+pub fn one_write_of_each_kind() -> halfstar::http::throttle::WriteLimits {
     let one = std::num::NonZeroU32::MIN;
-    halfstar::api::throttle::WriteLimits {
+    halfstar::http::throttle::WriteLimits {
         comments_per_minute: one,
         shouts_per_minute: one,
         posts_per_hour: one,

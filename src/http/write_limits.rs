@@ -12,8 +12,8 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use axum::http::Method;
 
-use super::AppState;
 use super::allowances::{Allowance, is_write, write_route};
+use crate::api::AppState;
 use crate::db::users::User;
 use crate::domain::words::count_of;
 use crate::error::AppError;

@@ -10,9 +10,10 @@ use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use time::Duration;
 
+use super::ClientAddress;
 use super::security_log::CallerSlot;
 use super::write_limits;
-use super::{AppState, ClientAddress};
+use crate::api::AppState;
 use crate::auth::token_hash;
 use crate::db::users::User;
 use crate::db::{run_blocking, sessions};

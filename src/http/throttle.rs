@@ -198,7 +198,7 @@ mod tests {
     }
 
     fn key(address: &str) -> LimitKey {
-        super::super::ClientAddress(address.parse().unwrap()).limit_key()
+        super::super::client_address::ClientAddress(address.parse().unwrap()).limit_key()
     }
 
     #[test]
