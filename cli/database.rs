@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use halfstar::config::DataSettings;
-use halfstar::db::synthetic;
+use halfstar::db::seed::synthetic;
 use halfstar::{auth, db, demo};
 
 pub fn demo(data: &DataSettings) -> anyhow::Result<ExitCode> {

@@ -38,7 +38,7 @@ use axum::Router;
 use axum::extract::OriginalUri;
 use axum::http::Method;
 
-use crate::db::writer::Writer;
+use crate::db::engine::writer::Writer;
 use crate::db::{Database, OutsideWrites, Pool};
 use crate::error::AppError;
 use crate::http::{layers, passwords, security_log, throttle};

@@ -400,7 +400,7 @@ mod tests {
         let genres: Vec<i64> = ids(conn, "SELECT id FROM genres ORDER BY id LIMIT 2", []).unwrap();
         let genres = [genres[0], genres[1]];
         for n in 0..60 {
-            let id = crate::db::fixtures::album(
+            let id = crate::db::seed::fixtures::album(
                 conn,
                 &format!("Artist {}", n % 7),
                 &format!("Album {}", n % 11),

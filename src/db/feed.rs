@@ -283,7 +283,8 @@ pub fn shout(conn: &Connection, id: i64) -> rusqlite::Result<Option<(String, Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::{fixtures, test_connection};
+    use crate::db::seed::fixtures;
+    use crate::db::test_connection;
 
     /// The feed as every followed member's whole history merged: what the
     /// walk by activity must answer, page by page.

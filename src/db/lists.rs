@@ -520,7 +520,7 @@ pub fn events(conn: &Connection, list_id: i64, limit: u32) -> rusqlite::Result<V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::fixtures;
+    use crate::db::seed::fixtures;
 
     fn list_count(conn: &Connection, album: i64) -> i64 {
         conn.query_row(

@@ -337,7 +337,8 @@ mod tests {
     #[test]
     fn match_keys_follow_names_and_are_made_again_when_missing() {
         let conn = crate::db::test_connection();
-        let album_id = crate::db::fixtures::album(&conn, "Beatles, The", "Abbey Road (Remastered)");
+        let album_id =
+            crate::db::seed::fixtures::album(&conn, "Beatles, The", "Abbey Road (Remastered)");
         let keys = |conn: &Connection| -> (String, String) {
             conn.query_row(
                 "SELECT ar.match_key, a.match_key FROM albums a JOIN artists ar ON ar.id = a.artist_id",

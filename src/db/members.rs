@@ -133,7 +133,8 @@ pub fn admin_count(conn: &Connection) -> rusqlite::Result<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::{fixtures, query_plan, test_connection, users};
+    use crate::db::seed::fixtures;
+    use crate::db::{query_plan, test_connection, users};
 
     const NOW: &str = "2026-01-01T00:00:00.000Z";
     const FIRST_PAGE: Page = Page {

@@ -743,7 +743,7 @@ mod tests {
     fn a_threads_latest_commenters_are_read_newest_first_without_reading_it_all() {
         let conn = test_connection();
         let ids = members(&conn, 4);
-        let album = crate::db::fixtures::album(&conn, "Radiohead", "Kid A");
+        let album = crate::db::seed::fixtures::album(&conn, "Radiohead", "Kid A");
         let on = CommentTarget::Album(album);
         let say = |member: i64, second: u32| {
             let at = format!("2030-01-01T10:{:02}:{:02}.000Z", second / 60, second % 60);

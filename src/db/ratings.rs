@@ -244,7 +244,7 @@ fn adjust_counters(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::fixtures;
+    use crate::db::seed::fixtures;
 
     fn counters(conn: &Connection, album_id: i64) -> (i64, f64) {
         conn.query_row(

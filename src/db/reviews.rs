@@ -308,7 +308,8 @@ pub fn forget_user(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::{fixtures, test_connection};
+    use crate::db::seed::fixtures;
+    use crate::db::test_connection;
 
     #[test]
     fn a_member_has_at_most_one_featured_review_their_best() {

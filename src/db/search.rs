@@ -155,9 +155,9 @@ mod tests {
     fn busy_prefixes_are_the_beginnings_of_many_names_words() {
         let conn = crate::db::test_connection();
         for n in 0..6 {
-            crate::db::fixtures::album(&conn, "Velvet Harbor", &format!("Velour {n}"));
+            crate::db::seed::fixtures::album(&conn, "Velvet Harbor", &format!("Velour {n}"));
         }
-        crate::db::fixtures::album(&conn, "Other", "Quiet");
+        crate::db::seed::fixtures::album(&conn, "Other", "Quiet");
         let busy = busy_prefixes(&conn, Names::Albums, 1..=3, 5).unwrap();
         let mut busy: Vec<&str> = busy.iter().map(String::as_str).collect();
         busy.sort_unstable();

@@ -161,7 +161,7 @@ impl<'c> Catalogue<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::fixtures;
+    use crate::db::seed::fixtures;
     use crate::domain::AlbumType;
     use crate::member_import::Shelf;
 

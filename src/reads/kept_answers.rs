@@ -33,9 +33,9 @@ use sha2::{Digest, Sha256};
 use super::own_ratings::{self, RatingSlots};
 use crate::api::{AppState, MaybeUser};
 use crate::db::OutsideWrites;
+use crate::db::engine::writer::tallying;
 use crate::db::hidden::Reader;
 use crate::db::users::User;
-use crate::db::writer::tallying;
 use crate::error::AppError;
 
 /// Bigger answers (long lists) are served fresh rather than held in memory.

@@ -4,7 +4,7 @@ use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::TestApp;
-use halfstar::db::synthetic::{self, Scale};
+use halfstar::db::seed::synthetic::{self, Scale};
 
 const TINY: Scale = Scale {
     artists: 20,

@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use rusqlite::{Connection, params};
 use time::{Duration, OffsetDateTime};
 
-use super::albums::{self, NewAlbum};
-use super::artists::{self, NewArtist};
+use crate::db::albums::{self, NewAlbum};
+use crate::db::artists::{self, NewArtist};
 use crate::domain::timestamp::format;
 use crate::domain::{AlbumType, ReleaseDate};
 

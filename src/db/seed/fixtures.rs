@@ -2,7 +2,7 @@
 
 use rusqlite::Connection;
 
-use super::{albums, artists, users};
+use crate::db::{albums, artists, users};
 use crate::domain::{AlbumType, Role};
 
 const NOW: &str = "2026-01-01T00:00:00.000Z";
