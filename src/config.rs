@@ -25,7 +25,7 @@ pub struct DataSettings {
 
     /// Who folds the write-ahead log into halfstar.db: own (halfstar, as it
     /// writes and when it stops) or litestream (Litestream replicates the
-    /// database and checkpoints it itself; see the README).
+    /// database and checkpoints it itself; see the book's "Backups and Litestream").
     #[arg(long, env = "HALFSTAR_CHECKPOINTS", value_enum, default_value_t = Checkpoints::Own,
           global = true)]
     pub checkpoints: Checkpoints,
@@ -100,7 +100,7 @@ pub struct ServeSettings {
     pub request_timeout_seconds: u64,
 
     /// Weight of the prior in the top-rated chart: how many ratings at the prior (the
-    /// lower of the chart's mean and the site's, see the README) each album is assumed
+    /// lower of the chart's mean and the site's, see the book's "How charts rank") each album is assumed
     /// to have besides its own. Higher favours well-rated albums with many ratings over
     /// those with a few.
     #[arg(long, env = "HALFSTAR_CHART_PRIOR_WEIGHT", default_value_t = crate::api::DEFAULT_CHART_PRIOR_WEIGHT,

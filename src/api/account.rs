@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::{Account, Me, checked_password, taken_error, typed_email};
+use super::openapi::SignedIn;
 use super::users::no_user;
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
 use crate::db::users::{self, User};
@@ -106,7 +107,7 @@ async fn confirm_password(
     get,
     path = "/api/auth/sessions",
     tag = "account",
-    responses((status = 200, description = "The caller's live sessions, the most recently used first", body = [SessionView]), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The caller's live sessions, the most recently used first", body = [SessionView])),
     security(("bearer" = []))
 )]
 async fn list_sessions(
@@ -144,7 +145,7 @@ async fn list_sessions(
     path = "/api/auth/sessions/{session_id}",
     tag = "account",
     params(("session_id" = String, Path, description = "A session id from GET /api/auth/sessions")),
-    responses((status = 204, description = "Signed out there"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such session of yours", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Signed out there"), (status = 404, description = "No such session of yours", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn end_session(
@@ -168,7 +169,7 @@ async fn end_session(
     delete,
     path = "/api/auth/sessions",
     tag = "account",
-    responses((status = 204, description = "Signed out everywhere, here too"), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Signed out everywhere, here too")),
     security(("bearer" = []))
 )]
 async fn end_every_session(
@@ -198,7 +199,7 @@ struct PasswordChange {
     path = "/api/auth/password",
     tag = "account",
     request_body = PasswordChange,
-    responses((status = 204, description = "Changed; every other session is signed out"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The current password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Changed; every other session is signed out"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The current password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_password(
@@ -251,7 +252,7 @@ struct EmailChange {
     path = "/api/auth/email",
     tag = "account",
     request_body = EmailChange,
-    responses((status = 200, description = "Changed", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many email changes or failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Changed", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many email changes or failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_email(
@@ -297,7 +298,7 @@ struct UsernameChange {
     path = "/api/auth/username",
     tag = "account",
     request_body = UsernameChange,
-    responses((status = 200, description = "Changed; links to the old name lead to the new one", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 409, description = "Another member has that username", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Changed; links to the old name lead to the new one", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Another member has that username", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_username(
@@ -332,7 +333,7 @@ struct AccountDeletion {
     path = "/api/auth/delete-account",
     tag = "account",
     request_body = AccountDeletion,
-    responses((status = 204, description = "Deleted with everything the member wrote; every session ends"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Deleted with everything the member wrote; every session ends"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn delete_account(

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
 
+use super::openapi::AdminOnly;
 use super::users::named;
 use super::{Admin, AppJson, AppPath, AppQuery, AppState};
 use crate::db::audit::{self, Action, Actor, Entry};
@@ -107,7 +108,7 @@ async fn public_signup(State(state): State<AppState>) -> AppResult<Json<SignupSe
     get,
     path = "/api/admin/signup",
     tag = "admin",
-    responses((status = 200, description = "Who may join", body = SignupSettings), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "Who may join", body = SignupSettings)),
     security(("bearer" = []))
 )]
 async fn signup(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<SignupSettings>> {
@@ -129,7 +130,7 @@ struct SignupChange {
     path = "/api/admin/signup",
     tag = "admin",
     request_body = SignupChange,
-    responses((status = 200, description = "Who may join, as changed", body = SignupSettings), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "Who may join, as changed", body = SignupSettings), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn set_signup(
@@ -187,7 +188,7 @@ fn pages(total: i64, per_page: u32) -> u32 {
     path = "/api/admin/members",
     tag = "admin",
     params(MemberQuery),
-    responses((status = 200, description = "Members, newest first, 25 a page", body = MemberPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "Members, newest first, 25 a page", body = MemberPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn list_members(
@@ -258,7 +259,7 @@ async fn change_member(
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = RoleChange,
-    responses((status = 200, description = "The member with the new role", body = MemberOverview), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "It would leave the site without an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "The member with the new role", body = MemberOverview), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "It would leave the site without an admin", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn set_role(
@@ -302,7 +303,7 @@ struct SuspensionChange {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = SuspensionChange,
-    responses((status = 200, description = "The member, suspended: they can sign in and read, not write", body = MemberOverview), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "The member is an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "The member, suspended: they can sign in and read, not write", body = MemberOverview), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 409, description = "The member is an admin", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn suspend(
@@ -389,7 +390,7 @@ struct NoteOnly {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body(content = NoteOnly, description = "Optional: why it is lifted"),
-    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The member, no longer suspended", body = MemberOverview), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses(AdminOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The member, no longer suspended", body = MemberOverview), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn unsuspend(
@@ -425,7 +426,7 @@ struct Ended {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = NoteOnly,
-    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Every session of the member ended", body = Ended), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses(AdminOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Every session of the member ended", body = Ended), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn sign_out(
@@ -468,7 +469,7 @@ struct AuditPage {
     path = "/api/admin/audit",
     tag = "admin",
     params(PageQuery),
-    responses((status = 200, description = "Moderation and admin actions, newest first", body = AuditPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "Moderation and admin actions, newest first", body = AuditPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn audit_log(
@@ -496,7 +497,7 @@ async fn audit_log(
     get,
     path = "/api/admin/figures",
     tag = "admin",
-    responses((status = 200, description = "The site's size", body = SiteFigures), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "The site's size", body = SiteFigures)),
     security(("bearer" = []))
 )]
 async fn figures(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<SiteFigures>> {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::admin::as_actor as actor;
 use super::albums::{AlbumBody, CheckedAlbum};
+use super::openapi::Writes;
 use super::{AppJson, AppState, Editor};
 use crate::db::albums;
 use crate::db::audit::Actor;
@@ -92,7 +93,7 @@ fn check_all(bodies: &[AlbumBody]) -> AppResult<Vec<CheckedAlbum>> {
     path = "/api/album/create-many",
     tag = "catalogue",
     request_body = Vec<AlbumBody>,
-    responses((status = 200, description = "Added, or skipped with the reason (an unknown artist, an album already there)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "Added, or skipped with the reason (an unknown artist, an album already there)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create_many(
@@ -170,7 +171,7 @@ fn add_checked(
     path = "/api/album/update-many",
     tag = "catalogue",
     request_body = Vec<AlbumBody>,
-    responses((status = 200, description = "Updated, or skipped with the reason (not in the catalogue)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "Updated, or skipped with the reason (not in the catalogue)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update_many(
@@ -248,7 +249,7 @@ pub struct PhotoBody {
     path = "/api/album/update-many/photos",
     tag = "catalogue",
     request_body = Vec<PhotoBody>,
-    responses((status = 200, description = "Covers replaced, or skipped with the reason", body = BatchResult), (status = 400, description = "A malformed entry; the message names it and the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "Covers replaced, or skipped with the reason", body = BatchResult), (status = 400, description = "A malformed entry; the message names it and the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update_photos(

@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use super::admin::as_actor as actor;
 use super::artists::no_artist;
+use super::openapi::Writes;
 use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::audit::Actor;
@@ -368,7 +369,7 @@ pub(super) fn duplicate(album: &CheckedAlbum) -> AppError {
     path = "/api/album",
     tag = "catalogue",
     request_body = AlbumBody,
-    responses((status = 201, description = "Added", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Unknown artist: add the artist first", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 201, description = "Added", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Unknown artist: add the artist first", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -406,7 +407,7 @@ async fn create(
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     request_body = AlbumBody,
-    responses((status = 200, description = "Changed", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "Changed", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update(
@@ -454,7 +455,7 @@ pub(super) fn edit_album(
     path = "/api/album/{id}",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
-    responses((status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(

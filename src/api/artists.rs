@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::admin::as_actor as actor;
+use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, Editor};
 use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
 use crate::db::audit::Actor;
@@ -105,7 +106,7 @@ impl ArtistBody {
     path = "/api/artist",
     tag = "catalogue",
     request_body = ArtistBody,
-    responses((status = 201, description = "Added", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 201, description = "Added", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -160,7 +161,7 @@ async fn create(
     tag = "catalogue",
     params(("id" = i64, Path, description = "Artist id")),
     request_body = ArtistBody,
-    responses((status = 200, description = "Changed", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "Changed", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update(

@@ -8,6 +8,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::openapi::SignedIn;
 use super::users::PublicUser;
 use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
@@ -399,7 +400,7 @@ async fn log_in(
     post,
     path = "/api/auth/logout",
     tag = "auth",
-    responses((status = 204, description = "Signed out: the token no longer works"), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Signed out: the token no longer works")),
     security(("bearer" = []))
 )]
 async fn log_out(
@@ -420,7 +421,7 @@ async fn log_out(
     get,
     path = "/api/auth/me",
     tag = "auth",
-    responses((status = 200, description = "The signed-in member", body = Me), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The signed-in member", body = Me)),
     security(("bearer" = []))
 )]
 async fn me(CurrentUser(user): CurrentUser) -> Json<Me> {

@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
@@ -80,7 +81,7 @@ struct NewComment {
     path = "/api/comment",
     tag = "comments",
     request_body = NewComment,
-    responses((status = 201, description = "Posted", body = Comment), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "You are sending too many comments.", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "Posted", body = Comment), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "You are sending too many comments.", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -207,7 +208,7 @@ fn tell_of_comment(
     path = "/api/comment/{id}",
     tag = "comments",
     params(("id" = i64, Path, description = "Comment id")),
-    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Deleted"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(

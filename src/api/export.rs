@@ -6,11 +6,12 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 
+use super::openapi::SignedIn;
 use super::{AppState, CurrentUser};
 use crate::db::export::{self, UserExport};
 use crate::db::run_blocking;
 use crate::domain::timestamp::now;
-use crate::error::{AppResult, ErrorMessage};
+use crate::error::AppResult;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/user/me/export", get(download))
@@ -31,7 +32,7 @@ pub fn file_name(username: &str, exported_at: &str) -> String {
     get,
     path = "/api/user/me/export",
     tag = "users",
-    responses((status = 200, description = "Everything the caller wrote, as a JSON file", body = UserExport), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Everything the caller wrote, as a JSON file", body = UserExport)),
     security(("bearer" = []))
 )]
 async fn download(

@@ -8,6 +8,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::openapi::SignedIn;
 use super::reviews::preview;
 use super::{AppQuery, AppState, CurrentUser};
 use crate::db::feed::{self, Cursor, Event, EventKind};
@@ -89,7 +90,7 @@ struct Feed {
     path = "/api/feed",
     tag = "follows",
     params(FeedQuery),
-    responses((status = 200, description = "What the members the caller follows did, and new albums of the artists they follow, newest first", body = Feed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "What the members the caller follows did, and new albums of the artists they follow, newest first", body = Feed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn read_feed(

@@ -4,6 +4,7 @@ use axum::extract::State;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 
+use super::openapi::SignedIn;
 use super::{AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::follows::{self, ArtistFollow, FollowedArtist, Social};
 use crate::db::notifications::{self, Subject};
@@ -153,7 +154,7 @@ async fn change(
     path = "/api/user/username/{username}/follow",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to follow")),
-    responses((status = 200, description = "Followed (following twice changes nothing)", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "One of the two blocked the other, or the caller is suspended", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Followed (following twice changes nothing)", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 403, description = "One of the two blocked the other, or the caller is suspended", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn follow(
@@ -169,7 +170,7 @@ async fn follow(
     path = "/api/user/username/{username}/follow",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to stop following")),
-    responses((status = 200, description = "Not following", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Not following", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn unfollow(
@@ -185,7 +186,7 @@ async fn unfollow(
     path = "/api/user/username/{username}/follower",
     tag = "follows",
     params(("username" = String, Path, description = "The follower to remove")),
-    responses((status = 200, description = "They no longer follow the caller", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "They no longer follow the caller", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove_follower(
@@ -201,7 +202,7 @@ async fn remove_follower(
     path = "/api/user/username/{username}/block",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to block")),
-    responses((status = 200, description = "Blocked: follows between the two end, and the member can no longer follow, shout at, comment on or mention the caller", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Blocked: follows between the two end, and the member can no longer follow, shout at, comment on or mention the caller", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn block(
@@ -217,7 +218,7 @@ async fn block(
     path = "/api/user/username/{username}/block",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to unblock")),
-    responses((status = 200, description = "Unblocked", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Unblocked", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn unblock(
@@ -272,7 +273,7 @@ async fn following(
     get,
     path = "/api/blocks",
     tag = "follows",
-    responses((status = 200, description = "The members the caller blocked", body = Vec<Author>), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The members the caller blocked", body = Vec<Author>)),
     security(("bearer" = []))
 )]
 async fn my_blocks(
@@ -334,7 +335,7 @@ async fn set_artist_follow(
     path = "/api/artist/{id}/follow",
     tag = "follows",
     params(("id" = i64, Path, description = "Artist id")),
-    responses((status = 200, description = "Followed: the artist's new albums come to the caller's feed and notifications", body = ArtistFollow), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Followed: the artist's new albums come to the caller's feed and notifications", body = ArtistFollow), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn follow_artist(
@@ -350,7 +351,7 @@ async fn follow_artist(
     path = "/api/artist/{id}/follow",
     tag = "follows",
     params(("id" = i64, Path, description = "Artist id")),
-    responses((status = 200, description = "Not followed", body = ArtistFollow), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Not followed", body = ArtistFollow), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn unfollow_artist(
@@ -365,7 +366,7 @@ async fn unfollow_artist(
     get,
     path = "/api/user/me/artists",
     tag = "follows",
-    responses((status = 200, description = "The artists the caller follows, by name", body = Vec<FollowedArtist>), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The artists the caller follows, by name", body = Vec<FollowedArtist>)),
     security(("bearer" = []))
 )]
 async fn my_artists(

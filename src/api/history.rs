@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::admin::{as_actor, checked_note, checked_text};
 use super::albums::{AlbumBody, edit_album};
 use super::artists::{ArtistBody, edit_artist};
+use super::openapi::{EditorOnly, SignedIn};
 use super::{AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::audit::Actor;
 use crate::db::change_requests::{self, ChangeRequest, NewRequest};
@@ -67,7 +68,7 @@ async fn history(state: &AppState, kind: EntityKind, id: i64) -> AppResult<Json<
     path = "/api/album/{id}/history",
     tag = "catalogue history",
     params(("id" = i64, Path, description = "Album id")),
-    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The album's revisions, newest first (also after it is deleted)", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    responses(EditorOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The album's revisions, newest first (also after it is deleted)", body = History)),
     security(("bearer" = []))
 )]
 async fn album_history(
@@ -83,7 +84,7 @@ async fn album_history(
     path = "/api/artist/{id}/history",
     tag = "catalogue history",
     params(("id" = i64, Path, description = "Artist id")),
-    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The artist's revisions, newest first", body = History), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    responses(EditorOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The artist's revisions, newest first", body = History)),
     security(("bearer" = []))
 )]
 async fn artist_history(
@@ -137,7 +138,7 @@ fn apply(
     tag = "catalogue history",
     params(("revision_id" = i64, Path, description = "The revision to undo")),
     request_body = NoteBody,
-    responses((status = 200, description = "The fields are as before that revision; the new revision that did it", body = Revision), (status = 400, description = "Bad input, or a revision that cannot be reverted (an addition)", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such revision", body = ErrorMessage), (status = 409, description = "The album or artist is gone, or another has those fields", body = ErrorMessage)),
+    responses(EditorOnly, (status = 200, description = "The fields are as before that revision; the new revision that did it", body = Revision), (status = 400, description = "Bad input, or a revision that cannot be reverted (an addition)", body = ErrorMessage), (status = 404, description = "No such revision", body = ErrorMessage), (status = 409, description = "The album or artist is gone, or another has those fields", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn revert(
@@ -191,7 +192,7 @@ struct Requests {
     get,
     path = "/api/change-requests",
     tag = "catalogue history",
-    responses((status = 200, description = "The open change requests, with the fields as they are now", body = Requests), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage)),
+    responses(EditorOnly, (status = 200, description = "The open change requests, with the fields as they are now", body = Requests)),
     security(("bearer" = []))
 )]
 async fn open_requests(
@@ -226,7 +227,7 @@ struct Requested {
     path = "/api/change-requests",
     tag = "catalogue history",
     request_body = RequestBody,
-    responses((status = 201, description = "Suggested: an editor will accept or decline it", body = Requested), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such album or artist", body = ErrorMessage), (status = 409, description = "Another album or artist has those fields", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "Suggested: an editor will accept or decline it", body = Requested), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such album or artist", body = ErrorMessage), (status = 409, description = "Another album or artist has those fields", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn request_change(
@@ -364,7 +365,7 @@ async fn close_request(
     tag = "catalogue history",
     params(("request_id" = i64, Path, description = "The change request")),
     request_body = NoteBody,
-    responses((status = 200, description = "Applied as a revision", body = ChangeRequest), (status = 400, description = "It no longer applies (bad fields)", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such open request, or its album or artist is gone", body = ErrorMessage), (status = 409, description = "Another album or artist has those fields", body = ErrorMessage)),
+    responses(EditorOnly, (status = 200, description = "Applied as a revision", body = ChangeRequest), (status = 400, description = "It no longer applies (bad fields)", body = ErrorMessage), (status = 404, description = "No such open request, or its album or artist is gone", body = ErrorMessage), (status = 409, description = "Another album or artist has those fields", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn accept(
@@ -383,7 +384,7 @@ async fn accept(
     tag = "catalogue history",
     params(("request_id" = i64, Path, description = "The change request")),
     request_body = NoteBody,
-    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Declined", body = ChangeRequest), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an editor", body = ErrorMessage), (status = 404, description = "No such open request", body = ErrorMessage)),
+    responses(EditorOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Declined", body = ChangeRequest), (status = 404, description = "No such open request", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn decline(

@@ -8,6 +8,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::openapi::Writes;
 use super::{AppQuery, AppState, Editor};
 use crate::db::run_blocking;
 use crate::domain::catalogue;
@@ -247,7 +248,7 @@ async fn look_up<T: Send + 'static>(
     path = "/api/import/artist",
     tag = "import",
     params(ImportQuery),
-    responses((status = 200, description = "The artist, or the candidates when the name is unclear", body = ArtistLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "The artist, or the candidates when the name is unclear", body = ArtistLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn artist(
@@ -285,7 +286,7 @@ async fn artist(
     path = "/api/import/albums",
     tag = "import",
     params(ImportQuery),
-    responses((status = 200, description = "The albums an import would add, and those it would leave out", body = AlbumsLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "The albums an import would add, and those it would leave out", body = AlbumsLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn albums(

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 
+use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::auth::new_invite_code;
 use crate::db::audit::{self, Action, Actor};
@@ -59,7 +60,7 @@ fn actor(user: &crate::db::users::User) -> Actor<'_> {
     path = "/api/invites",
     tag = "invites",
     request_body = InviteRequest,
-    responses((status = 201, description = "A new invite link", body = Invite), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Members may not invite on this site, or the caller is suspended", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "A new invite link", body = Invite), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Members may not invite on this site, or the caller is suspended", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -120,7 +121,7 @@ async fn create(
     get,
     path = "/api/invites",
     tag = "invites",
-    responses((status = 200, description = "The caller's invites; an admin's are everyone's. Newest first.", body = InviteList), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The caller's invites; an admin's are everyone's. Newest first.", body = InviteList)),
     security(("bearer" = []))
 )]
 async fn list(
@@ -137,7 +138,7 @@ async fn list(
     path = "/api/invites/{invite_id}",
     tag = "invites",
     params(("invite_id" = i64, Path, description = "The invite's id")),
-    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Revoked: it lets nobody in any more"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not the invite's maker nor an admin", body = ErrorMessage), (status = 404, description = "No such invite", body = ErrorMessage)),
+    responses(SignedIn, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Revoked: it lets nobody in any more"), (status = 403, description = "Not the invite's maker nor an admin", body = ErrorMessage), (status = 404, description = "No such invite", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn revoke(

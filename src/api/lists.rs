@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::admin::checked_text;
+use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::comments::{self, CommentTarget};
 use crate::db::hidden::Reader;
@@ -144,7 +145,7 @@ struct NewListRequest {
     path = "/api/list",
     tag = "lists",
     request_body = NewListRequest,
-    responses((status = 201, description = "Made, empty", body = ListSummary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "Made, empty", body = ListSummary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -233,7 +234,7 @@ struct ListEdit {
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     request_body = ListEdit,
-    responses((status = 200, description = "Changed as asked; what was not sent stays", body = ListSummary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Changed as asked; what was not sent stays", body = ListSummary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn edit(
@@ -288,7 +289,7 @@ async fn edit(
     path = "/api/list/{list_id}",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
-    responses((status = 204, description = "Deleted with its entries, likes and comments"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Neither its author nor an admin", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Deleted with its entries, likes and comments"), (status = 403, description = "Neither its author nor an admin", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
@@ -344,7 +345,7 @@ struct NewEntry {
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     request_body = NewEntry,
-    responses((status = 201, description = "Added last", body = ListEntry), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No such list or album", body = ErrorMessage), (status = 409, description = "On the list already, or the list is full", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "Added last", body = ListEntry), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No such list or album", body = ErrorMessage), (status = 409, description = "On the list already, or the list is full", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn add_entry(
@@ -409,7 +410,7 @@ struct EntryEdit {
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id"), ("entry_id" = i64, Path, description = "Entry id")),
     request_body = EntryEdit,
-    responses((status = 200, description = "Moved or noted; the whole list as it is now", body = ListPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No such list or entry", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Moved or noted; the whole list as it is now", body = ListPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No such list or entry", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn edit_entry(
@@ -450,7 +451,7 @@ async fn edit_entry(
     path = "/api/list/{list_id}/entries/{entry_id}",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id"), ("entry_id" = i64, Path, description = "Entry id")),
-    responses((status = 204, description = "Taken off the list"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No such list or entry", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Taken off the list"), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No such list or entry", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove_entry(
@@ -521,7 +522,7 @@ async fn set_like(
     path = "/api/list/{list_id}/like",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
-    responses((status = 200, description = "Liked (once, however often asked)", body = Liking), (status = 400, description = "The caller's own list", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Liked (once, however often asked)", body = Liking), (status = 400, description = "The caller's own list", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn like(
@@ -537,7 +538,7 @@ async fn like(
     path = "/api/list/{list_id}/like",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
-    responses((status = 200, description = "Not liked", body = Liking), (status = 400, description = "The caller's own list", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Not liked", body = Liking), (status = 400, description = "The caller's own list", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn unlike(
@@ -594,7 +595,7 @@ struct MyList {
     path = "/api/list/mine",
     tag = "lists",
     params(MineQuery),
-    responses((status = 200, description = "Every list of the caller's, newest changed first", body = Vec<MyList>), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Every list of the caller's, newest changed first", body = Vec<MyList>)),
     security(("bearer" = []))
 )]
 async fn mine(

@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::follows;
 use crate::db::notifications::{self, Notification, Switches};
@@ -56,7 +57,7 @@ struct Notifications {
     path = "/api/notifications",
     tag = "notifications",
     params(NotificationQuery),
-    responses((status = 200, description = "The caller's notifications, newest first", body = Notifications), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The caller's notifications, newest first", body = Notifications), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn list(
@@ -85,7 +86,7 @@ struct Unread {
     get,
     path = "/api/notifications/unread",
     tag = "notifications",
-    responses((status = 200, description = "How many notifications wait unread", body = Unread), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "How many notifications wait unread", body = Unread)),
     security(("bearer" = []))
 )]
 async fn unread(
@@ -111,7 +112,7 @@ struct ReadRequest {
     path = "/api/notifications/read",
     tag = "notifications",
     request_body = ReadRequest,
-    responses((status = 200, description = "Marked read; how many still wait", body = Unread), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Marked read; how many still wait", body = Unread), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn mark_read(
@@ -164,7 +165,7 @@ fn settings_of(conn: &rusqlite::Connection, user: i64) -> AppResult<CommunitySet
     get,
     path = "/api/settings/community",
     tag = "notifications",
-    responses((status = 200, description = "The caller's feed and notification settings", body = CommunitySettings), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The caller's feed and notification settings", body = CommunitySettings)),
     security(("bearer" = []))
 )]
 async fn settings(
@@ -182,7 +183,7 @@ async fn settings(
     path = "/api/settings/community",
     tag = "notifications",
     request_body = SettingsChange,
-    responses((status = 200, description = "Changed; what was not sent stays", body = CommunitySettings), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Changed; what was not sent stays", body = CommunitySettings), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_settings(
@@ -237,7 +238,7 @@ const SHOWN_EACH: usize = 5;
     path = "/api/user/username/{username}/compatibility",
     tag = "follows",
     params(("username" = String, Path, description = "The other member")),
-    responses((status = 200, description = "How alike the caller's and the member's ratings are", body = Compatibility), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "How alike the caller's and the member's ratings are", body = Compatibility), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn compatibility_with(

@@ -8,9 +8,12 @@ use axum::body::Bytes;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use std::collections::BTreeMap;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem};
-use utoipa::{Modify, OpenApi};
+
+use utoipa::openapi::{RefOr, Response};
+use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::http::allowances::{Allowance, write_route};
 use axum::http::Method;
@@ -98,6 +101,55 @@ pub fn document_value() -> Document {
     this.summary = Some("The OpenAPI description".to_owned());
     doc.paths.paths.insert("/api/openapi.json".to_owned(), this);
     doc
+}
+
+/// The answers every signed-in operation shares, named once. A handler's
+/// annotation lists its own answers and the one set that fits it:
+/// `responses(Writes, (status = 201, ...), (status = 404, ...))`.
+pub struct SignedIn;
+/// A member's write: signed in, refused to suspended members, charged to
+/// an allowance.
+pub struct Writes;
+/// Only admins.
+pub struct AdminOnly;
+/// Only editors (and admins).
+pub struct EditorOnly;
+
+const NOT_SIGNED_IN: (&str, &str) = ("401", "Not signed in");
+
+fn error_answers(answers: &[(&str, &str)]) -> BTreeMap<String, RefOr<Response>> {
+    answers
+        .iter()
+        .map(|&(status, description)| (status.to_owned(), error_answer(description).into()))
+        .collect()
+}
+
+impl IntoResponses for SignedIn {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        error_answers(&[NOT_SIGNED_IN])
+    }
+}
+
+impl IntoResponses for Writes {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        error_answers(&[
+            NOT_SIGNED_IN,
+            ("403", "Not allowed for this caller"),
+            ("429", "Too many writes of this kind; see Retry-After"),
+        ])
+    }
+}
+
+impl IntoResponses for AdminOnly {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        error_answers(&[NOT_SIGNED_IN, ("403", "Not an admin")])
+    }
+}
+
+impl IntoResponses for EditorOnly {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        error_answers(&[NOT_SIGNED_IN, ("403", "Not an editor")])
+    }
 }
 
 /// An error answer: `{"message": ...}` as JSON.

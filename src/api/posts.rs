@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::openapi::{SignedIn, Writes};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
 use crate::db::notifications::{self, Subject};
@@ -69,7 +70,7 @@ struct NewPost {
     path = "/api/post",
     tag = "posts",
     request_body = NewPost,
-    responses((status = 201, description = "Published", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 201, description = "Published", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -146,7 +147,7 @@ struct PostEdit {
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
     request_body = PostEdit,
-    responses((status = 200, description = "Edited", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "Edited", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn edit(
@@ -177,7 +178,7 @@ async fn edit(
     path = "/api/post/{post_id}",
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
-    responses((status = 204, description = "Deleted with its comments and votes"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Deleted with its comments and votes"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(

@@ -15,6 +15,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
 use crate::csv_cells::CsvWriter;
 use crate::db::listens::{self, ListenedAlbum};
@@ -299,7 +300,7 @@ struct UploadQuery {
     tag = "imports",
     params(UploadQuery),
     request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The exported file, at most 64 MiB"),
-    responses((status = 202, description = "Being read", body = ImportJob), (status = 400, description = "Empty, or not a format halfstar reads", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 409, description = "The caller's previous file is still being uploaded or read; refused before the body is read", body = ErrorMessage), (status = 413, description = "Over 64 MiB", body = ErrorMessage), (status = 429, description = "Too many uploads; see Retry-After", body = ErrorMessage), (status = 503, description = "Too many imports at once; see Retry-After", body = ErrorMessage), (status = 507, description = "The server's disk is full", body = ErrorMessage)),
+    responses(SignedIn, (status = 202, description = "Being read", body = ImportJob), (status = 400, description = "Empty, or not a format halfstar reads", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 409, description = "The caller's previous file is still being uploaded or read; refused before the body is read", body = ErrorMessage), (status = 413, description = "Over 64 MiB", body = ErrorMessage), (status = 429, description = "Too many uploads; see Retry-After", body = ErrorMessage), (status = 503, description = "Too many imports at once; see Retry-After", body = ErrorMessage), (status = 507, description = "The server's disk is full", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn upload(
@@ -379,7 +380,7 @@ fn refusal(refused: Refused) -> AppError {
     get,
     path = "/api/import/ratings/current",
     tag = "imports",
-    responses((status = 200, description = "The caller's import, or null when they have none (the page opens on the upload form)", body = Option<ImportJob>), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The caller's import, or null when they have none (the page opens on the upload form)", body = Option<ImportJob>)),
     security(("bearer" = []))
 )]
 async fn current(
@@ -397,7 +398,7 @@ async fn current(
     path = "/api/import/ratings/{import_id}",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
-    responses((status = 200, description = "The import", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The import", body = ImportJob), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn show(
@@ -414,7 +415,7 @@ async fn show(
     path = "/api/import/ratings/{import_id}",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
-    responses((status = 204, description = "Discarded; nothing was written"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Discarded; nothing was written"), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn discard(
@@ -453,7 +454,7 @@ struct ImportRows {
     path = "/api/import/ratings/{import_id}/rows",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id"), RowsQuery),
-    responses((status = 200, description = "A page of the rows with that status, in file order", body = ImportRows), (status = 400, description = "Bad status or page", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "A page of the rows with that status, in file order", body = ImportRows), (status = 400, description = "Bad status or page", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn rows(
@@ -526,7 +527,7 @@ struct RowChoice {
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id"), ("row" = usize, Path, description = "The row's id")),
     request_body = RowChoice,
-    responses((status = 200, description = "The row as it is now", body = ImportRow), (status = 400, description = "No such album", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import or row", body = ErrorMessage), (status = 409, description = "The import is not ready for choices", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The row as it is now", body = ImportRow), (status = 400, description = "No such album", body = ErrorMessage), (status = 404, description = "No such import or row", body = ErrorMessage), (status = 409, description = "The import is not ready for choices", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn choose(
@@ -573,7 +574,7 @@ async fn choose(
     path = "/api/import/ratings/{import_id}/accept-best",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
-    responses((status = 200, description = "Every uncertain row took its best candidate", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready for choices", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Every uncertain row took its best candidate", body = ImportJob), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready for choices", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn accept_best(
@@ -601,7 +602,7 @@ async fn accept_best(
     path = "/api/import/ratings/{import_id}/rematch",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
-    responses((status = 202, description = "Matching the rows without an album again; poll until ready", body = ImportJob), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready", body = ErrorMessage)),
+    responses(SignedIn, (status = 202, description = "Matching the rows without an album again; poll until ready", body = ImportJob), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn rematch(
@@ -628,7 +629,7 @@ async fn rematch(
     path = "/api/import/ratings/{import_id}/missing.csv",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
-    responses((status = 200, description = "The rows not in the catalogue yet: Artist,Title,Year,Rating,Line", content_type = "text/csv", body = String), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The rows not in the catalogue yet: Artist,Title,Year,Rating,Line", content_type = "text/csv", body = String), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn missing_csv(
@@ -692,7 +693,7 @@ struct Confirmation {
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
     request_body = Confirmation,
-    responses((status = 200, description = "Written in one transaction; the import is done", body = ImportJob), (status = 400, description = "Bad input", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Written in one transaction; the import is done", body = ImportJob), (status = 400, description = "Bad input", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn confirm(
@@ -759,7 +760,7 @@ struct ListenedQueue {
     path = "/api/user/me/listened",
     tag = "users",
     params(ListenedQuery),
-    responses((status = 200, description = "Albums the caller listened to and has not rated, most played first", body = ListenedQueue), (status = 400, description = "Bad page", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Albums the caller listened to and has not rated, most played first", body = ListenedQueue), (status = 400, description = "Bad page", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn listened(
@@ -787,7 +788,7 @@ async fn listened(
     path = "/api/user/me/listened/{album_id}",
     tag = "users",
     params(("album_id" = i64, Path, description = "Album id")),
-    responses((status = 204, description = "Out of the queue, and stays out on the next import"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "Not in the caller's queue", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Out of the queue, and stays out on the next import"), (status = 404, description = "Not in the caller's queue", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn dismiss(
@@ -812,7 +813,7 @@ async fn dismiss(
     get,
     path = "/api/user/me/export/ratings.csv",
     tag = "users",
-    responses((status = 200, description = "The caller's ratings, library, wishlist and reviews as a Rate Your Music style CSV", content_type = "text/csv", body = String), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The caller's ratings, library, wishlist and reviews as a Rate Your Music style CSV", content_type = "text/csv", body = String)),
     security(("bearer" = []))
 )]
 async fn export_csv(

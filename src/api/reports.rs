@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::admin::{Suspending, as_actor, checked_note, checked_text};
+use super::openapi::{AdminOnly, SignedIn};
 use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::hidden::Reader;
 use crate::db::lists;
@@ -63,7 +64,7 @@ struct Reported {
     path = "/api/reports",
     tag = "moderation",
     request_body = ReportRequest,
-    responses((status = 201, description = "Reported: the admins will see it in their queue", body = Reported), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage), (status = 409, description = "The caller has an open report of it already", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "Reported: the admins will see it in their queue", body = Reported), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage), (status = 409, description = "The caller has an open report of it already", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn report(
@@ -125,7 +126,7 @@ struct Queue {
     get,
     path = "/api/admin/reports",
     tag = "moderation",
-    responses((status = 200, description = "The open reports, grouped by item", body = Queue), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "The open reports, grouped by item", body = Queue)),
     security(("bearer" = []))
 )]
 async fn queue(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<Queue>> {
@@ -180,7 +181,7 @@ struct Resolved {
     path = "/api/admin/reports/resolve",
     tag = "moderation",
     request_body = ResolveRequest,
-    responses((status = 200, description = "Acted on, and every open report of the item closed", body = Resolved), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "The item is gone (only dismissing is left)", body = ErrorMessage), (status = 409, description = "Its author is an admin", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "Acted on, and every open report of the item closed", body = Resolved), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "The item is gone (only dismissing is left)", body = ErrorMessage), (status = 409, description = "Its author is an admin", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn resolve(
@@ -261,7 +262,7 @@ struct Visibility {
     path = "/api/admin/visibility",
     tag = "moderation",
     request_body = VisibilityRequest,
-    responses((status = 200, description = "Hidden or shown as asked (asking again changes nothing)", body = Visibility), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage)),
+    responses(AdminOnly, (status = 200, description = "Hidden or shown as asked (asking again changes nothing)", body = Visibility), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn set_visibility(
@@ -301,7 +302,7 @@ struct StaffCounts {
     get,
     path = "/api/admin/counts",
     tag = "moderation",
-    responses((status = 200, description = "What waits for the staff: reports (admins) and change requests", body = StaffCounts), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Neither an editor nor an admin", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "What waits for the staff: reports (admins) and change requests", body = StaffCounts), (status = 403, description = "Neither an editor nor an admin", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn counts(
@@ -328,7 +329,7 @@ struct WarningList {
     get,
     path = "/api/auth/warnings",
     tag = "moderation",
-    responses((status = 200, description = "The caller's warnings not yet read, oldest first", body = WarningList), (status = 401, description = "Not signed in", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The caller's warnings not yet read, oldest first", body = WarningList)),
     security(("bearer" = []))
 )]
 async fn my_warnings(
@@ -347,7 +348,7 @@ async fn my_warnings(
     path = "/api/auth/warnings/{warning_id}/seen",
     tag = "moderation",
     params(("warning_id" = i64, Path, description = "The warning's id")),
-    responses((status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Read: it is not shown again"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 404, description = "No such warning of the caller's", body = ErrorMessage)),
+    responses(SignedIn, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Read: it is not shown again"), (status = 404, description = "No such warning of the caller's", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn seen(

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::artists::no_artist;
+use super::openapi::{SignedIn, Writes};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
 use crate::db::notifications::{self, Subject};
@@ -135,7 +136,7 @@ struct NewReview {
     path = "/api/review",
     tag = "reviews",
     request_body = NewReview,
-    responses((status = 201, description = "Written", body = Review), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 201, description = "Written", body = Review), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -171,7 +172,7 @@ async fn create(
     path = "/api/review/{album_title}",
     tag = "reviews",
     params(("album_title" = i64, Path, description = "The review id")),
-    responses((status = 204, description = "Deleted with its comments and votes"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Deleted with its comments and votes"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(

@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::follows;
 use crate::db::hidden::Reader;
@@ -51,7 +52,7 @@ struct NewShout {
     path = "/api/shout",
     tag = "shouts",
     request_body = NewShout,
-    responses((status = 201, description = "Posted", body = Shout), (status = 400, description = "You can't send an empty shout", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "No user", body = ErrorMessage), (status = 429, description = "You are sending too many shouts.", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "Posted", body = Shout), (status = 400, description = "You can't send an empty shout", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "No user", body = ErrorMessage), (status = 429, description = "You are sending too many shouts.", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -109,7 +110,7 @@ async fn create(
     path = "/api/shout/{id}",
     tag = "shouts",
     params(("id" = i64, Path, description = "Shout id")),
-    responses((status = 204, description = "Deleted"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Deleted"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(

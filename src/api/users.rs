@@ -6,6 +6,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::db::run_blocking;
 use crate::db::users::{self, User};
@@ -106,7 +107,7 @@ struct ProfileChange {
     tag = "users",
     params(("user_id" = i64, Path, description = "Member id; must be the caller")),
     request_body = ProfileChange,
-    responses((status = 200, description = "The changed profile", body = PublicUser), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "The changed profile", body = PublicUser), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn update(

@@ -6,6 +6,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::openapi::Writes;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::{self, Reader};
 use crate::db::notifications::{self, Subject};
@@ -60,7 +61,7 @@ struct VoteResult {
     path = "/api/reviewvote",
     tag = "votes",
     request_body = VoteBody,
-    responses((status = 200, description = "The caller's vote and the tallies", body = VoteResult), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "The caller's vote and the tallies", body = VoteResult), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn cast(

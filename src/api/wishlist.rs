@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::openapi::Writes;
 use super::ratings::no_user;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::wishlist::{self, WishlistItem};
@@ -88,7 +89,7 @@ struct AddBody {
     path = "/api/wishlistitem",
     tag = "wishlist",
     request_body = AddBody,
-    responses((status = 201, description = "Added", body = WishlistItem), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 201, description = "Added", body = WishlistItem), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn add(
@@ -124,7 +125,7 @@ async fn add(
     path = "/api/wishlistitem/{id}",
     tag = "wishlist",
     params(("id" = i64, Path, description = "Wishlist item id")),
-    responses((status = 204, description = "Removed"), (status = 401, description = "Not signed in", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
+    responses(Writes, (status = 204, description = "Removed"), (status = 404, description = "Not found", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn remove(
