@@ -12,7 +12,7 @@ export interface ChartColumnData {
 
 /**
  * Why a top-rated list's averages are not in order: it ranks by the
- * weighted score of README's "How charts rank", and shows the plain average.
+ * weighted score of the book's "How charts rank" (docs/src/developer/how-it-is-built.md), and shows the plain average.
  */
 export const WEIGHTED_NOTE =
   'Ranked by a weighted score: an album with few ratings is pulled toward the usual rating until more members rate it, so a higher average from a few ratings can sit below a lower one from many.';
