@@ -53,14 +53,9 @@ pub use crate::reads::rankings::Rankings;
 pub use album_batches::{BatchResult, add_albums_from_json};
 pub use openapi::document_value as openapi_document;
 
-/// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
-pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
-
-pub const DEFAULT_CHART_PRIOR_WEIGHT: f64 = 5.0;
-
-/// However much they are used, sessions end this many days after sign-in
-/// unless `--session-max-days` says otherwise.
-pub const DEFAULT_SESSION_MAX_DAYS: u16 = 180;
+pub use crate::config::{
+    DEFAULT_CHART_PRIOR_WEIGHT, DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_MAX_DAYS,
+};
 
 /// How long one request may take before it is answered 408 and dropped,
 /// unless `--request-timeout-seconds` says otherwise.

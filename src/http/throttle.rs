@@ -4,7 +4,6 @@
 //! (an IPv6 client by its /64).
 
 use std::collections::HashMap;
-use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -14,6 +13,7 @@ pub use super::client_address::LimitKey;
 pub use super::login_limits::LoginLimits;
 pub use super::write_limits::{WriteKind, WriteLimits};
 use super::write_limits::{WriteLimiters, charge};
+pub use crate::config::AccountLimits;
 
 /// Counts attempts in a sliding window and refuses new ones once `max` of
 /// them fall inside it. An attempt is reserved before the work it guards
@@ -82,29 +82,6 @@ impl FailureWindow {
 
     pub fn clear(&self, key: &str) {
         self.attempts.lock().expect("throttle lock").remove(key);
-    }
-}
-
-/// How often the account changes that could tell who is registered may be
-/// tried. `serve` takes each as a flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
-pub struct AccountLimits {
-    /// Email changes a member may try an hour; as many may name any one
-    /// address, over all members. An email already registered answers 409,
-    /// so this bounds how fast members can ask who has an address.
-    #[arg(long, env = "HALFSTAR_EMAIL_CHANGES_PER_HOUR", default_value_t = Self::DEFAULT.email_changes_per_hour)]
-    pub email_changes_per_hour: NonZeroU32,
-}
-
-impl AccountLimits {
-    pub const DEFAULT: Self = Self {
-        email_changes_per_hour: NonZeroU32::new(5).expect("not zero"),
-    };
-}
-
-impl Default for AccountLimits {
-    fn default() -> Self {
-        Self::DEFAULT
     }
 }
 

@@ -23,7 +23,7 @@ use std::io::{Read, Seek};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -31,28 +31,7 @@ use utoipa::ToSchema;
 use super::matching::{Catalogue, Found, How, ImportCandidate};
 use super::plan::ImportResult;
 use super::{FileRow, Format, MOST_BYTES, Progress, Skipped};
-
-/// How many imports are held, and for how long (`serve` takes each as a flag).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ImportLimits {
-    /// An import nobody has looked at or changed for this long is forgotten.
-    pub idle: Duration,
-    /// Members who may have an import under way at once, site-wide.
-    pub places: usize,
-}
-
-impl ImportLimits {
-    pub const DEFAULT: Self = Self {
-        idle: Duration::from_secs(10 * 60),
-        places: 64,
-    };
-}
-
-impl Default for ImportLimits {
-    fn default() -> Self {
-        Self::DEFAULT
-    }
-}
+pub use crate::config::ImportLimits;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -679,7 +658,7 @@ mod tests {
 
     #[test]
     fn an_idle_import_is_forgotten_and_one_looked_at_is_kept() {
-        let idle = Duration::from_millis(800);
+        let idle = std::time::Duration::from_millis(800);
         let jobs = Arc::new(Jobs::new(
             ImportLimits { idle, places: 1 },
             std::env::temp_dir(),

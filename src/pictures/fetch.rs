@@ -13,7 +13,6 @@
 use std::io::Read;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use reqwest::blocking::Client;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
@@ -41,13 +40,7 @@ impl Refusal {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fetching {
-    pub timeout: Duration,
-    /// Allow loopback and private addresses (tests, a home network's picture
-    /// host); link-local and metadata addresses stay refused.
-    pub private_addresses: bool,
-}
+pub use crate::config::Fetching;
 
 pub struct Fetcher {
     fetching: Fetching,
@@ -391,6 +384,8 @@ fn is_timeout(error: &(dyn std::error::Error + 'static)) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]

@@ -388,6 +388,13 @@ fn read_turns() -> &'static tokio::sync::Semaphore {
     })
 }
 
+impl crate::config::DataSettings {
+    /// The commands' pool on this database, migrated, checkpointing as set.
+    pub fn open_database(&self) -> anyhow::Result<Pool> {
+        open_for(&self.data_dir, self.checkpoints)
+    }
+}
+
 /// True when a statement failed on a UNIQUE constraint (a duplicate).
 pub fn is_unique_violation(error: &rusqlite::Error) -> bool {
     matches!(

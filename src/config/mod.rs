@@ -1,15 +1,36 @@
 //! Settings shared by the subcommands. Every flag can also be set through a
 //! `HALFSTAR_*` environment variable.
 
+pub mod limits;
+pub mod sources;
+
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::http::throttle::{AccountLimits, WriteLimits};
-use crate::import::sources::SourceSettings;
-use crate::member_import::jobs::ImportLimits;
+pub use limits::{AccountLimits, ImportLimits, WriteLimits};
+pub use sources::SourceSettings;
+
+/// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
+
+pub const DEFAULT_CHART_PRIOR_WEIGHT: f64 = 5.0;
+
+/// However much they are used, sessions end this many days after sign-in
+/// unless `--session-max-days` says otherwise.
+pub const DEFAULT_SESSION_MAX_DAYS: u16 = 180;
+
+/// How pictures are fetched: the time limit, and whether a home network's
+/// own hosts may serve them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fetching {
+    pub timeout: Duration,
+    /// Allow loopback and private addresses (tests, a home network's picture
+    /// host); link-local and metadata addresses stay refused.
+    pub private_addresses: bool,
+}
 
 /// Where the data lives.
 #[derive(Debug, Clone, Args)]
@@ -49,11 +70,6 @@ impl DataSettings {
     pub fn database_path(&self) -> PathBuf {
         database_path(&self.data_dir)
     }
-
-    /// The commands' pool on this database, migrated, checkpointing as set.
-    pub fn open_database(&self) -> anyhow::Result<crate::db::Pool> {
-        crate::db::open_for(&self.data_dir, self.checkpoints)
-    }
 }
 
 pub fn database_path(data_dir: &Path) -> PathBuf {
@@ -78,12 +94,12 @@ pub struct ServeSettings {
 
     /// Days a session lasts from sign-in, however much it is used (it also ends
     /// after 30 days unused).
-    #[arg(long, env = "HALFSTAR_SESSION_MAX_DAYS", default_value_t = crate::api::DEFAULT_SESSION_MAX_DAYS,
+    #[arg(long, env = "HALFSTAR_SESSION_MAX_DAYS", default_value_t = DEFAULT_SESSION_MAX_DAYS,
           value_parser = clap::value_parser!(u16).range(1..=3650))]
     pub session_max_days: u16,
 
     /// Largest request body accepted, in bytes; larger ones answer 413.
-    #[arg(long, env = "HALFSTAR_MAX_BODY_BYTES", default_value_t = crate::api::DEFAULT_MAX_BODY_BYTES)]
+    #[arg(long, env = "HALFSTAR_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
 
     /// Seconds a client has to send a request's head, counted from when its
@@ -103,7 +119,7 @@ pub struct ServeSettings {
     /// lower of the chart's mean and the site's, see the book's "How charts rank") each album is assumed
     /// to have besides its own. Higher favours well-rated albums with many ratings over
     /// those with a few.
-    #[arg(long, env = "HALFSTAR_CHART_PRIOR_WEIGHT", default_value_t = crate::api::DEFAULT_CHART_PRIOR_WEIGHT,
+    #[arg(long, env = "HALFSTAR_CHART_PRIOR_WEIGHT", default_value_t = DEFAULT_CHART_PRIOR_WEIGHT,
           value_parser = parse_prior_weight)]
     pub chart_prior_weight: f64,
 
@@ -187,8 +203,8 @@ pub struct PictureSettings {
 }
 
 impl PictureSettings {
-    pub fn fetching(&self) -> crate::pictures::fetch::Fetching {
-        crate::pictures::fetch::Fetching {
+    pub fn fetching(&self) -> Fetching {
+        Fetching {
             timeout: Duration::from_secs(self.picture_fetch_seconds),
             private_addresses: self.pictures_from_private_addresses,
         }
