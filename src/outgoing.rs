@@ -6,12 +6,12 @@
 //! The clients are reqwest's blocking ones: every caller runs on a thread of
 //! its own (the CLI, the picture fetcher, an import's worker). reqwest runs
 //! each on a small runtime of its own, which must not be started on an async
-//! runtime's thread, so callers build their client where they use it.
+//! runtime's thread, so a `LazyClient` is built on its first request.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use reqwest::blocking::ClientBuilder;
+use reqwest::blocking::{Client, ClientBuilder};
 
 /// A client builder with halfstar's TLS settings, its `User-Agent` and a
 /// time limit on each whole request.
@@ -20,6 +20,29 @@ pub fn client_builder(user_agent: &str, timeout: Duration) -> ClientBuilder {
         .tls_backend_preconfigured(tls_config())
         .user_agent(user_agent)
         .timeout(timeout)
+}
+
+/// A client made on its first use, on the thread that uses it, and kept;
+/// a client that cannot be made says why on every use.
+pub struct LazyClient {
+    make: Box<dyn Fn() -> ClientBuilder + Send + Sync>,
+    client: OnceLock<Result<Client, String>>,
+}
+
+impl LazyClient {
+    pub fn new(make: impl Fn() -> ClientBuilder + Send + Sync + 'static) -> Self {
+        Self {
+            make: Box::new(make),
+            client: OnceLock::new(),
+        }
+    }
+
+    pub fn get(&self) -> Result<&Client, &str> {
+        self.client
+            .get_or_init(|| (self.make)().build().map_err(|error| describe(&error)))
+            .as_ref()
+            .map_err(String::as_str)
+    }
 }
 
 fn tls_config() -> rustls::ClientConfig {

@@ -4,6 +4,9 @@
 //! compressed at build time (brotli 11, gzip 9), sent to browsers that take
 //! them instead of compressing each answer again.
 
+use std::borrow::Cow;
+
+use axum::body::Bytes;
 use axum::extract::OriginalUri;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
@@ -44,10 +47,10 @@ pub async fn serve_ui(uri: Uri, headers: HeaderMap) -> Response {
         if let Some(response) = precompressed(path, &headers, cache) {
             return response;
         }
-        return file_response(path, file.data.into_owned(), cache);
+        return file_response(path, file.data, cache);
     }
     match Ui::get("index.html") {
-        Some(index) => file_response("index.html", index.data.into_owned(), REVALIDATE),
+        Some(index) => file_response("index.html", index.data, REVALIDATE),
         None => (
             StatusCode::OK,
             [(header::CACHE_CONTROL, REVALIDATE)],
@@ -70,7 +73,7 @@ fn precompressed(path: &str, headers: &HeaderMap, cache: &'static str) -> Option
             return None;
         }
         let file = Ui::get(&format!("{path}{suffix}"))?;
-        let mut response = file_response(path, file.data.into_owned(), cache);
+        let mut response = file_response(path, file.data, cache);
         let answer = response.headers_mut();
         answer.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
         answer.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
@@ -100,7 +103,7 @@ fn accepts(accept_encoding: &str, encoding: &str) -> bool {
     named.or(any).unwrap_or(false)
 }
 
-fn file_response(path: &str, body: Vec<u8>, cache: &'static str) -> Response {
+fn file_response(path: &str, body: Cow<'static, [u8]>, cache: &'static str) -> Response {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     let is_text = mime.type_() == mime_guess::mime::TEXT || mime.subtype() == "javascript";
     let content_type = if is_text {
@@ -115,7 +118,11 @@ fn file_response(path: &str, body: Vec<u8>, cache: &'static str) -> Response {
             (header::CONTENT_TYPE, content_type),
             (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
         ],
-        body,
+        // The release binary's files are static: sent without a copy.
+        match body {
+            Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+            Cow::Owned(bytes) => Bytes::from(bytes),
+        },
     )
         .into_response()
 }

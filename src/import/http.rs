@@ -1,11 +1,10 @@
 //! One polite HTTP client for every source: an identifying User-Agent,
 //! timeouts, and retries of throttled answers with backoff.
 
-use std::sync::OnceLock;
 use std::thread::sleep;
 use std::time::Duration;
 
-use reqwest::blocking::Client;
+use crate::outgoing::LazyClient;
 
 /// Tries of one call when the source throttles us (503 or 429).
 const TRIES: u32 = 4;
@@ -31,36 +30,18 @@ pub enum FetchError {
 }
 
 pub struct Http {
-    user_agent: String,
-    timeout: Duration,
-    /// Built on first use, on the import's own thread (see `crate::outgoing`).
-    client: OnceLock<Result<Client, String>>,
+    client: LazyClient,
     /// The first wait after a throttled answer without `Retry-After`; doubled each time.
     backoff: Duration,
 }
 
 impl Http {
     pub fn new(user_agent: &str, timeout: Duration, backoff: Duration) -> Self {
+        let user_agent = user_agent.to_owned();
         Self {
-            user_agent: user_agent.to_owned(),
-            timeout,
-            client: OnceLock::new(),
+            client: LazyClient::new(move || crate::outgoing::client_builder(&user_agent, timeout)),
             backoff,
         }
-    }
-
-    fn client(&self, url: &str) -> Result<&Client, FetchError> {
-        self.client
-            .get_or_init(|| {
-                crate::outgoing::client_builder(&self.user_agent, self.timeout)
-                    .build()
-                    .map_err(|error| crate::outgoing::describe(&error))
-            })
-            .as_ref()
-            .map_err(|why| FetchError::Setup {
-                url: url.to_owned(),
-                why: why.clone(),
-            })
     }
 
     /// The first pause after a throttled answer.
@@ -78,7 +59,11 @@ impl Http {
     ) -> Result<Answer, FetchError> {
         let mut wait = self.backoff;
         for attempt in 1..=TRIES {
-            let mut request = self.client(url)?.get(url).query(query);
+            let client = self.client.get().map_err(|why| FetchError::Setup {
+                url: url.to_owned(),
+                why: why.to_owned(),
+            })?;
+            let mut request = client.get(url).query(query);
             for (key, value) in headers {
                 request = request.header(*key, *value);
             }

@@ -12,11 +12,12 @@
 
 use std::io::Read;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use reqwest::blocking::Client;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use reqwest::redirect::Policy;
+
+use crate::outgoing::LazyClient;
 
 /// Pictures larger than this are refused unread.
 pub const MOST_PICTURE_BYTES: u64 = 10 * 1024 * 1024;
@@ -43,9 +44,8 @@ impl Refusal {
 pub use crate::config::Fetching;
 
 pub struct Fetcher {
-    fetching: Fetching,
-    /// Built on first use, on the fetcher's own thread (see `crate::outgoing`).
-    client: OnceLock<Result<Client, String>>,
+    private_addresses: bool,
+    client: LazyClient,
 }
 
 /// A resolver that keeps only the addresses pictures may come from. Names
@@ -222,42 +222,33 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
 
 impl Fetcher {
     pub fn new(fetching: Fetching) -> Self {
+        let client = LazyClient::new(move || {
+            let user_agent = concat!("halfstar/", env!("CARGO_PKG_VERSION"), " (picture fetcher)");
+            crate::outgoing::client_builder(user_agent, fetching.timeout)
+                // Each redirect is checked here before it is followed.
+                .redirect(Policy::none())
+                // A proxy would resolve the host itself, past `PublicOnly`.
+                .no_proxy()
+                .dns_resolver(Arc::new(PublicOnly {
+                    private_addresses: fetching.private_addresses,
+                }))
+        });
         Self {
-            fetching,
-            client: OnceLock::new(),
+            private_addresses: fetching.private_addresses,
+            client,
         }
-    }
-
-    fn client(&self) -> Result<&Client, Refusal> {
-        self.client
-            .get_or_init(|| {
-                let user_agent =
-                    concat!("halfstar/", env!("CARGO_PKG_VERSION"), " (picture fetcher)");
-                crate::outgoing::client_builder(user_agent, self.fetching.timeout)
-                    // Each redirect is checked here before it is followed.
-                    .redirect(Policy::none())
-                    // A proxy would resolve the host itself, past `PublicOnly`.
-                    .no_proxy()
-                    .dns_resolver(Arc::new(PublicOnly {
-                        private_addresses: self.fetching.private_addresses,
-                    }))
-                    .build()
-                    .map_err(|error| crate::outgoing::describe(&error))
-            })
-            .as_ref()
-            .map_err(|why| Refusal::Failed(format!("no HTTP client: {why}")))
     }
 
     /// The bytes at `url`, following and checking redirects.
     pub fn fetch(&self, url: &str) -> Result<Vec<u8>, Refusal> {
-        let private_addresses = self.fetching.private_addresses;
+        let private_addresses = self.private_addresses;
         let mut address = checked_address(url, private_addresses)?;
+        let client = self
+            .client
+            .get()
+            .map_err(|why| Refusal::Failed(format!("no HTTP client: {why}")))?;
         for _ in 0..=MOST_REDIRECTS {
-            let response = self
-                .client()?
-                .get(address.as_str())
-                .send()
-                .map_err(transport)?;
+            let response = client.get(address.as_str()).send().map_err(transport)?;
             let status = response.status();
             if status.is_redirection() {
                 let next = response
@@ -352,7 +343,7 @@ fn transport(error: reqwest::Error) -> Refusal {
     if let Some(refused) = find_cause::<NotPublic>(&error) {
         return Refusal::Refused(refused.0.clone());
     }
-    if error.is_timeout() || is_timeout(&error) {
+    if is_timeout(&error) {
         return Refusal::Failed("no answer in time".to_owned());
     }
     if find_cause::<NotFound>(&error).is_some() {

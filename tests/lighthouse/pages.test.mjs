@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '../../ui/node_modules/playwright-core/index.mjs';
-import { startServer } from '../../ui/e2e/server.mjs';
+import { logInDemoMember, startServer } from '../../ui/e2e/server.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const LEAST_SCORE = 0.95;
@@ -76,16 +76,8 @@ const tokens = new Map();
 
 /** Logs in once per member: sign-in has its own allowance. */
 async function logIn(username) {
-  if (tokens.has(username)) return tokens.get(username);
-  const answer = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'halfstar-demo' }),
-  });
-  assert.equal(answer.status, 200, `${username} logs in`);
-  const { token } = await answer.json();
-  tokens.set(username, token);
-  return token;
+  if (!tokens.has(username)) tokens.set(username, (await logInDemoMember(server, username)).token);
+  return tokens.get(username);
 }
 
 /** What falls short in one report: categories under the least score and failed accessibility audits. */

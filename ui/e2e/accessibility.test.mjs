@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { demoMemberPage, useServerAndBrowser } from './server.mjs';
+import { demoMemberPage, logInDemoMember, useServerAndBrowser } from './server.mjs';
 
 const run = useServerAndBrowser({ before, after });
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -64,12 +64,7 @@ let listRoute;
 /** A public list of mira99's, made once for every run. */
 async function aList() {
   if (listRoute) return listRoute;
-  const login = await fetch(`${run.server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'mira99', password: 'halfstar-demo' }),
-  });
-  const { token } = await login.json();
+  const { token } = await logInDemoMember(run.server, 'mira99');
   const made = await fetch(`${run.server.url}/api/list`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

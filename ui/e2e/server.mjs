@@ -156,15 +156,20 @@ export async function signedInPage(context, username, viewport = { width: 1440, 
   return { page, session };
 }
 
-/** Logs a demo member in (every demo password is `halfstar-demo`) and opens a page as them. */
-export async function demoMemberPage(context, username, viewport = { width: 1440, height: 900 }) {
-  const answer = await fetch(`${context.server.url}/api/auth/login`, {
+/** Logs a demo member in (every demo password is `halfstar-demo`): their session, with its token. */
+export async function logInDemoMember(server, username) {
+  const answer = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: 'halfstar-demo' }),
   });
   if (answer.status !== 200) throw new Error(`log-in answered ${answer.status}: ${await answer.text()}`);
-  const session = await answer.json();
+  return answer.json();
+}
+
+/** Logs a demo member in and opens a page as them. */
+export async function demoMemberPage(context, username, viewport = { width: 1440, height: 900 }) {
+  const session = await logInDemoMember(context.server, username);
   const page = await context.browser.newPage({ viewport });
   await page.addInitScript((token) => localStorage.setItem('halfstar.token', token), session.token);
   if (!page.errors) watchErrors(page);
