@@ -18,6 +18,7 @@ pub mod member_import;
 pub mod open_files;
 pub mod outgoing;
 pub mod pictures;
+pub mod player_listens;
 pub mod reads;
 pub mod web;
 

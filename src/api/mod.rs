@@ -17,9 +17,11 @@ mod health;
 mod history;
 mod imports;
 mod invites;
+pub mod listenbrainz;
 mod lists;
 mod notifications;
 mod openapi;
+mod player_token;
 mod posts;
 mod rating_imports;
 mod ratings;
@@ -186,6 +188,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(follows::router())
         .merge(feed::router())
         .merge(notifications::router())
+        .merge(player_token::router())
         .merge(openapi::router())
         .fallback(unknown_api_path)
         .method_not_allowed_fallback(method_not_allowed)
@@ -214,8 +217,11 @@ pub fn app(state: AppState) -> Router {
             security_log::watch,
         ))
         .with_state(state.clone());
+    let players = listenbrainz::router().with_state(state.clone());
     let router = Router::new()
         .nest("/api", api)
+        .nest("/apis/listenbrainz", players.clone())
+        .merge(players)
         .merge(crate::media::router().with_state(state))
         .fallback(crate::web::serve_ui);
     layers::apply(router, max_body_bytes, request_timeout)

@@ -9,7 +9,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use std::collections::BTreeMap;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem};
 
 use utoipa::openapi::{RefOr, Response};
@@ -20,8 +20,8 @@ use axum::http::Method;
 
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export, feed,
-    follows, health, history, imports, invites, lists, notifications, posts, rating_imports,
-    ratings, reports, reviews, search, shouts, users, votes, wishlist,
+    follows, health, history, imports, invites, listenbrainz, lists, notifications, player_token,
+    posts, rating_imports, ratings, reports, reviews, search, shouts, users, votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -36,6 +36,14 @@ impl Modify for BearerToken {
         components.add_security_scheme(
             "bearer",
             SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+        // What music players send to the ListenBrainz-compatible API.
+        components.add_security_scheme(
+            "player_token",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "\"Token <player token>\", the token made in Settings",
+            ))),
         );
     }
 }
@@ -82,6 +90,8 @@ pub fn document_value() -> Document {
         follows::Doc::openapi(),
         feed::Doc::openapi(),
         notifications::Doc::openapi(),
+        player_token::Doc::openapi(),
+        listenbrainz::Doc::openapi(),
     ] {
         doc.merge(part);
     }

@@ -72,6 +72,15 @@ pub struct WriteLimits {
     /// decisions, hiding) an admin may take a minute.
     #[arg(long, env = "HALFSTAR_MODERATION_ACTIONS_PER_MINUTE", default_value_t = Self::DEFAULT.moderation_actions_per_minute)]
     pub moderation_actions_per_minute: NonZeroU32,
+    /// Submissions a member's music players may send a minute (a player
+    /// sends two a track: playing now, then the play).
+    #[arg(long, env = "HALFSTAR_PLAYER_SUBMISSIONS_PER_MINUTE", default_value_t = Self::DEFAULT.player_submissions_per_minute)]
+    pub player_submissions_per_minute: NonZeroU32,
+    /// Plays a member's music players may send an hour, counted one by one
+    /// (an import of 1,000 listens spends 1,000); a long history is better
+    /// brought as a file on the import page.
+    #[arg(long, env = "HALFSTAR_PLAYER_PLAYS_PER_HOUR", default_value_t = Self::DEFAULT.player_plays_per_hour)]
+    pub player_plays_per_hour: NonZeroU32,
     /// Accounts one client address may sign up an hour.
     #[arg(long, env = "HALFSTAR_SIGN_UPS_PER_HOUR", default_value_t = Self::DEFAULT.sign_ups_per_hour)]
     pub sign_ups_per_hour: NonZeroU32,
@@ -105,6 +114,8 @@ impl WriteLimits {
         reports_per_hour: non_zero(30),
         invite_changes_per_hour: non_zero(30),
         moderation_actions_per_minute: non_zero(120),
+        player_submissions_per_minute: non_zero(60),
+        player_plays_per_hour: non_zero(2000),
         sign_ups_per_hour: non_zero(5),
     };
 }

@@ -55,8 +55,11 @@ pub struct UserExport {
     pub ratings_in_feeds: bool,
     /// The kinds of notification they turned off.
     pub notifications_off: Vec<String>,
-    /// Albums they listened to, from imported listening histories.
+    /// Albums they listened to, from imported listening histories and
+    /// their music players.
     pub listened: Vec<ExportedListen>,
+    /// Each play their music players sent, oldest first.
+    pub player_plays: Vec<super::player_listens::ExportedPlay>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -691,6 +694,7 @@ pub fn for_user(
             })
         },
     )?;
+    let player_plays = super::player_listens::export(&tx, user.id)?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -730,5 +734,6 @@ pub fn for_user(
         ratings_in_feeds,
         notifications_off,
         listened,
+        player_plays,
     })
 }

@@ -25,6 +25,7 @@ pub mod members;
 pub mod moderation;
 pub mod notifications;
 pub mod pictures;
+pub mod player_listens;
 pub mod posts;
 pub mod ratings;
 pub mod reports;

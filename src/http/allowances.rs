@@ -192,6 +192,14 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("DELETE", "/api/user/username/{username}/block", Follow),
     member("POST", "/api/artist/{id}/follow", Follow),
     member("DELETE", "/api/artist/{id}/follow", Follow),
+    // Plays from the member's music players, and the token they send.
+    member("POST", "/api/settings/player-token", Account),
+    member("DELETE", "/api/settings/player-token", Account),
+    member(
+        "POST",
+        crate::api::listenbrainz::SUBMIT_PATH,
+        PlayerSubmission,
+    ),
 ];
 
 /// Whether a request of `method` changes something (everything but reads).

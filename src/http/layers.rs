@@ -24,6 +24,9 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
 
 /// The one route that takes a file as its body.
 const FILE_UPLOAD_PATH: &str = "/api/import/ratings";
+/// The end of the ListenBrainz-compatible API's submission path, under
+/// either of its mounts.
+const SUBMIT_LISTENS: &str = "/1/submit-listens";
 
 pub fn apply(router: Router, max_body_bytes: usize, request_timeout: Duration) -> Router {
     let security_headers = [
@@ -62,8 +65,12 @@ pub fn apply(router: Router, max_body_bytes: usize, request_timeout: Duration) -
 async fn refuse_large_bodies(max_body_bytes: usize, request: Request, next: Next) -> Response {
     // A member's exported history is a file, not a form: its route reads
     // the body itself, up to its own limit.
-    let max_body_bytes = if request.uri().path() == FILE_UPLOAD_PATH {
+    let path = request.uri().path();
+    let max_body_bytes = if path == FILE_UPLOAD_PATH {
         crate::member_import::MOST_BYTES
+    } else if path.ends_with(SUBMIT_LISTENS) {
+        // A player's import of up to 1,000 listens: the route's own limit.
+        crate::api::listenbrainz::MOST_SUBMISSION_BYTES
     } else {
         max_body_bytes
     };

@@ -4,6 +4,7 @@
 //! answer the spec's messages, the others say what to slow down and for how
 //! long.
 
+use std::num::NonZeroU32;
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
@@ -54,6 +55,8 @@ pub enum WriteKind {
     Invite,
     /// An admin's roles, suspensions, sign-up mode, report decisions and hiding.
     Moderation,
+    /// Submissions of plays by the member's music players.
+    PlayerSubmission,
 }
 
 pub struct WriteLimiters {
@@ -76,6 +79,9 @@ pub struct WriteLimiters {
     reports: DefaultKeyedRateLimiter<i64>,
     invites: DefaultKeyedRateLimiter<i64>,
     moderation: DefaultKeyedRateLimiter<i64>,
+    player_submissions: DefaultKeyedRateLimiter<i64>,
+    /// Plays one by one, on top of the submissions that carry them.
+    player_plays: DefaultKeyedRateLimiter<i64>,
 }
 
 impl WriteLimiters {
@@ -102,6 +108,8 @@ impl WriteLimiters {
             reports: per_hour(limits.reports_per_hour),
             invites: per_hour(limits.invite_changes_per_hour),
             moderation: per_minute(limits.moderation_actions_per_minute),
+            player_submissions: per_minute(limits.player_submissions_per_minute),
+            player_plays: per_hour(limits.player_plays_per_hour),
         }
     }
 
@@ -128,9 +136,43 @@ impl WriteLimiters {
             WriteKind::Report => &self.reports,
             WriteKind::Invite => &self.invites,
             WriteKind::Moderation => &self.moderation,
+            WriteKind::PlayerSubmission => &self.player_submissions,
         };
         charge(limiter, &user_id)
     }
+}
+
+impl WriteLimiters {
+    /// Counts `plays` plays sent by `user_id`'s players; when over the
+    /// hour's allowance, how long until that many would be allowed (an hour
+    /// when more than the whole allowance is asked at once).
+    pub fn charge_plays(&self, user_id: i64, plays: u32) -> Result<(), Duration> {
+        let Some(plays) = NonZeroU32::new(plays) else {
+            return Ok(());
+        };
+        match self.player_plays.check_key_n(&user_id, plays) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now())),
+            Err(_) => Err(Duration::from_secs(60 * 60)),
+        }
+    }
+}
+
+/// Charges a submission's plays to the member's hourly allowance of plays:
+/// 429 saying how long to wait when over it.
+pub fn charge_player_plays(state: &AppState, user: &User, plays: usize) -> Result<(), AppError> {
+    let plays = u32::try_from(plays).unwrap_or(u32::MAX);
+    state
+        .limits
+        .writes
+        .charge_plays(user.id, plays)
+        .map_err(|wait| AppError::TooManyRequests {
+            message: format!(
+                "Your players sent more plays this hour than the site takes; try again in {}",
+                how_long(wait)
+            ),
+            retry_after_secs: whole_seconds(wait),
+        })
 }
 
 pub fn charge<K: Clone + std::hash::Hash + Eq>(
@@ -181,6 +223,7 @@ fn refusal(kind: WriteKind, wait: Duration) -> String {
         WriteKind::Report => "sending too many reports",
         WriteKind::Invite => "changing invites too often",
         WriteKind::Moderation => "moderating too fast",
+        WriteKind::PlayerSubmission => "sending plays too fast",
     };
     format!("You are {doing}; try again in {}", how_long(wait))
 }

@@ -29,6 +29,7 @@ mod names;
 mod openapi;
 mod operations;
 mod pictures;
+mod player_listens;
 mod protections;
 mod rating_counters;
 mod rating_imports;

@@ -14,7 +14,14 @@ fn declared_routes() -> BTreeSet<(String, String)> {
     let mut routes = BTreeSet::new();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/api");
     for entry in std::fs::read_dir(dir).unwrap() {
-        let source = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let file = entry.unwrap().path();
+        // The music players' API is mounted beside `/api`, as ListenBrainz's.
+        let prefix = if file.ends_with("listenbrainz.rs") {
+            "/apis/listenbrainz"
+        } else {
+            "/api"
+        };
+        let source = std::fs::read_to_string(file).unwrap();
         let mut rest = source.as_str();
         while let Some(start) = rest.find(".route(") {
             let call = &rest[start + ".route(".len()..];
@@ -39,7 +46,7 @@ fn declared_routes() -> BTreeSet<(String, String)> {
                     .match_indices(&format!("{method}("))
                     .any(|(i, _)| i == 0 || !handlers.as_bytes()[i - 1].is_ascii_alphanumeric());
                 if called {
-                    routes.insert((method.to_owned(), format!("/api{path}")));
+                    routes.insert((method.to_owned(), format!("{prefix}{path}")));
                 }
             }
             rest = &call[end..];

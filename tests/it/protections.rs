@@ -46,6 +46,8 @@ struct Operation {
     path: String,
     /// Needs a signed-in member: no anonymous alternative in `security`.
     needs_member: bool,
+    /// The member is named by a music player's token rather than a session.
+    by_player_token: bool,
 }
 
 impl Operation {
@@ -86,10 +88,18 @@ async fn operations(app: &TestApp) -> Vec<Operation> {
                             alternative.as_object().is_some_and(|a| !a.is_empty())
                         })
                 });
+            let by_player_token = operation["security"]
+                .as_array()
+                .is_some_and(|alternatives| {
+                    alternatives
+                        .iter()
+                        .any(|alternative| alternative.get("player_token").is_some())
+                });
             found.push(Operation {
                 method,
                 path: path.clone(),
                 needs_member,
+                by_player_token,
             });
         }
     }
@@ -97,16 +107,26 @@ async fn operations(app: &TestApp) -> Vec<Operation> {
     found
 }
 
+/// Calls `operation` as the member of session `token` (none: signed out);
+/// an operation of music players gets a player token of that member.
 async fn call(app: &TestApp, operation: &Operation, token: Option<&str>) -> (StatusCode, String) {
     let body = operation.is_write().then(|| json!({}));
-    let response = app
-        .call(
-            operation.method.clone(),
-            &operation.concrete_path(),
-            token,
-            body,
-        )
-        .await;
+    let mut request = common::json_call(
+        operation.method.clone(),
+        &operation.concrete_path(),
+        token,
+        body,
+    );
+    if operation.by_player_token
+        && let Some(session) = token
+    {
+        let player = player_token_of(app, session);
+        request.headers_mut().insert(
+            "authorization",
+            format!("Token {player}").parse().expect("header"),
+        );
+    }
+    let response = app.send(request).await;
     let message = serde_json::from_slice::<Value>(&response.body)
         .ok()
         .and_then(|body| body["message"].as_str().map(str::to_owned))
@@ -129,6 +149,23 @@ fn session(app: &TestApp, user_id: i64) -> String {
     token
 }
 
+/// A new player token of the member of `session`.
+fn player_token_of(app: &TestApp, session: &str) -> String {
+    let conn = app.conn();
+    let user_id: i64 = conn
+        .query_row(
+            "SELECT user_id FROM sessions WHERE token_hash = ?1",
+            [halfstar::auth::token_hash(session)],
+            |row| row.get(0),
+        )
+        .expect("a session");
+    let token = halfstar::player_listens::new_token();
+    let hash = halfstar::auth::token_hash(&token);
+    halfstar::db::player_listens::set_token(&conn, user_id, &hash, "2026-01-01T00:00:00.000Z")
+        .expect("token");
+    token
+}
+
 fn suspend(app: &TestApp, user_id: i64) {
     app.conn()
         .execute(
@@ -148,6 +185,11 @@ async fn a_signed_out_caller_gets_401_from_every_operation_that_needs_a_member()
             continue;
         }
         let (status, message) = call(&app, &operation, None).await;
+        // A player is told which token to send.
+        let message = match message.split_once(':') {
+            Some((said, _)) if operation.by_player_token => said.to_owned(),
+            _ => message,
+        };
         assert_eq!(
             (status, message.as_str()),
             (StatusCode::UNAUTHORIZED, "Not signed in"),

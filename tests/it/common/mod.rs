@@ -294,6 +294,8 @@ pub fn one_write_of_each_kind() -> halfstar::http::throttle::WriteLimits {
         reports_per_hour: one,
         invite_changes_per_hour: one,
         moderation_actions_per_minute: one,
+        player_submissions_per_minute: one,
+        player_plays_per_hour: one,
         sign_ups_per_hour: std::num::NonZeroU32::new(50).unwrap(),
     }
 }

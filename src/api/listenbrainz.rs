@@ -1,0 +1,256 @@
+//! The part of ListenBrainz's API that music players and scrobblers call
+//! (`validate-token`, `submit-listens`), under `/apis/listenbrainz/1/` as
+//! other self-hosted servers serve it, and under `/1/` for clients that
+//! take only a host (liblistenbrainz joins `/1/...` to its base address).
+//! The caller is the member of `Authorization: Token <player token>`.
+//! Errors answer as ListenBrainz does, `{"code", "error"}`, with the API's
+//! own `"message"` beside them.
+
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Query, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, Method, header};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+
+use super::AppState;
+use crate::auth::token_hash;
+use crate::db::users::User;
+use crate::db::{player_listens, run_blocking, users};
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult};
+use crate::http::write_limits;
+use crate::player_listens::payload::{self, ListenType};
+
+/// Where the API is described and charged (`http::allowances`), whichever
+/// of its two mounts a request came through.
+pub const SUBMIT_PATH: &str = "/apis/listenbrainz/1/submit-listens";
+/// The most a `submit-listens` body may hold: a full `import` of 1,000
+/// listens with their additional information fits in well under this.
+pub const MOST_SUBMISSION_BYTES: usize = 2 * 1024 * 1024;
+
+/// The routes, to be nested at `/apis/listenbrainz` and at the root.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/1/validate-token", get(validate_token))
+        .route(
+            "/1/submit-listens",
+            post(submit_listens).layer(DefaultBodyLimit::max(MOST_SUBMISSION_BYTES)),
+        )
+        .layer(axum::middleware::map_response(as_listenbrainz_error))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(validate_token, submit_listens))]
+pub struct Doc;
+
+/// The member of a request's player token, admitted to write: not
+/// suspended, and within their allowance of submissions.
+pub struct PlayerMember(pub User);
+
+/// The token of `Authorization: Token <token>`.
+fn player_token(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("token")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+fn not_signed_in() -> AppError {
+    AppError::Unauthorized(
+        "Not signed in: send your player token (made in Settings) as \"Authorization: Token <token>\""
+            .to_owned(),
+    )
+}
+
+async fn member_of(state: &AppState, token: &str) -> AppResult<Option<User>> {
+    let hash = token_hash(token);
+    run_blocking(
+        &state.pool,
+        move |conn| match player_listens::member_of_token(conn, &hash)? {
+            Some(user_id) => Ok(users::by_id(conn, user_id)?),
+            None => Ok(None),
+        },
+    )
+    .await
+}
+
+impl FromRequestParts<AppState> for PlayerMember {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        let token = player_token(&parts.headers).ok_or_else(not_signed_in)?;
+        let user = member_of(state, token).await?.ok_or_else(|| {
+            AppError::Unauthorized(
+                "Invalid player token: make a new one in Settings, under Music player".to_owned(),
+            )
+        })?;
+        write_limits::admit(state, &Method::POST, Some(SUBMIT_PATH), &user)?;
+        Ok(PlayerMember(user))
+    }
+}
+
+/// Rewrites the API's `{"message"}` errors into ListenBrainz's shape, which
+/// players read (`error`), keeping `message`.
+async fn as_listenbrainz_error(response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let message = serde_json::from_slice::<Value>(&bytes)
+        .ok()
+        .and_then(|body| body["message"].as_str().map(str::to_owned))
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("Error").to_owned());
+    let body = json!({"code": status.as_u16(), "error": message, "message": message});
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, Body::from(body.to_string()))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct TokenQuery {
+    /// The token, for clients that cannot send the header (ListenBrainz
+    /// accepts this too).
+    token: Option<String>,
+}
+
+/// What `validate-token` answers, as ListenBrainz does.
+#[derive(Serialize, ToSchema)]
+struct TokenValidity {
+    code: u16,
+    message: String,
+    valid: bool,
+    /// The member's username, when valid.
+    #[schema(required)]
+    user_name: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/apis/listenbrainz/1/validate-token",
+    tag = "music players",
+    params(TokenQuery),
+    responses(
+        (status = 200, description = "Whether the player token (`Authorization: Token <token>`, or `?token=`) is valid, and whose it is", body = TokenValidity),
+        (status = 400, description = "No token sent", body = crate::error::ErrorMessage)
+    )
+)]
+async fn validate_token(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<TokenQuery>,
+) -> AppResult<Json<TokenValidity>> {
+    let token = player_token(&headers)
+        .map(str::to_owned)
+        .or(query.token.filter(|token| !token.trim().is_empty()))
+        .ok_or_else(|| {
+            AppError::BadRequest(
+                "You need to provide a player token, as \"Authorization: Token <token>\""
+                    .to_owned(),
+            )
+        })?;
+    let member = member_of(&state, token.trim()).await?;
+    Ok(Json(match member {
+        Some(user) => TokenValidity {
+            code: 200,
+            message: "Token valid.".to_owned(),
+            valid: true,
+            user_name: Some(user.username),
+        },
+        None => TokenValidity {
+            code: 200,
+            message: "Token invalid.".to_owned(),
+            valid: false,
+            user_name: None,
+        },
+    }))
+}
+
+/// `{"status": "ok"}`, as ListenBrainz answers.
+#[derive(Serialize, ToSchema)]
+struct Accepted {
+    status: &'static str,
+}
+
+/// The body of `submit-listens`, as ListenBrainz defines it.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct Submission {
+    /// "single" (one listen, just finished), "playing_now" (one listen, not
+    /// kept) or "import" (up to 1,000 listens).
+    listen_type: String,
+    /// Each `{"listened_at": unix seconds, "track_metadata": {"artist_name",
+    /// "track_name", "release_name", "additional_info": {"release_group_mbid",
+    /// "release_mbid", "recording_mbid", "duration_ms", ...}}}`.
+    payload: Vec<Value>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/apis/listenbrainz/1/submit-listens",
+    tag = "music players",
+    request_body(content = Submission, description = "Sent as JSON, with or without a Content-Type"),
+    responses(
+        (status = 200, description = "Kept: each play is matched to a catalogue album (by release group, then by artist and album names) and counts in the member's \"Listened, not yet rated\" queue; plays of albums the catalogue lacks are kept for the import page. A play sent twice is kept once. `playing_now` is checked and not kept.", body = Accepted),
+        (status = 400, description = "Bad submission; `error` says which listen and what", body = crate::error::ErrorMessage),
+        (status = 401, description = "No valid player token", body = crate::error::ErrorMessage),
+        (status = 413, description = "Body over 2 MiB", body = crate::error::ErrorMessage)
+    ),
+    security(("player_token" = []))
+)]
+async fn submit_listens(
+    State(state): State<AppState>,
+    PlayerMember(user): PlayerMember,
+    body: Bytes,
+) -> AppResult<Json<Accepted>> {
+    let submission =
+        payload::read(&body, OffsetDateTime::now_utc()).map_err(AppError::BadRequest)?;
+    drop(body);
+    if submission.listen_type == ListenType::PlayingNow {
+        return Ok(Json(Accepted { status: "ok" }));
+    }
+    write_limits::charge_player_plays(&state, &user, submission.listens.len())?;
+    let plays = run_blocking(&state.pool, move |conn| {
+        Ok(crate::player_listens::plays(conn, submission.listens)?)
+    })
+    .await?;
+    let recorded = state
+        .writer
+        .write(move |conn| Ok(player_listens::record(conn, user.id, &plays, &now())?))
+        .await?;
+    tracing::debug!(
+        kept = recorded.kept,
+        matched = recorded.matched,
+        "plays received"
+    );
+    Ok(Json(Accepted { status: "ok" }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_scheme_is_read_in_any_case() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::AUTHORIZATION, "token  abc ".parse().unwrap());
+        assert_eq!(player_token(&headers), Some("abc"));
+        headers.insert(header::AUTHORIZATION, "Bearer abc".parse().unwrap());
+        assert_eq!(player_token(&headers), None);
+    }
+}
