@@ -1852,6 +1852,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/player-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["status"];
+        put?: never;
+        post: operations["make"];
+        delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shout": {
         parameters: {
             query?: never;
@@ -1993,6 +2009,22 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["dismiss"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/player-listens/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["unmatched"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2225,10 +2257,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apis/listenbrainz/1/submit-listens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["submit_listens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apis/listenbrainz/1/validate-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["validate_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `{"status": "ok"}`, as ListenBrainz answers. */
+        Accepted: {
+            status: string;
+        };
         AccountDeletion: {
             password?: string;
         };
@@ -2637,6 +2705,20 @@ export interface components {
             lastListenedAt: string | null;
             /** Format: int32 */
             plays: number;
+        };
+        /** @description A play as the member's export gives it. */
+        ExportedPlay: {
+            album: string;
+            /**
+             * Format: int64
+             * @description The catalogue album it counts for, when matched.
+             */
+            albumId: number | null;
+            artist: string;
+            listenedAt: string;
+            recordingMbid: string | null;
+            releaseGroupMbid: string | null;
+            track: string;
         };
         ExportedPost: {
             createdAt: string;
@@ -3175,6 +3257,11 @@ export interface components {
             title?: string;
             visibility?: null | components["schemas"]["ListVisibility"];
         };
+        NewPlayerToken: {
+            createdAt: string;
+            /** @description Shown this once: only its hash is kept. */
+            token: string;
+        };
         NewPost: {
             postText?: string;
             title?: string;
@@ -3250,6 +3337,9 @@ export interface components {
             pending: number;
             /** Format: int64 */
             ready: number;
+        };
+        PlayerTokenState: {
+            token: null | components["schemas"]["TokenStatus"];
         };
         Post: {
             createdAt: string;
@@ -3692,6 +3782,20 @@ export interface components {
              */
             openReports: number | null;
         };
+        /** @description The body of `submit-listens`, as ListenBrainz defines it. */
+        Submission: {
+            /**
+             * @description "single" (one listen, just finished), "playing_now" (one listen, not
+             *     kept) or "import" (up to 1,000 listens).
+             */
+            listen_type: string;
+            /**
+             * @description Each `{"listened_at": unix seconds, "track_metadata": {"artist_name",
+             *     "track_name", "release_name", "additional_info": {"release_group_mbid",
+             *     "release_mbid", "recording_mbid", "duration_ms", ...}}}`.
+             */
+            payload: unknown[];
+        };
         /** @description Why and until when a member may read but not write. */
         Suspension: {
             reason: string;
@@ -3736,6 +3840,35 @@ export interface components {
             post?: components["schemas"]["PostRef"];
             review?: components["schemas"]["ReviewRef"];
         };
+        /** @description Whether a member has a player token, and its use. */
+        TokenStatus: {
+            createdAt: string;
+            lastUsedAt: string | null;
+        };
+        /** @description What `validate-token` answers, as ListenBrainz does. */
+        TokenValidity: {
+            /** Format: int32 */
+            code: number;
+            message: string;
+            /** @description The member's username, when valid. */
+            user_name: string | null;
+            valid: boolean;
+        };
+        /** @description An album the catalogue lacks, as the member's player named it. */
+        UnmatchedAlbum: {
+            /** @description Empty when the player named no album. */
+            album: string;
+            artist: string;
+            lastListenedAt: string;
+            /** Format: int32 */
+            plays: number;
+            releaseGroupMbid: string | null;
+        };
+        UnmatchedAlbums: {
+            albums: components["schemas"]["UnmatchedAlbum"][];
+            /** Format: int64 */
+            total: number;
+        };
         Unread: {
             /**
              * Format: int64
@@ -3766,13 +3899,18 @@ export interface components {
             library: components["schemas"]["LibraryEntry"][];
             /** @description The lists of others the member likes. */
             listLikes: components["schemas"]["ExportedListLike"][];
-            /** @description Albums they listened to, from imported listening histories. */
+            /**
+             * @description Albums they listened to, from imported listening histories and
+             *     their music players.
+             */
             listened: components["schemas"]["ExportedListen"][];
             /** @description The member's lists, each with its albums in order. */
             lists: components["schemas"]["ExportedList"][];
             member: components["schemas"]["Member"];
             /** @description The kinds of notification they turned off. */
             notificationsOff: string[];
+            /** @description Each play their music players sent, oldest first. */
+            playerPlays: components["schemas"]["ExportedPlay"][];
             posts: components["schemas"]["ExportedPost"][];
             /** @description The library entries that carry a rating. */
             ratings: components["schemas"]["LibraryEntry"][];
@@ -11248,6 +11386,136 @@ export interface operations {
             };
         };
     };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the caller has a player token, when it was made and last used (never the token itself) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerTokenState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    make: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new player token, replacing any other (players using the old one stop being accepted) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewPlayerToken"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: players sending it are refused */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller has no player token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     create: {
         parameters: {
             query?: never;
@@ -11653,6 +11921,48 @@ export interface operations {
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unmatched: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100; 50 when absent. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Albums the caller's players played that the catalogue lacks, most played first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedAlbums"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12658,6 +12968,120 @@ export interface operations {
             };
             /** @description Too many writes of this kind; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    submit_listens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Sent as JSON, with or without a Content-Type */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Submission"];
+            };
+        };
+        responses: {
+            /** @description Kept: each play is matched to a catalogue album (by release group, then by artist and album names) and counts in the member's "Listened, not yet rated" queue; plays of albums the catalogue lacks are kept for the import page. A play sent twice is kept once. `playing_now` is checked and not kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Bad submission; `error` says which listen and what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No valid player token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended: they may read, but not write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body over 2 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    validate_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token, for clients that cannot send the header (ListenBrainz
+                 *     accepts this too).
+                 */
+                token: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the player token (`Authorization: Token <token>`, or `?token=`) is valid, and whose it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenValidity"];
+                };
+            };
+            /** @description No token sent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -114,3 +114,7 @@ export type ImportRow = Schemas['ImportRow'];
 export type ImportRowPage = Schemas['ImportRows'];
 export type ListenedAlbum = Schemas['ListenedAlbum'];
 export type ListenedPage = Schemas['ListenedQueue'];
+export type PlayerTokenState = Schemas['PlayerTokenState'];
+export type NewPlayerToken = Schemas['NewPlayerToken'];
+export type UnmatchedAlbum = Schemas['UnmatchedAlbum'];
+export type UnmatchedAlbums = Schemas['UnmatchedAlbums'];

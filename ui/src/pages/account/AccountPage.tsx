@@ -7,10 +7,11 @@ import { CommunitySettingsSection } from '../social/CommunitySettingsSection';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailForm, PasswordForm, UsernameForm } from './AccountForms';
 import { InvitesSection } from './InvitesSection';
+import { MusicPlayerSection } from './MusicPlayerSection';
 import { SessionList } from './SessionList';
 import './account.css';
 
-/** /settings/account: the member's name, email, password, sessions, feed and notification settings, blocks, invites, imports, data and account. */
+/** /settings/account: the member's name, email, password, sessions, feed and notification settings, blocks, invites, imports, music player, data and account. */
 export function AccountPage() {
   const { user } = useAuth();
   useDocumentTitle('Account');
@@ -26,6 +27,7 @@ export function AccountPage() {
           <CommunitySettingsSection />
           <InvitesSection user={user} />
           <ImportLink />
+          <MusicPlayerSection />
           <DownloadMyData />
           <DeleteAccount />
         </>

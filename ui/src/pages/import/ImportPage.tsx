@@ -13,6 +13,7 @@ import { ErrorNote, Loading } from '../../components/QueryState';
 import { saveBlob } from '../../lib/saveFile';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ImportPreview, useFocusOnMount } from './ImportPreview';
+import { PlayerMissing } from './PlayerMissing';
 import { progressLabel, resultLines } from './importText';
 import { UploadForm } from './UploadForm';
 import '../account/account.css';
@@ -36,6 +37,7 @@ export function ImportPage() {
             your own ratings are kept unless you choose otherwise.
           </p>
           <Importer />
+          <PlayerMissing />
           <ExportSection />
         </>
       ) : (
