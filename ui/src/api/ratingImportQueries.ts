@@ -77,6 +77,8 @@ export function useListened(enabled = true) {
   const query = useInfiniteQuery({
     queryKey: key,
     queryFn: ({ pageParam, signal }) => ratingImportsApi.listened(pageParam, LISTENED_PAGE, signal),
+    // Music players add plays from elsewhere at any time: asked for on every visit.
+    staleTime: 0,
     initialPageParam: 0,
     getNextPageParam: (last: ListenedPage, pages: ListenedPage[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.albums.length, 0);

@@ -13,7 +13,8 @@ import { longDate } from '../../lib/format';
 export function MusicPlayerSection() {
   const viewer = useViewer();
   const key = underViewer(['player-token'], viewer);
-  const status = useQuery({ queryKey: key, queryFn: ({ signal }) => playersApi.token(signal) });
+  // Players use the token from elsewhere: its last use is asked for on every visit.
+  const status = useQuery({ queryKey: key, queryFn: ({ signal }) => playersApi.token(signal), staleTime: 0 });
   const client = useQueryClient();
   const [made, setMade] = useState<NewPlayerToken | null>(null);
   const [pending, setPending] = useState(false);

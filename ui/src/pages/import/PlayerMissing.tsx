@@ -20,6 +20,8 @@ export function PlayerMissing() {
   const query = useInfiniteQuery({
     queryKey: key,
     queryFn: ({ pageParam, signal }) => playersApi.unmatched(pageParam, signal),
+    // Players add plays from elsewhere at any time: asked for on every visit.
+    staleTime: 0,
     initialPageParam: 0,
     getNextPageParam: (last: UnmatchedAlbums, pages: UnmatchedAlbums[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.albums.length, 0);
