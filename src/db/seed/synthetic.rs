@@ -10,6 +10,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::db::albums::{self, NewAlbum};
 use crate::db::artists::{self, NewArtist};
+use crate::db::player_listens::{self, Play};
 use crate::domain::timestamp::format;
 use crate::domain::{AlbumType, ReleaseDate};
 
@@ -415,10 +416,61 @@ pub fn generate(
     progress("follows and notifications");
     add_follows(&tx, scale, &mut rng, now)?;
 
+    progress("plays from music players");
+    add_player_plays(&tx, scale, &album_ids, &mut rng, now)?;
+
     progress("counters");
     recount(&tx)?;
     tx.commit()?;
     Ok(made)
+}
+
+/// The token of synthetic member `n`'s music players: known, so load tests
+/// can send plays.
+pub fn player_token(n: usize) -> String {
+    format!("synthetic-player-{n}")
+}
+
+/// Each signed-in member's players sent a hundred plays over the last year,
+/// four in five of catalogue albums (popular ones more often), the rest of
+/// twenty albums the catalogue lacks.
+fn add_player_plays(
+    conn: &Connection,
+    scale: Scale,
+    album_ids: &[i64],
+    rng: &mut fastrand::Rng,
+    now: OffsetDateTime,
+) -> rusqlite::Result<()> {
+    const PLAYS: usize = 100;
+    let stamp = format(now);
+    for member in 1..=scale.signed_in {
+        let hash = crate::auth::token_hash(&player_token(member));
+        player_listens::set_token(conn, member as i64, &hash, &stamp)?;
+        let plays: Vec<Play> = (0..PLAYS)
+            .map(|n| {
+                let listened_at = format(now - Duration::minutes(rng.i64(1..525_600)));
+                let album_id = (rng.u8(..5) != 0).then(|| album_ids[skewed(rng, album_ids.len())]);
+                let missing = rng.usize(..20);
+                Play {
+                    listened_at,
+                    artist_name: format!("Unknown artist {missing}"),
+                    release_name: album_id.map_or_else(
+                        || format!("Unknown album {missing}"),
+                        |id| format!("album {id}"),
+                    ),
+                    track_name: format!("Track {n}"),
+                    release_group_mbid: None,
+                    release_mbid: None,
+                    recording_mbid: None,
+                    duration_ms: Some(rng.i64(90_000..420_000)),
+                    player: Some("synthetic".to_owned()),
+                    album_id,
+                }
+            })
+            .collect();
+        player_listens::record(conn, member as i64, &plays, &stamp)?;
+    }
+    Ok(())
 }
 
 /// Lists by random members, each of 5 to 100 albums (popular ones more
