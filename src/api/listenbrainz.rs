@@ -34,14 +34,16 @@ pub const SUBMIT_PATH: &str = "/apis/listenbrainz/1/submit-listens";
 /// listens with their additional information fits in well under this.
 pub const MOST_SUBMISSION_BYTES: usize = 2 * 1024 * 1024;
 
-/// The routes, to be nested at `/apis/listenbrainz` and at the root.
+/// The routes, to be nested at `/apis/listenbrainz/1` and at `/1`. The
+/// rest of ListenBrainz's API answers 404, as ListenBrainz's JSON error.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/1/validate-token", get(validate_token))
+        .route("/validate-token", get(validate_token))
         .route(
-            "/1/submit-listens",
+            "/submit-listens",
             post(submit_listens).layer(DefaultBodyLimit::max(MOST_SUBMISSION_BYTES)),
         )
+        .fallback(super::unknown_api_path)
         .layer(axum::middleware::map_response(as_listenbrainz_error))
 }
 

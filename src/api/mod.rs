@@ -220,8 +220,8 @@ pub fn app(state: AppState) -> Router {
     let players = listenbrainz::router().with_state(state.clone());
     let router = Router::new()
         .nest("/api", api)
-        .nest("/apis/listenbrainz", players.clone())
-        .merge(players)
+        .nest("/apis/listenbrainz/1", players.clone())
+        .nest("/1", players)
         .merge(crate::media::router().with_state(state))
         .fallback(crate::web::serve_ui);
     layers::apply(router, max_body_bytes, request_timeout)

@@ -17,7 +17,7 @@ fn declared_routes() -> BTreeSet<(String, String)> {
         let file = entry.unwrap().path();
         // The music players' API is mounted beside `/api`, as ListenBrainz's.
         let prefix = if file.ends_with("listenbrainz.rs") {
-            "/apis/listenbrainz"
+            "/apis/listenbrainz/1"
         } else {
             "/api"
         };

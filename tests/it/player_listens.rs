@@ -143,6 +143,14 @@ async fn a_token_is_made_shown_once_validated_replaced_and_revoked() {
     assert_eq!(by_query.json()["valid"], true);
     let wrong = player(&app, Method::GET, "/1/validate-token", Some("nope"), None).await;
     assert_eq!(wrong.json()["valid"], false);
+    for elsewhere in [
+        "/1/user/navi/listens",
+        "/apis/listenbrainz/1/stats/sitewide/artists",
+    ] {
+        let unknown = app.get(elsewhere).await;
+        assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{elsewhere}");
+        assert_eq!(unknown.json()["code"], 404);
+    }
     let none = app.get("/1/validate-token").await;
     assert_eq!(none.status, StatusCode::BAD_REQUEST);
     assert!(
