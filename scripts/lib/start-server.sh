@@ -10,6 +10,9 @@
 start_server() {
   local logs=$1 seconds=$2
   shift 2
+  # Made before the server starts, so that reading them never races its start.
+  : >"$logs/serve.out"
+  : >"$logs/serve.err"
   "$@" >"$logs/serve.out" 2>"$logs/serve.err" &
   server=$!
   address=
