@@ -162,7 +162,9 @@ class Server:
                 self.warm.set()
 
     def get(self, url, token):
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        # The music players' API takes the member's player token (made by the synthetic community).
+        scheme, token = ("Token", f"synthetic-player-{token[len('synthetic-'):]}") if url.startswith("/apis/") and token else ("Bearer", token)
+        headers = {"Authorization": f"{scheme} {token}"} if token else {}
         started = time.perf_counter()
         self.connection.request("GET", url, headers=headers)
         answer = self.connection.getresponse()

@@ -125,6 +125,7 @@ async fn as_listenbrainz_error(response: Response) -> Response {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TokenQuery {
     /// The token, for clients that cannot send the header (ListenBrainz
     /// accepts this too).

@@ -104,6 +104,20 @@ async fn every_route_is_described_and_every_description_is_a_route() {
     );
     let stale: Vec<_> = described.difference(&declared).collect();
     assert!(stale.is_empty(), "descriptions of no route: {stale:?}");
+
+    // A parameter described as in the path is in the path's template.
+    let mut misplaced = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for operation in item.as_object().unwrap().values() {
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let name = parameter["name"].as_str().unwrap();
+                if parameter["in"] == "path" && !path.contains(&format!("{{{name}}}")) {
+                    misplaced.push(format!("{path}: {name}"));
+                }
+            }
+        }
+    }
+    assert!(misplaced.is_empty(), "path parameters not in their path: {misplaced:?}");
 }
 
 #[tokio::test]

@@ -13049,15 +13049,15 @@ export interface operations {
     };
     validate_token: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /**
                  * @description The token, for clients that cannot send the header (ListenBrainz
                  *     accepts this too).
                  */
-                token: string | null;
+                token?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
