@@ -14,6 +14,7 @@ use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
 use crate::db::albums::{self, Album, AlbumChange, NewAlbum};
 use crate::db::audit::Actor;
 use crate::db::revisions::{self, Change, EntityKind};
+use crate::db::tracks::{self, TrackFields};
 use crate::db::{artists, charts, is_unique_violation, run_blocking};
 use crate::domain::timestamp::{before_now, now};
 use crate::domain::{AlbumType, DatePrecision, PictureUrl, ReleaseDate, catalogue};
@@ -229,6 +230,9 @@ pub(super) struct AlbumBody {
     album_type: Option<String>,
     /// The MusicBrainz release group an import took the album from.
     mb_release_group: Option<String>,
+    /// The whole tracklist, replacing the album's: a place (disc and
+    /// position) kept keeps its tracks' ratings. Absent: unchanged.
+    tracks: Option<Vec<TrackFields>>,
 }
 
 pub(super) struct CheckedAlbum {
@@ -239,6 +243,7 @@ pub(super) struct CheckedAlbum {
     pub genres: Vec<String>,
     pub styles: Vec<String>,
     pub mb_release_group: Option<String>,
+    pub tracks: Option<Vec<TrackFields>>,
 }
 
 impl CheckedAlbum {
@@ -327,6 +332,12 @@ impl AlbumBody {
                 .map(|id| catalogue::musicbrainz_id(id, "mbReleaseGroup"))
                 .transpose()
                 .map_err(bad)?,
+            tracks: self
+                .tracks
+                .as_deref()
+                .map(super::tracks::checked_tracklist)
+                .transpose()
+                .map_err(bad)?,
         })
     }
 
@@ -388,6 +399,9 @@ async fn create(
                 Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
                 other => other?,
             };
+            if let Some(tracklist) = &album.tracks {
+                tracks::replace(conn, id, tracklist)?;
+            }
             revisions::record(
                 conn,
                 &Change::album(id, "add"),
@@ -445,6 +459,9 @@ pub(super) fn edit_album(
     match albums::update(conn, id, &album.as_change(artist_id), &now()) {
         Err(e) if is_unique_violation(&e) => return Err(duplicate(&album)),
         other => other?,
+    }
+    if let Some(tracklist) = &album.tracks {
+        tracks::replace(conn, id, tracklist)?;
     }
     Ok(revisions::record(conn, change, by, before, &now())?)
 }

@@ -29,6 +29,7 @@ mod reports;
 mod reviews;
 mod search;
 mod shouts;
+mod tracks;
 mod users;
 mod votes;
 mod wishlist;
@@ -177,6 +178,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(charts::router())
         .merge(search::router())
         .merge(ratings::router())
+        .merge(tracks::router())
         .merge(rating_imports::router())
         .merge(wishlist::router())
         .merge(reviews::router())

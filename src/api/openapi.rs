@@ -21,7 +21,8 @@ use axum::http::Method;
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export, feed,
     follows, health, history, imports, invites, listenbrainz, lists, notifications, player_token,
-    posts, rating_imports, ratings, reports, reviews, search, shouts, users, votes, wishlist,
+    posts, rating_imports, ratings, reports, reviews, search, shouts, tracks, users, votes,
+    wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -79,6 +80,7 @@ pub fn document_value() -> Document {
         charts::Doc::openapi(),
         search::Doc::openapi(),
         ratings::Doc::openapi(),
+        tracks::Doc::openapi(),
         rating_imports::Doc::openapi(),
         wishlist::Doc::openapi(),
         reviews::Doc::openapi(),

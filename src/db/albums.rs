@@ -443,6 +443,12 @@ pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
         > 0)
 }
 
+/// Whether album `id` exists.
+pub fn exists(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM albums WHERE id = ?1)")?
+        .query_row([id], |row| row.get(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,6 +60,8 @@ pub struct UserExport {
     pub listened: Vec<ExportedListen>,
     /// Each play their music players sent, oldest first.
     pub player_plays: Vec<super::player_listens::ExportedPlay>,
+    /// Their ratings of tracks, by album.
+    pub track_ratings: Vec<super::tracks::ExportedTrackRating>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -695,6 +697,7 @@ pub fn for_user(
         },
     )?;
     let player_plays = super::player_listens::export(&tx, user.id)?;
+    let track_ratings = super::tracks::export(&tx, user.id)?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -735,5 +738,6 @@ pub fn for_user(
         notifications_off,
         listened,
         player_plays,
+        track_ratings,
     })
 }

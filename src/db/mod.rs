@@ -37,6 +37,7 @@ pub mod sessions;
 pub mod shouts;
 pub mod site_settings;
 pub mod stats;
+pub mod tracks;
 pub mod users;
 pub mod votes;
 pub mod warnings;

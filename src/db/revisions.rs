@@ -51,18 +51,22 @@ pub struct Revision {
 /// The catalogue fields of an album or artist as they are now; `None` when it is gone.
 pub fn snapshot(conn: &Connection, kind: EntityKind, id: i64) -> rusqlite::Result<Option<Value>> {
     Ok(match kind {
-        EntityKind::Album => albums::by_id(conn, id, None)?.map(|album| {
-            json!({
-                "title": album.title,
-                "artist": album.artist,
-                "releaseDate": album.release_date,
-                "releaseDatePrecision": album.release_date_precision,
-                "type": album.album_type,
-                "pictureUrl": album.picture_url,
-                "genres": album.genres.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
-                "styles": album.styles,
-            })
-        }),
+        EntityKind::Album => albums::by_id(conn, id, None)?
+            .map(|album| Ok::<_, rusqlite::Error>((super::tracks::fields_of(conn, id)?, album)))
+            .transpose()?
+            .map(|(tracks, album)| {
+                json!({
+                    "title": album.title,
+                    "artist": album.artist,
+                    "releaseDate": album.release_date,
+                    "releaseDatePrecision": album.release_date_precision,
+                    "type": album.album_type,
+                    "pictureUrl": album.picture_url,
+                    "genres": album.genres.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
+                    "styles": album.styles,
+                    "tracks": tracks,
+                })
+            }),
         EntityKind::Artist => artists::by_id(conn, id)?.map(|artist| {
             json!({
                 "name": artist.name,

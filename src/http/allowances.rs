@@ -158,6 +158,8 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("POST", "/api/rating", Rating),
     member("PATCH", "/api/rating/{rating_id}", Rating),
     member("DELETE", "/api/rating/{rating_id}", Rating),
+    member("PUT", "/api/track/{track_id}/rating", Rating),
+    member("DELETE", "/api/track/{track_id}/rating", Rating),
     member("POST", "/api/wishlistitem", Wishlist),
     member("DELETE", "/api/wishlistitem/{id}", Wishlist),
     member("POST", "/api/review", Review),

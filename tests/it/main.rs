@@ -40,4 +40,5 @@ mod social;
 mod storage;
 mod synthetic;
 mod text_hygiene;
+mod tracks;
 mod write_limits;

@@ -117,7 +117,10 @@ async fn every_route_is_described_and_every_description_is_a_route() {
             }
         }
     }
-    assert!(misplaced.is_empty(), "path parameters not in their path: {misplaced:?}");
+    assert!(
+        misplaced.is_empty(),
+        "path parameters not in their path: {misplaced:?}"
+    );
 }
 
 #[tokio::test]
