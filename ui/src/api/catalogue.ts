@@ -2,7 +2,7 @@
 import { api } from './client';
 import { pathSegment } from './pathSegment';
 import type { components } from './schema';
-import type { Album, Artist, Chart, Genre, SearchResults } from './types';
+import type { Album, Artist, Chart, Genre, SearchResults, Track, TrackFields, Tracklist } from './types';
 
 const seg = pathSegment;
 
@@ -33,4 +33,9 @@ export const catalogueApi = {
   addAlbum: (form: AlbumForm) => api<Album>('/album', { method: 'POST', body: form }),
   editAlbum: (id: number, form: Partial<AlbumForm>) =>
     api<Album>(`/album/${id}`, { method: 'PATCH', body: form }),
+  /** Replaces the album's tracklist (a revision, like every edit). */
+  setTracks: (id: number, tracks: TrackFields[]) => api<Album>(`/album/${id}`, { method: 'PATCH', body: { tracks } }),
+  tracks: (id: number, signal?: AbortSignal) => api<Tracklist>(`/album/${id}/tracks`, { signal }),
+  rateTrack: (trackId: number, number: number) => api<Track>(`/track/${trackId}/rating`, { method: 'PUT', body: { number } }),
+  unrateTrack: (trackId: number) => api<void>(`/track/${trackId}/rating`, { method: 'DELETE' }),
 };

@@ -362,6 +362,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/album/{id}/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tracklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artist": {
         parameters: {
             query?: never;
@@ -1933,6 +1949,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/track/{track_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["rate"];
+        post?: never;
+        delete: operations["unrate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/me/artists": {
         parameters: {
             query?: never;
@@ -2352,6 +2384,11 @@ export interface components {
             releaseDatePrecision?: null | components["schemas"]["DatePrecision"];
             styles?: null | components["schemas"]["TagsField"];
             title?: string | null;
+            /**
+             * @description The whole tracklist, replacing the album's: a place (disc and
+             *     position) kept keeps its tracks' ratings. Absent: unchanged.
+             */
+            tracks?: components["schemas"]["TrackFields"][] | null;
             type?: string | null;
         };
         AlbumHit: {
@@ -2761,6 +2798,21 @@ export interface components {
             /** Format: int64 */
             shoutId: number;
             shoutText: string;
+        };
+        /** @description A track rating as the member's export gives it. */
+        ExportedTrackRating: {
+            album: string;
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            /** Format: int32 */
+            disc: number;
+            /** Format: double */
+            number: number;
+            /** Format: int32 */
+            position: number;
+            track: string;
+            updatedAt: string;
         };
         ExportedVote: {
             createdAt: string;
@@ -3854,6 +3906,72 @@ export interface components {
             user_name: string | null;
             valid: boolean;
         };
+        /** @description A track as the album page shows it. */
+        Track: {
+            /**
+             * Format: double
+             * @description None until someone rates it.
+             */
+            averageRating: number | null;
+            /** Format: int32 */
+            disc: number;
+            /** Format: int64 */
+            lengthMs: number | null;
+            /** Format: int64 */
+            numberOfRatings: number;
+            /** Format: int32 */
+            position: number;
+            recordingMbid: string | null;
+            title: string;
+            /** Format: int64 */
+            trackId: number;
+            /**
+             * Format: double
+             * @description The reader's own rating; none when signed out or not rated.
+             */
+            userRating: number | null;
+        };
+        /** @description A track as the catalogue keeps it: what an edit sends and a revision records. */
+        TrackFields: {
+            /**
+             * Format: int32
+             * @description 1 for a single disc.
+             */
+            disc: number;
+            /**
+             * Format: int64
+             * @description Milliseconds, when known.
+             */
+            lengthMs: number | null;
+            /**
+             * Format: int32
+             * @description From 1 on each disc.
+             */
+            position: number;
+            /** @description The MusicBrainz recording, when known. */
+            recordingMbid: string | null;
+            title: string;
+        };
+        TrackRatingBody: {
+            /**
+             * Format: double
+             * @description 0.5 to 10 in half steps.
+             */
+            number: number;
+        };
+        Tracklist: {
+            /** @description The best rated tracks (at least two ratings each), best first. */
+            bestTrackIds: number[];
+            /** @description Whether every track's length is known (else the total is a lower bound). */
+            everyLengthKnown: boolean;
+            /**
+             * Format: int64
+             * @description The sum of the known lengths.
+             */
+            totalLengthMs: number;
+            /** @description By disc, then position; empty when nobody has entered it. */
+            tracks: components["schemas"]["Track"][];
+        };
         /** @description An album the catalogue lacks, as the member's player named it. */
         UnmatchedAlbum: {
             /** @description Empty when the player named no album. */
@@ -3921,6 +4039,8 @@ export interface components {
             reviews: components["schemas"]["ExportedReview"][];
             /** @description Shouts the member left on profiles. */
             shouts: components["schemas"]["ExportedShout"][];
+            /** @description Their ratings of tracks, by album. */
+            trackRatings: components["schemas"]["ExportedTrackRating"][];
             /** @description The member's thumbs on reviews and posts. */
             votes: components["schemas"]["ExportedVote"][];
             /** @description Warnings admins gave the member. */
@@ -5466,6 +5586,56 @@ export interface operations {
             };
             /** @description Not an editor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    tracklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The album's tracklist, each track's average and count of ratings and the reader's own, the total length and the best tracks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tracklist"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11726,6 +11896,144 @@ export interface operations {
             };
             /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Track id */
+                track_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackRatingBody"];
+            };
+        };
+        responses: {
+            /** @description Rated (or the rating changed); the track with its new average. The album rating is untouched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Track"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such track */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unrate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Track id */
+                track_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's rating of the track is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such track, or the caller has not rated it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

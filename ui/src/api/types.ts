@@ -118,3 +118,6 @@ export type PlayerTokenState = Schemas['PlayerTokenState'];
 export type NewPlayerToken = Schemas['NewPlayerToken'];
 export type UnmatchedAlbum = Schemas['UnmatchedAlbum'];
 export type UnmatchedAlbums = Schemas['UnmatchedAlbums'];
+export type Track = Schemas['Track'];
+export type TrackFields = Schemas['TrackFields'];
+export type Tracklist = Schemas['Tracklist'];

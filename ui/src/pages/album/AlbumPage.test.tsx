@@ -40,7 +40,7 @@ describe('the album page', () => {
     albumServer({ 'GET /api/rating/album/4': [200, []], 'GET /api/review/ok-computer': [200, []] });
     const view = renderAt(ALBUM_URL);
     await view.findByRole('heading', { level: 1 });
-    expect(view.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Info', 'Ratings (13)', 'Reviews (2)']);
+    expect(view.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Info', 'Tracks', 'Ratings (13)', 'Reviews (2)']);
     expect(selectedTab(view)).toBe('Info');
 
     fireEvent.click(view.getByRole('tab', { name: 'Ratings (13)' }));
@@ -62,7 +62,7 @@ describe('the album page', () => {
   });
 
   it('switches tabs on a sideways swipe', async () => {
-    albumServer({ 'GET /api/rating/album/4': [200, []] });
+    albumServer({ 'GET /api/album/4/tracks': [200, { tracks: [], totalLengthMs: 0, everyLengthKnown: true, bestTrackIds: [] }] });
     const view = renderAt(ALBUM_URL);
     await view.findByRole('heading', { level: 1 });
     const area = view.container.querySelector('.album-tabs') as HTMLElement;
@@ -73,7 +73,8 @@ describe('the album page', () => {
     swipe(300, 270);
     expect(selectedTab(view)).toBe('Info');
     swipe(300, 200);
-    expect(selectedTab(view)).toBe('Ratings (13)');
+    expect(selectedTab(view)).toBe('Tracks');
+    expect(await view.findByText('No tracklist yet: an editor can add it.')).toBeTruthy();
     swipe(200, 300);
     expect(selectedTab(view)).toBe('Info');
   });

@@ -17,6 +17,7 @@ import { CommentList } from './CommentList';
 import { EditAlbumDialog } from './EditAlbumDialog';
 import { CatalogueActions } from '../catalogue/CatalogueActions';
 import { RatingsPanel } from './RatingsPanel';
+import { TrackList } from './TrackList';
 import { ReviewsTab } from './ReviewsTab';
 import './album.css';
 
@@ -36,6 +37,7 @@ function AlbumView({ album }: { album: Album }) {
           label={`${album.title} details`}
           tabs={[
             { key: 'info', label: 'Info', content: () => <AlbumInfo album={album} askLogin={askLogin} refuse={refuse} /> },
+            { key: 'tracks', label: 'Tracks', content: () => <TrackList album={album} askLogin={askLogin} /> },
             {
               key: 'ratings',
               label: `Ratings (${album.numberOfRatings})`,
@@ -59,7 +61,7 @@ function AlbumView({ album }: { album: Album }) {
   );
 }
 
-/** The album page: cover and actions, Info / Ratings / Reviews tabs, the lists holding it, comments. */
+/** The album page: cover and actions, Info / Tracks / Ratings / Reviews tabs, the lists holding it, comments. */
 export function AlbumPage({ params }: { params: Record<string, string | undefined> }) {
   const artist = routeParam(params.artistName);
   const title = routeParam(params.albumTitle);

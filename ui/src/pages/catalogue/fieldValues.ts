@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
   styles: 'Styles',
   name: 'Name',
   description: 'Description',
+  tracks: 'Tracklist',
 };
 
 export function fieldLabel(key: string): string {
@@ -19,7 +20,16 @@ export function fieldLabel(key: string): string {
 
 export function fieldValue(value: unknown): string {
   if (value == null || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+  if (Array.isArray(value)) return value.length ? value.map(item).join(', ') : '—';
+  return String(value);
+}
+
+/** A tracklist's track as "2. Title" ("2-1. Title" past the first disc); anything else as it is. */
+function item(value: unknown): string {
+  if (value && typeof value === 'object' && 'title' in value) {
+    const { disc, position, title } = value as { disc: number; position: number; title: string };
+    return `${disc > 1 ? `${disc}-` : ''}${position}. ${title}`;
+  }
   return String(value);
 }
 
@@ -28,5 +38,7 @@ type Fields = Record<string, unknown> | null;
 /** The keys whose values differ between `before` and `after` (all of one side when the other is missing). */
 export function changedKeys(before: Fields, after: Fields): string[] {
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  return [...keys].filter((key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null));
+  // An empty list and a field older revisions did not record read alike.
+  const shown = (value: unknown) => JSON.stringify(Array.isArray(value) && value.length === 0 ? null : (value ?? null));
+  return [...keys].filter((key) => shown(before?.[key]) !== shown(after?.[key]));
 }
