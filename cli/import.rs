@@ -33,7 +33,8 @@ pub enum ImportCommand {
         #[command(flatten)]
         sources: ImportSources,
     },
-    /// Add the albums of an already imported artist that are still missing.
+    /// Add the albums of an already imported artist that are still missing,
+    /// and the tracklists of their albums that have none.
     UpdateAlbums {
         name: String,
         #[command(flatten)]
@@ -72,6 +73,8 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
                 known: &known,
                 site_genres: &site_genres,
                 artist_known: false,
+                tracklists: true,
+                known_without_tracks: &known,
             };
             let Some(plan) = plan_or_explain(&Sources::new(sources.settings()), &request)? else {
                 return Ok(ExitCode::FAILURE);
@@ -90,6 +93,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
             let artist = artists::by_id(&conn, artist_id)?.context("the artist exists")?;
             let mbid = imports::artist_mbid(&conn, artist_id)?;
             let known = imports::release_groups_of(&conn, artist_id)?;
+            let without_tracks = imports::release_groups_without_tracks(&conn, artist_id)?;
             let site_genres = site_genres(&conn)?;
             let request = Request {
                 name: &artist.name,
@@ -98,6 +102,8 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
                 known: &known,
                 site_genres: &site_genres,
                 artist_known: true,
+                tracklists: true,
+                known_without_tracks: &without_tracks,
             };
             let Some(plan) = plan_or_explain(&Sources::new(sources.settings()), &request)? else {
                 return Ok(ExitCode::FAILURE);

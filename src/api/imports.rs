@@ -317,6 +317,9 @@ async fn albums(
             known: &known,
             site_genres: &site_genres,
             artist_known: false,
+            // The preview stays quick: a tracklist is one more request an album.
+            tracklists: false,
+            known_without_tracks: &known,
         };
         pipeline::plan(sources, &request, &NoProgress)
     })

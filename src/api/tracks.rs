@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, CurrentUser, MaybeUser};
-use crate::db::tracks::{self, Track, TrackFields};
+use crate::db::tracks::{self, MOST_TRACKS, Track, TrackFields};
 use crate::db::{albums, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{RatingValue, catalogue};
@@ -31,8 +31,6 @@ pub fn router() -> Router<AppState> {
 #[openapi(paths(tracklist, rate, unrate))]
 pub struct Doc;
 
-/// The most tracks an album's tracklist may list.
-pub const MOST_TRACKS: usize = 300;
 const MOST_DISCS: u32 = 50;
 const MOST_POSITION: u32 = 500;
 const MOST_LENGTH_MS: i64 = 24 * 60 * 60 * 1000;

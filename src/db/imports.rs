@@ -82,6 +82,29 @@ pub fn release_groups_of(conn: &Connection, artist_id: i64) -> rusqlite::Result<
     .collect()
 }
 
+/// The release groups of the artist's albums that have no tracklist yet.
+pub fn release_groups_without_tracks(
+    conn: &Connection,
+    artist_id: i64,
+) -> rusqlite::Result<HashSet<String>> {
+    conn.prepare_cached(
+        "SELECT mb_release_group FROM albums a WHERE artist_id = ?1 AND mb_release_group IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.album_id = a.id)",
+    )?
+    .query_map([artist_id], |row| row.get(0))?
+    .collect()
+}
+
+/// The album of a release group.
+pub fn album_by_release_group(
+    conn: &Connection,
+    release_group: &str,
+) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT id FROM albums WHERE mb_release_group = ?1")?
+        .query_row([release_group], |row| row.get(0))
+        .optional()
+}
+
 /// An imported album whose cover can be refreshed.
 pub struct Imported {
     pub album_id: i64,

@@ -6,6 +6,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// The most tracks an album's tracklist may list.
+pub const MOST_TRACKS: usize = 300;
+
 /// A track as the catalogue keeps it: what an edit sends and a revision records.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

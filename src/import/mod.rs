@@ -11,6 +11,7 @@ pub mod musicbrainz;
 pub mod pipeline;
 pub mod sources;
 pub mod store;
+pub mod tracklists;
 pub mod troubles;
 
 use http::{Answer, FetchError};

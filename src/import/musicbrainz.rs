@@ -1,5 +1,5 @@
-//! MusicBrainz: the artist search, an artist's genres and links, and the
-//! browse of an artist's release groups.
+//! MusicBrainz: the artist search, an artist's genres and links, the
+//! browse of an artist's release groups, and a release group's tracklist.
 
 use std::num::NonZeroU32;
 use std::thread::sleep;
@@ -11,6 +11,8 @@ use serde::Deserialize;
 
 use super::SourceError;
 use super::http::Http;
+use super::tracklists::{ReleasesAnswer, representative, tracks_of};
+use crate::db::tracks::TrackFields;
 use crate::domain::slug::search_key;
 
 /// MusicBrainz caps a search or browse page at 100.
@@ -345,6 +347,25 @@ impl<'a> MusicBrainz<'a> {
             ],
         )?;
         Ok(answer.artists)
+    }
+
+    /// The tracklist of the release standing for the release group
+    /// (`tracklists::representative`): one browse of its official releases
+    /// with their recordings. Empty when no official release lists tracks.
+    pub fn tracklist(&self, release_group: &str) -> Result<Vec<TrackFields>, SourceError> {
+        let answer: ReleasesAnswer = self.get(
+            "/ws/2/release",
+            &[
+                ("release-group", release_group),
+                ("inc", "recordings"),
+                ("status", "official"),
+                ("limit", &PAGE.to_string()),
+                ("fmt", "json"),
+            ],
+        )?;
+        Ok(representative(&answer.releases)
+            .map(tracks_of)
+            .unwrap_or_default())
     }
 
     /// Every release group of the artist, of every type (so what is left out

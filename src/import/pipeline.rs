@@ -9,6 +9,7 @@ use super::genres::{MAX_GENRES, Vocabulary, choose_genres};
 use super::musicbrainz::{self, ArtistChoice, ArtistHit, GroupKind, ReleaseGroup, by_votes};
 use super::sources::Sources;
 use super::troubles::{Trouble, Troubles};
+use crate::db::tracks::TrackFields;
 use crate::domain::{ReleaseDate, catalogue};
 
 #[derive(Debug, Clone)]
@@ -29,6 +30,9 @@ pub struct AlbumPlan {
     pub picture_url: String,
     pub genres: Vec<String>,
     pub styles: Vec<String>,
+    /// The release group's tracklist; empty when MusicBrainz lists none or
+    /// was not asked (see the troubles).
+    pub tracks: Vec<TrackFields>,
 }
 
 /// Why a release group is not imported.
@@ -97,6 +101,8 @@ pub struct Plan {
     pub troubles: Vec<Trouble>,
     /// The browse of release groups stopped early: a re-run picks up the rest.
     pub incomplete: bool,
+    /// Tracklists of albums already in the catalogue without one, by release group.
+    pub tracklists: Vec<(String, Vec<TrackFields>)>,
 }
 
 #[derive(Debug)]
@@ -119,6 +125,10 @@ pub struct Request<'a> {
     pub site_genres: &'a [String],
     /// The artist is in the catalogue already, so their description is not looked up.
     pub artist_known: bool,
+    /// Look each album's tracklist up (one MusicBrainz request an album).
+    pub tracklists: bool,
+    /// Release groups in the catalogue without a tracklist: theirs are looked up.
+    pub known_without_tracks: &'a HashSet<String>,
 }
 
 /// Reports each album as it is looked up (a progress bar, or log lines).
@@ -289,13 +299,45 @@ pub fn plan(
             }),
         }
     }
+    let mut tracklists = Vec::new();
+    if request.tracklists {
+        for album in &mut albums {
+            album.tracks = tracklist(sources, &album.release_group, &album.title, &mut troubles);
+        }
+        let mut missing: Vec<&String> = request.known_without_tracks.iter().collect();
+        missing.sort();
+        for group in missing {
+            let tracks = tracklist(sources, group, group, &mut troubles);
+            if !tracks.is_empty() {
+                tracklists.push((group.clone(), tracks));
+            }
+        }
+    }
     Ok(Planned::Ready(Plan {
         artist,
         albums,
         skipped,
         troubles: troubles.into_list(),
         incomplete,
+        tracklists,
     }))
+}
+
+/// A release group's tracklist; a failure costs only the tracklist.
+fn tracklist(
+    sources: &Sources,
+    release_group: &str,
+    title: &str,
+    troubles: &mut Troubles,
+) -> Vec<TrackFields> {
+    troubles
+        .ask(
+            "MusicBrainz",
+            &|| format!("the tracklist of {title}"),
+            "imported without a tracklist: `import update-albums` fetches it later",
+            || sources.musicbrainz().tracklist(release_group),
+        )
+        .unwrap_or_default()
 }
 
 struct AlbumLookup<'a> {
@@ -383,6 +425,7 @@ impl AlbumLookup<'_> {
             picture_url,
             genres,
             styles,
+            tracks: Vec::new(),
         })
     }
 }

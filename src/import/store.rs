@@ -12,6 +12,7 @@ use crate::db::artists::{self, NewArtist};
 use crate::db::audit::Actor;
 use crate::db::imports;
 use crate::db::revisions::{self, Change, EntityKind};
+use crate::db::tracks::{self, TrackFields};
 use crate::domain::AlbumType;
 use crate::domain::timestamp::now;
 
@@ -85,7 +86,40 @@ pub fn apply(conn: &mut Connection, plan: &Plan) -> rusqlite::Result<Summary> {
             }
         }
     }
+    for (release_group, tracklist) in &plan.tracklists {
+        let tx = conn.transaction()?;
+        if let Some(title) = fill_tracklist(&tx, release_group, tracklist, &stamp)? {
+            summary.updated.push(title);
+        }
+        tx.commit()?;
+    }
     Ok(summary)
+}
+
+/// Gives the album of `release_group` its tracklist, when it still has
+/// none; answers the album's title when it did.
+fn fill_tracklist(
+    conn: &Connection,
+    release_group: &str,
+    tracklist: &[TrackFields],
+    stamp: &str,
+) -> rusqlite::Result<Option<String>> {
+    let Some(id) = imports::album_by_release_group(conn, release_group)? else {
+        return Ok(None);
+    };
+    if !tracks::fields_of(conn, id)?.is_empty() {
+        return Ok(None);
+    }
+    let before = revisions::snapshot(conn, EntityKind::Album, id)?;
+    tracks::replace(conn, id, tracklist)?;
+    revisions::record(
+        conn,
+        &Change::album(id, "import"),
+        Actor::CommandLine,
+        before,
+        stamp,
+    )?;
+    Ok(albums::stored(conn, id)?.map(|album| album.title))
 }
 
 enum Stored {
@@ -116,6 +150,7 @@ fn store_album(
             mb_release_group: Some(&album.release_group),
         };
         let id = albums::insert(conn, &new, stamp)?;
+        tracks::replace(conn, id, &album.tracks)?;
         revisions::record(
             conn,
             &Change::album(id, "import"),
@@ -125,6 +160,8 @@ fn store_album(
         )?;
         return Ok(Stored::Added);
     };
+    // A tracklist already there (an editor's, perhaps corrected) is kept.
+    let add_tracks = !album.tracks.is_empty() && tracks::fields_of(conn, id)?.is_empty();
     let change = AlbumChange {
         artist_id,
         title: &album.title,
@@ -149,11 +186,14 @@ fn store_album(
     };
     let same_group =
         imports::release_group_of(conn, id)?.as_deref() == Some(album.release_group.as_str());
-    if same_group && stored.is_some_and(|stored| stored.is(&change)) {
+    if same_group && !add_tracks && stored.is_some_and(|stored| stored.is(&change)) {
         return Ok(Stored::Unchanged);
     }
     let before = revisions::snapshot(conn, EntityKind::Album, id)?;
     albums::update(conn, id, &change, stamp)?;
+    if add_tracks {
+        tracks::replace(conn, id, &album.tracks)?;
+    }
     imports::set_release_group(conn, id, &album.release_group)?;
     revisions::record(
         conn,

@@ -26,6 +26,8 @@ fn request<'a>(name: &'a str, mbid: Option<&'a str>, known: &'a HashSet<String>)
         known,
         site_genres: &[],
         artist_known: false,
+        tracklists: false,
+        known_without_tracks: known,
     }
 }
 
@@ -738,5 +740,164 @@ fn a_file_of_album_payloads_is_added_once() {
         String::from_utf8_lossy(&bad.stderr).contains("albums[0]: releaseDate"),
         "{}",
         String::from_utf8_lossy(&bad.stderr)
+    );
+}
+
+/// The tracks an album got, as (disc, position, title).
+fn stored_tracks(conn: &rusqlite::Connection, title: &str) -> Vec<(u32, u32, String)> {
+    let id: i64 = conn
+        .query_row("SELECT id FROM albums WHERE title = ?1", [title], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    db::tracks::fields_of(conn, id)
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.disc, t.position, t.title))
+        .collect()
+}
+
+#[test]
+fn albums_come_with_the_tracklist_of_their_first_official_release_and_update_albums_fills_the_rest()
+{
+    let mock = MockSources::start();
+    let known = HashSet::new();
+    let with_tracks = Request {
+        tracklists: true,
+        ..request("Radiohead", None, &known)
+    };
+    let planned = pipeline::plan(
+        &Sources::new(mock.settings(false, false)),
+        &with_tracks,
+        &NoProgress,
+    );
+    let plan = ready(planned.unwrap());
+    assert!(plan.troubles.is_empty(), "{:?}", plan.troubles);
+    let ok_computer = album(&plan, "OK Computer");
+    let short: String = ok_computer.release_group.chars().take(8).collect();
+    let titles: Vec<&str> = ok_computer
+        .tracks
+        .iter()
+        .map(|t| t.title.as_str())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            format!("1. {short}"),
+            format!("2. {short}"),
+            format!("3. {short}")
+        ]
+    );
+    assert_eq!(ok_computer.tracks[0].length_ms, Some(181_000));
+    // One more request an album.
+    let requests = mock.musicbrainz_requests();
+    assert_eq!(
+        requests
+            .iter()
+            .filter(|r| r.starts_with("releases "))
+            .count(),
+        4,
+        "{requests:?}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let pool = db::open(dir.path()).unwrap();
+    let mut conn = pool.get().unwrap();
+    store::apply(&mut conn, &plan).unwrap();
+    assert_eq!(stored_tracks(&conn, "Kid A").len(), 3);
+
+    // Albums imported before tracklists: update-albums looks theirs up, and
+    // leaves an editor's tracklist alone.
+    conn.execute_batch(
+        "DELETE FROM tracks WHERE album_id = (SELECT id FROM albums WHERE title = 'Kid A')",
+    )
+    .unwrap();
+    let pablo: i64 = conn
+        .query_row(
+            "SELECT id FROM albums WHERE title = 'Pablo Honey'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let edited = [db::tracks::TrackFields {
+        disc: 1,
+        position: 1,
+        title: "You".to_owned(),
+        length_ms: None,
+        recording_mbid: None,
+    }];
+    db::tracks::replace(&conn, pablo, &edited).unwrap();
+    conn.execute_batch(
+        "DELETE FROM tracks WHERE album_id = (SELECT id FROM albums WHERE title = 'OK Computer')",
+    )
+    .unwrap();
+    let artist_id = db::imports::artist_by_mbid(&conn, RADIOHEAD)
+        .unwrap()
+        .unwrap();
+    let known = db::imports::release_groups_of(&conn, artist_id).unwrap();
+    let without = db::imports::release_groups_without_tracks(&conn, artist_id).unwrap();
+    assert_eq!(without.len(), 2);
+    let update = Request {
+        artist_known: true,
+        tracklists: true,
+        known_without_tracks: &without,
+        ..request("Radiohead", Some(RADIOHEAD), &known)
+    };
+    let rest = ready(
+        pipeline::plan(
+            &Sources::new(mock.settings(false, false)),
+            &update,
+            &NoProgress,
+        )
+        .unwrap(),
+    );
+    let mut summary = store::apply(&mut conn, &rest).unwrap();
+    summary.updated.sort();
+    assert_eq!(summary.updated, ["Kid A", "OK Computer"]);
+    assert_eq!(stored_tracks(&conn, "Kid A").len(), 3);
+    assert_eq!(
+        stored_tracks(&conn, "Pablo Honey"),
+        [(1, 1, "You".to_owned())]
+    );
+    let imported: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM revisions WHERE action = 'import' AND after_json ->> '$.tracks[0].title' IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(
+        imported >= 4,
+        "the tracklists are in the history: {imported}"
+    );
+}
+
+#[test]
+fn a_failing_tracklist_costs_only_the_tracklist() {
+    let mock = MockSources::start();
+    mock.log.lock().unwrap().failing_tracklists = true;
+    let known = HashSet::new();
+    let with_tracks = Request {
+        tracklists: true,
+        ..request("Radiohead", None, &known)
+    };
+    let plan = ready(
+        pipeline::plan(
+            &Sources::new(mock.settings(false, false)),
+            &with_tracks,
+            &NoProgress,
+        )
+        .unwrap(),
+    );
+    assert_eq!(plan.albums.len(), 4);
+    assert!(plan.albums.iter().all(|a| a.tracks.is_empty()));
+    let [trouble] = plan.troubles.as_slice() else {
+        panic!("one trouble: {:?}", plan.troubles)
+    };
+    assert_eq!(trouble.source, "MusicBrainz");
+    assert!(
+        trouble.cost.contains("without a tracklist"),
+        "{}",
+        trouble.cost
     );
 }

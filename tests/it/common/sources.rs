@@ -35,6 +35,8 @@ pub struct Log {
     pub trouble: Option<Trouble>,
     /// Answer the browse page at this offset with an HTML 502 page this many times.
     pub failing_page: Option<(u32, u32)>,
+    /// Answer every browse of releases (tracklists) with 503.
+    pub failing_tracklists: bool,
 }
 
 /// Ways the optional sources fail in the wild.
@@ -216,6 +218,55 @@ async fn browse(
             "release-groups": page,
         })
         .to_string(),
+    )
+}
+
+/// The official releases of a release group with their recordings, as
+/// MusicBrainz's browse answers them: a reissue with a bonus track, the
+/// first issue on vinyl and on CD the same day, and a bootleg. The first
+/// issue on CD stands for the album: tracks "<n>. <first 8 of the id>".
+async fn releases(
+    State(log): State<Shared>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let group = q.get("release-group").cloned().unwrap_or_default();
+    record(&log, &headers, format!("releases {group}"));
+    if log.lock().unwrap().failing_tracklists {
+        return json(
+            StatusCode::SERVICE_UNAVAILABLE,
+            r#"{"error":"down"}"#.into(),
+        );
+    }
+    let short: String = group.chars().take(8).collect();
+    let release = |id: &str, status: &str, date: &str, format: &str, count: u32| {
+        let tracks: Vec<serde_json::Value> = (1..=count)
+            .map(|n| {
+                serde_json::json!({
+                    "id": format!("{id}-track-{n}"),
+                    "position": n,
+                    "number": n.to_string(),
+                    "title": format!("{n}. {short}"),
+                    "length": 180_000 + n * 1000,
+                    "recording": {"id": format!("{short}-0000-4000-8000-{n:012}"), "title": format!("{n}. {short}")}
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "id": format!("{short}-{id}"), "status": status, "date": date,
+            "media": [{"position": 1, "format": format, "track-count": count, "tracks": tracks}]
+        })
+    };
+    let all = [
+        release("reissue", "Official", "2009-03-24", "CD", 4),
+        release("vinyl", "Official", "1997-05-21", "12\" Vinyl", 3),
+        release("cd", "Official", "1997-05-21", "CD", 3),
+        release("bootleg", "Bootleg", "1990-01-01", "CD", 9),
+    ];
+    json(
+        StatusCode::OK,
+        serde_json::json!({"release-count": all.len(), "release-offset": 0, "releases": all})
+            .to_string(),
     )
 }
 
@@ -466,6 +517,7 @@ impl MockSources {
             .route("/ws/2/artist", get(search))
             .route("/ws/2/artist/{mbid}", get(artist))
             .route("/ws/2/release-group", get(browse))
+            .route("/ws/2/release", get(releases))
             .route("/release-group/{mbid}", get(cover_redirect))
             .route("/archive/{mbid}/index.json", get(cover_index))
             .route("/2.0/", get(last_fm))
