@@ -7,7 +7,7 @@
 //! own `"message"` beside them.
 
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, FromRequestParts, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
 use axum::response::Response;
@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
-use super::AppState;
+use super::{AppQuery, AppState};
 use crate::auth::token_hash;
 use crate::db::users::User;
 use crate::db::{player_listens, run_blocking, users};
@@ -156,7 +156,7 @@ struct TokenValidity {
 async fn validate_token(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(query): Query<TokenQuery>,
+    AppQuery(query): AppQuery<TokenQuery>,
 ) -> AppResult<Json<TokenValidity>> {
     let token = player_token(&headers)
         .map(str::to_owned)

@@ -43,6 +43,7 @@ pub fn revoke_token(conn: &Connection, user_id: i64) -> rusqlite::Result<bool> {
         > 0)
 }
 
+/// The member's token's state; none when they have no token.
 pub fn token_status(conn: &Connection, user_id: i64) -> rusqlite::Result<Option<TokenStatus>> {
     conn.prepare_cached("SELECT created_at, last_used_at FROM player_tokens WHERE user_id = ?1")?
         .query_row([user_id], |row| {

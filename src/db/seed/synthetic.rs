@@ -419,6 +419,9 @@ pub fn generate(
     progress("plays from music players");
     add_player_plays(&tx, scale, &album_ids, &mut rng, now)?;
 
+    progress("tracklists and track ratings");
+    add_tracks(&tx, scale, &album_ids, &mut rng, now)?;
+
     progress("counters");
     recount(&tx)?;
     tx.commit()?;
@@ -469,6 +472,43 @@ fn add_player_plays(
             })
             .collect();
         player_listens::record(conn, member as i64, &plays, &stamp)?;
+    }
+    Ok(())
+}
+
+/// Every album has 6 to 14 tracks; each signed-in member rates twenty
+/// tracks of albums they are likely to know (popular ones more often).
+fn add_tracks(
+    conn: &Connection,
+    scale: Scale,
+    album_ids: &[i64],
+    rng: &mut fastrand::Rng,
+    now: OffsetDateTime,
+) -> rusqlite::Result<()> {
+    let mut insert = conn.prepare(
+        "INSERT INTO tracks (album_id, disc, position, title, length_ms) VALUES (?1, 1, ?2, ?3, ?4)",
+    )?;
+    for &album in album_ids {
+        for position in 1..=rng.u32(6..=14) {
+            insert.execute(params![
+                album,
+                position,
+                phrase(rng, 2),
+                rng.i64(90_000..420_000)
+            ])?;
+        }
+    }
+    let mut rate = conn.prepare(
+        "INSERT OR IGNORE INTO track_ratings (user_id, track_id, number, created_at, updated_at)
+         SELECT ?1, id, ?3, ?4, ?4 FROM tracks WHERE album_id = ?2 AND position = ?5",
+    )?;
+    for member in 1..=scale.signed_in as i64 {
+        for _ in 0..20 {
+            let album = album_ids[skewed(rng, album_ids.len())];
+            let stamp = moment(rng, now);
+            let number = f64::from(rng.u8(1..=20)) / 2.0;
+            rate.execute(params![member, album, number, stamp, rng.u32(1..=6)])?;
+        }
     }
     Ok(())
 }
