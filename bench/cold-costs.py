@@ -97,6 +97,7 @@ def parameters(db):
         # Ids by the path they are in.
         "id": {
             "/api/album/{id}/history": album_id,
+            "/api/album/{id}/tracks": album_id,
             "/api/artist/{id}/follow": artist_id,
             "/api/artist/{id}/history": artist_id,
             "/api/comment/album/{id}": album_id,

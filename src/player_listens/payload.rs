@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 use time::OffsetDateTime;
 
-use crate::domain::timestamp;
+use crate::domain::{catalogue, timestamp};
 
 /// ListenBrainz's cap on the listens of one `import` request.
 pub const MOST_LISTENS_PER_REQUEST: usize = 1000;
@@ -184,21 +184,13 @@ fn mbid(info: &Map<String, Value>, field: &str) -> Result<Option<String>, String
         Some(Value::String(text)) => text.trim(),
         Some(_) => return Err(format!("additional_info.{field} must be a string")),
     };
-    if is_uuid(text) {
-        Ok(Some(text.to_ascii_lowercase()))
-    } else {
-        Err(format!(
-            "additional_info.{field} \"{}\" is not a MusicBrainz id",
-            short(text)
-        ))
-    }
-}
-
-fn is_uuid(text: &str) -> bool {
-    text.len() == 36
-        && text.char_indices().all(|(i, c)| match i {
-            8 | 13 | 18 | 23 => c == '-',
-            _ => c.is_ascii_hexdigit(),
+    catalogue::musicbrainz_id(text, field)
+        .map(Some)
+        .map_err(|_| {
+            format!(
+                "additional_info.{field} \"{}\" is not a MusicBrainz id",
+                short(text)
+            )
         })
 }
 
