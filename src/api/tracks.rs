@@ -1,6 +1,6 @@
 //! Albums' tracklists (`GET /api/album/{id}/tracks`; editors change them
 //! through the album's edit, with its history) and members' ratings of
-//! tracks, which never touch their album rating.
+//! tracks, which never touch their album rating, with a member's best.
 
 use std::collections::HashSet;
 
@@ -13,8 +13,8 @@ use utoipa::ToSchema;
 
 use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, CurrentUser, MaybeUser};
-use crate::db::tracks::{self, MOST_TRACKS, Track, TrackFields};
-use crate::db::{albums, run_blocking};
+use crate::db::tracks::{self, MOST_TRACKS, RatedTrack, Track, TrackFields};
+use crate::db::{albums, run_blocking, users};
 use crate::domain::timestamp::now;
 use crate::domain::{RatingValue, catalogue};
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -24,11 +24,12 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/album/{id}/tracks", get(tracklist))
         .route("/track/{track_id}/rating", put(rate).delete(unrate))
+        .route("/user/username/{username}/top-tracks", get(top_tracks))
 }
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(tracklist, rate, unrate))]
+#[openapi(paths(tracklist, rate, unrate, top_tracks))]
 pub struct Doc;
 
 const MOST_DISCS: u32 = 50;
@@ -216,6 +217,30 @@ async fn unrate(
             ))
         })
         .await
+}
+
+/// The tracks a profile shows.
+const TOP_TRACKS: u32 = 10;
+
+#[utoipa::path(
+    get,
+    path = "/api/user/username/{username}/top-tracks",
+    tag = "ratings",
+    params(("username" = String, Path, description = "Username")),
+    responses((status = 200, description = "The member's ten best rated tracks, best first, each with its album", body = Vec<RatedTrack>), (status = 404, description = "No such member", body = ErrorMessage)),
+)]
+async fn top_tracks(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+) -> AppResult<(Depends, Json<Vec<RatedTrack>>)> {
+    run_blocking(&state.pool, move |conn| {
+        let user = users::by_username(conn, &username)?
+            .ok_or_else(|| AppError::NotFound(format!("No member called {username}")))?;
+        let top = tracks::top_of_member(conn, user.id, TOP_TRACKS)?;
+        let albums = top.iter().map(|track| track.album_id);
+        Ok((Depends::member_and_albums(user.id, albums), Json(top)))
+    })
+    .await
 }
 
 fn no_track(track_id: i64) -> AppError {

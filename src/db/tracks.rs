@@ -185,6 +185,48 @@ pub fn one(
     .optional()
 }
 
+/// A member's rating of a track, with the track's album, for their profile.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RatedTrack {
+    pub track_id: i64,
+    pub title: String,
+    pub number: f64,
+    pub album_id: i64,
+    pub album_title: String,
+    pub album_slug: String,
+    pub artist: String,
+    pub artist_slug: String,
+}
+
+/// The member's best rated tracks, best first (the latest rated first among
+/// equals): a walk of `track_ratings_by_member`.
+pub fn top_of_member(
+    conn: &Connection,
+    user_id: i64,
+    limit: u32,
+) -> rusqlite::Result<Vec<RatedTrack>> {
+    conn.prepare_cached(
+        "SELECT t.id, t.title, r.number, al.id, al.title, al.slug, ar.name, ar.slug
+         FROM track_ratings r JOIN tracks t ON t.id = r.track_id
+         JOIN albums al ON al.id = t.album_id JOIN artists ar ON ar.id = al.artist_id
+         WHERE r.user_id = ?1 ORDER BY r.number DESC, r.updated_at DESC LIMIT ?2",
+    )?
+    .query_map(params![user_id, limit], |row| {
+        Ok(RatedTrack {
+            track_id: row.get(0)?,
+            title: row.get(1)?,
+            number: row.get(2)?,
+            album_id: row.get(3)?,
+            album_title: row.get(4)?,
+            album_slug: row.get(5)?,
+            artist: row.get(6)?,
+            artist_slug: row.get(7)?,
+        })
+    })?
+    .collect()
+}
+
 /// A track rating as the member's export gives it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

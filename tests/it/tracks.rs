@@ -204,6 +204,46 @@ async fn members_rate_tracks_without_touching_their_album_rating() {
     assert_eq!(again.status, StatusCode::NOT_FOUND);
     assert_eq!(tracks(&s, None).await["tracks"][2]["numberOfRatings"], 0);
 
+    let top = s
+        .app
+        .call(
+            Method::GET,
+            "/api/user/username/mira/top-tracks",
+            None,
+            None,
+        )
+        .await
+        .json();
+    let top: Vec<(&str, f64, &str)> = top
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["title"].as_str().unwrap(),
+                t["number"].as_f64().unwrap(),
+                t["albumSlug"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        top,
+        [
+            ("Paranoid Android", 10.0, "ok-computer"),
+            ("Airbag", 9.0, "ok-computer")
+        ]
+    );
+    let nobody = s
+        .app
+        .call(
+            Method::GET,
+            "/api/user/username/nobody/top-tracks",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(nobody.status, StatusCode::NOT_FOUND);
+
     let export = s
         .app
         .call(Method::GET, "/api/user/me/export", Some(&mira), None)

@@ -59,6 +59,18 @@ test('an editor types a tracklist; members rate three tracks and see the average
   await page.getByRole('combobox', { name: 'Your rating of Lewis (Mistreated)' }).selectOption('');
   await row(page, 'Lewis (Mistreated)').locator('.track-average', { hasText: 'not rated' }).waitFor();
 
+  // The profile shows the member's best rated tracks, each leading to its album.
+  await page.goto(`${run.server.url}/user/mira99`);
+  const top = page.getByRole('region', { name: 'Top Tracks' });
+  await top.getByText('My Iron Lung', { exact: false }).first().waitFor();
+  assert.deepEqual(
+    (await top.locator('li').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()),
+    ['9.0 My Iron Lung · My Iron Lung by Radiohead', '7.5 The Trickster · My Iron Lung by Radiohead'],
+  );
+  await top.getByRole('link', { name: 'My Iron Lung' }).first().click();
+  await page.waitForURL(`${run.server.url}${ALBUM}`);
+  await page.getByRole('heading', { level: 1, name: 'My Iron Lung' }).waitFor();
+
   const albumAfter = await apiGet(run, '/album/name/radiohead/my-iron-lung', session.token);
   assert.equal(albumAfter.numberOfRatings, albumBefore.numberOfRatings, 'track ratings are not album ratings');
   assert.equal(albumAfter.userRating, albumBefore.userRating);

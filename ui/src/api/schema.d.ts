@@ -2207,6 +2207,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/username/{username}/top-tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["top_tracks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/{user_id}": {
         parameters: {
             query?: never;
@@ -3482,6 +3498,20 @@ export interface components {
             artistId?: unknown;
             number?: unknown;
             userId?: unknown;
+        };
+        /** @description A member's rating of a track, with the track's album, for their profile. */
+        RatedTrack: {
+            /** Format: int64 */
+            albumId: number;
+            albumSlug: string;
+            albumTitle: string;
+            artist: string;
+            artistSlug: string;
+            /** Format: double */
+            number: number;
+            title: string;
+            /** Format: int64 */
+            trackId: number;
         };
         /** @description A rating as the API shows it; `number` is null for a library entry. */
         Rating: {
@@ -12920,6 +12950,56 @@ export interface operations {
                 };
             };
             /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    top_tracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's ten best rated tracks, best first, each with its album */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatedTrack"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -121,3 +121,4 @@ export type UnmatchedAlbums = Schemas['UnmatchedAlbums'];
 export type Track = Schemas['Track'];
 export type TrackFields = Schemas['TrackFields'];
 export type Tracklist = Schemas['Tracklist'];
+export type RatedTrack = Schemas['RatedTrack'];

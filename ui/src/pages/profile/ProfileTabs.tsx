@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter-preact';
 import type { Album, ProfileStats } from '../../api/types';
 import { useMyRatingOf } from '../../api/queries';
-import { AlbumTile } from '../../components/AlbumTile';
+import { AlbumTile, albumPath } from '../../components/AlbumTile';
 import { HalfStarRating } from '../../components/HalfStarRating';
 import { HiddenNote } from '../../components/HiddenNote';
 import { WithMentions } from '../../components/Mentions';
@@ -12,7 +12,7 @@ import { Tabs } from '../../components/Tabs';
 import { approvalPercent, approvalText } from '../../lib/approval';
 import { preview } from '../album/ReviewsTab';
 import { groupByValue } from './profileData';
-import { useUserPosts, useUserRatings, useUserReviews } from './profileQueries';
+import { useTopTracks, useUserPosts, useUserRatings, useUserReviews } from './profileQueries';
 import { ListsTab } from './ListsTab';
 import { ShoutsTab } from './ShoutsTab';
 import { WrittenOn } from '../../components/WrittenOn';
@@ -76,6 +76,7 @@ function GeneralTab({ username, stats }: { username: string; stats: ProfileStats
   return (
     <>
       <AlbumRow username={username} title="Top 5 Albums" albums={stats.topAlbums} empty={NO_RATINGS} />
+      <TopTracks username={username} />
       <AlbumRow username={username} title="Recently Rated" albums={stats.recentlyRated} empty={NO_RATINGS} />
       <AlbumRow
         username={username}
@@ -84,6 +85,32 @@ function GeneralTab({ username, stats }: { username: string; stats: ProfileStats
         empty="This user hasn't commented on any albums."
       />
     </>
+  );
+}
+
+/** The member's best rated tracks; not shown until they rate one. */
+function TopTracks({ username }: { username: string }) {
+  const tracks = useTopTracks(username);
+  if (tracks.isError) return <ErrorNote error={tracks.error} />;
+  if (!tracks.data?.length) return null;
+  return (
+    <section class="profile-section" aria-labelledby="profile-top-tracks">
+      <h2 id="profile-top-tracks">Top Tracks</h2>
+      <ol class="profile-top-tracks">
+        {tracks.data.map((track) => (
+          <li key={track.trackId}>
+            <span class="profile-track-rating">{track.number.toFixed(1)}</span>
+            <span>
+              {track.title}
+              <span class="profile-track-album">
+                {' · '}
+                <Link href={albumPath({ artistSlug: track.artistSlug, slug: track.albumSlug })}>{track.albumTitle}</Link> by {track.artist}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

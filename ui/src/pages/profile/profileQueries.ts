@@ -6,7 +6,7 @@ import { pathSegment } from '../../api/pathSegment';
 import { allPages, usePagedList } from '../../api/paged';
 import { useViewer, useViewerQuery } from '../../api/queries';
 import { underViewer } from '../../api/viewerCache';
-import type { PublicUser } from '../../api/types';
+import type { PublicUser, RatedTrack } from '../../api/types';
 
 export const profileKeys = {
   user: (name: string) => ['profile-user', name.toLowerCase()] as const,
@@ -15,6 +15,7 @@ export const profileKeys = {
   reviews: (name: string) => ['user-reviews', name.toLowerCase()] as const,
   posts: (name: string) => ['user-posts', name.toLowerCase()] as const,
   shouts: (name: string) => ['user-shouts', name.toLowerCase()] as const,
+  topTracks: (name: string) => ['user-top-tracks', name.toLowerCase()] as const,
 };
 
 export function useProfileUser(name: string) {
@@ -68,4 +69,9 @@ export function useShouts(name: string) {
     limit: LIST_PAGE,
     idOf: (shout) => shout.shoutId,
   });
+}
+
+/** The member's ten best rated tracks. */
+export function useTopTracks(name: string) {
+  return useViewerQuery(profileKeys.topTracks(name), () => api<RatedTrack[]>(`/user/username/${pathSegment(name)}/top-tracks`));
 }
