@@ -174,6 +174,10 @@ function TracklistEditor({ album, tracks, onClose }: { album: Album; tracks: Tra
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
   const parsed = parseTracklist(text, tracks);
+  // A place no longer listed takes its ratings with it: said before saving.
+  const losing = tracks.filter(
+    (track) => track.numberOfRatings > 0 && !parsed.some((kept) => kept.disc === track.disc && kept.position === track.position),
+  );
   const save = async (event: Event) => {
     event.preventDefault();
     setPending(true);
@@ -203,6 +207,12 @@ function TracklistEditor({ album, tracks, onClose }: { album: Album; tracks: Tra
             ` · ${formatLength(parsed.reduce((sum, track) => sum + (track.lengthMs ?? 0), 0))}`}
           {tracks.length > 0 && ' · a track keeping its place keeps its ratings'}
         </p>
+        {losing.length > 0 && (
+          <p class="tracklist-warning" role="alert">
+            {plural(losing.length, 'rated track')} will lose {losing.length === 1 ? 'its' : 'their'} ratings:{' '}
+            {losing.map((track) => track.title).join(', ')}.
+          </p>
+        )}
         <SubmitRow pending={pending} error={error} label="Save tracklist" />
       </form>
     </Dialog>
