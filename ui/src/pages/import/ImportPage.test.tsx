@@ -144,6 +144,39 @@ describe('Import my data', () => {
     await waitFor(() => expect(view.container.querySelector('.import-help p')!.textContent).toContain('Discogs ratings are 1 to 5 stars'));
   });
 
+  it("lists what the member's music player played that the catalogue lacks, and nothing when it lacks nothing", async () => {
+    signIn();
+    const missing = {
+      albums: [
+        { artist: 'Burial', album: 'Untrue', releaseGroupMbid: null, plays: 12, lastListenedAt: '2026-11-20T21:00:00.000Z' },
+        { artist: 'Someone', album: '', releaseGroupMbid: null, plays: 1, lastListenedAt: '2026-11-19T09:00:00.000Z' },
+      ],
+      total: 2,
+    };
+    fakeServer({
+      'GET /api/auth/me': me(),
+      'GET /api/import/ratings/current': [200, null],
+      'GET /api/user/me/player-listens/unmatched*': [200, missing],
+    });
+    const view = renderAt('/settings/import');
+    const section = await view.findByRole('region', { name: 'Missing from your music player' });
+    expect(section.textContent).toContain('played 2 albums that halfstar does not have');
+    expect([...section.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Untrue by Burial12 plays · last November 20th, 2026',
+      'No album name by Someone1 play · last November 19th, 2026',
+    ]);
+    cleanup();
+
+    fakeServer({
+      'GET /api/auth/me': me(),
+      'GET /api/import/ratings/current': [200, null],
+      'GET /api/user/me/player-listens/unmatched*': [200, { albums: [], total: 0 }],
+    });
+    const none = renderAt('/settings/import');
+    expect(await none.findByLabelText('Your file')).toBeTruthy();
+    expect(none.queryByRole('region', { name: 'Missing from your music player' })).toBeNull();
+  });
+
   it("sends the file's own bytes with its format and name, and shows the server's refusal", async () => {
     signIn();
     const server = fakeServer({ 'GET /api/auth/me': me(), 'GET /api/import/ratings/current': [200, null] });

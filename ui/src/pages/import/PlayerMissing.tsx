@@ -45,7 +45,7 @@ export function PlayerMissing() {
         {items.map((album) => (
           <li key={`${album.artist}\u0000${album.album}`}>
             <span class="player-missing-name">
-              <strong>{album.album || 'No album named'}</strong> by {album.artist}
+              <strong>{album.album || 'No album name'}</strong> by {album.artist}
             </span>
             <span class="import-explain">
               {plural(album.plays, 'play')} · last {longDate(album.lastListenedAt)}
