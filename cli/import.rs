@@ -74,7 +74,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
                 site_genres: &site_genres,
                 artist_known: false,
                 tracklists: true,
-                known_without_tracks: &known,
+                known_without_tracks: &[],
             };
             let Some(plan) = plan_or_explain(&Sources::new(sources.settings()), &request)? else {
                 return Ok(ExitCode::FAILURE);
@@ -93,7 +93,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
             let artist = artists::by_id(&conn, artist_id)?.context("the artist exists")?;
             let mbid = imports::artist_mbid(&conn, artist_id)?;
             let known = imports::release_groups_of(&conn, artist_id)?;
-            let without_tracks = imports::release_groups_without_tracks(&conn, artist_id)?;
+            let without_tracks = imports::albums_without_tracks(&conn, artist_id)?;
             let site_genres = site_genres(&conn)?;
             let request = Request {
                 name: &artist.name,

@@ -319,7 +319,7 @@ async fn albums(
             artist_known: false,
             // The preview stays quick: a tracklist is one more request an album.
             tracklists: false,
-            known_without_tracks: &known,
+            known_without_tracks: &[],
         };
         pipeline::plan(sources, &request, &NoProgress)
     })

@@ -82,16 +82,19 @@ pub fn release_groups_of(conn: &Connection, artist_id: i64) -> rusqlite::Result<
     .collect()
 }
 
-/// The release groups of the artist's albums that have no tracklist yet.
-pub fn release_groups_without_tracks(
+/// The artist's albums that have no tracklist yet: (release group, title),
+/// oldest first.
+pub fn albums_without_tracks(
     conn: &Connection,
     artist_id: i64,
-) -> rusqlite::Result<HashSet<String>> {
+) -> rusqlite::Result<Vec<(String, String)>> {
     conn.prepare_cached(
-        "SELECT mb_release_group FROM albums a WHERE artist_id = ?1 AND mb_release_group IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.album_id = a.id)",
+        "SELECT mb_release_group, title FROM albums a
+         WHERE artist_id = ?1 AND mb_release_group IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.album_id = a.id)
+         ORDER BY release_date, id",
     )?
-    .query_map([artist_id], |row| row.get(0))?
+    .query_map([artist_id], |row| Ok((row.get(0)?, row.get(1)?)))?
     .collect()
 }
 

@@ -127,8 +127,9 @@ pub struct Request<'a> {
     pub artist_known: bool,
     /// Look each album's tracklist up (one MusicBrainz request an album).
     pub tracklists: bool,
-    /// Release groups in the catalogue without a tracklist: theirs are looked up.
-    pub known_without_tracks: &'a HashSet<String>,
+    /// Albums in the catalogue without a tracklist, (release group, title):
+    /// theirs are looked up.
+    pub known_without_tracks: &'a [(String, String)],
 }
 
 /// Reports each album as it is looked up (a progress bar, or log lines).
@@ -304,10 +305,8 @@ pub fn plan(
         for album in &mut albums {
             album.tracks = tracklist(sources, &album.release_group, &album.title, &mut troubles);
         }
-        let mut missing: Vec<&String> = request.known_without_tracks.iter().collect();
-        missing.sort();
-        for group in missing {
-            let tracks = tracklist(sources, group, group, &mut troubles);
+        for (group, title) in request.known_without_tracks {
+            let tracks = tracklist(sources, group, title, &mut troubles);
             if !tracks.is_empty() {
                 tracklists.push((group.clone(), tracks));
             }
