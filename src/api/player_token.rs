@@ -7,16 +7,17 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::openapi::{SignedIn, Writes};
 use super::{AppQuery, AppState, CurrentUser};
 use crate::auth::token_hash;
 use crate::db::player_listens::{self, TokenStatus, UnmatchedAlbum};
-use crate::db::{Page, run_blocking};
+use crate::db::run_blocking;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::paging::OffsetQuery;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -114,14 +115,6 @@ async fn revoke(
         .await
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct UnmatchedQuery {
-    /// 1 to 100; 50 when absent.
-    limit: Option<u32>,
-    offset: Option<u32>,
-}
-
 #[derive(Serialize, ToSchema)]
 struct UnmatchedAlbums {
     albums: Vec<UnmatchedAlbum>,
@@ -132,23 +125,16 @@ struct UnmatchedAlbums {
     get,
     path = "/api/user/me/player-listens/unmatched",
     tag = "music players",
-    params(UnmatchedQuery),
+    params(OffsetQuery),
     responses(SignedIn, (status = 200, description = "Albums the caller's players played that the catalogue lacks, most played first", body = UnmatchedAlbums)),
     security(("bearer" = []))
 )]
 async fn unmatched(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    AppQuery(query): AppQuery<UnmatchedQuery>,
+    AppQuery(query): AppQuery<OffsetQuery>,
 ) -> AppResult<Json<UnmatchedAlbums>> {
-    let limit = query.limit.unwrap_or(50);
-    if !(1..=100).contains(&limit) {
-        return Err(AppError::BadRequest("limit must be 1 to 100".to_owned()));
-    }
-    let page = Page {
-        limit,
-        offset: query.offset.unwrap_or(0),
-    };
+    let page = query.page(50)?;
     let (albums, total) = run_blocking(&state.pool, move |conn| {
         Ok(player_listens::unmatched(conn, user.id, page)?)
     })

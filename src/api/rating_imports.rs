@@ -19,10 +19,11 @@ use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
 use crate::csv_cells::CsvWriter;
 use crate::db::listens::{self, ListenedAlbum};
-use crate::db::{Page, member_import, run_blocking};
+use crate::db::{member_import, run_blocking};
 use crate::domain::text;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::paging::OffsetQuery;
 use crate::http::uploads;
 use crate::http::write_limits::{WriteKind, charge_write, how_long};
 use crate::member_import::jobs::{
@@ -738,16 +739,6 @@ async fn confirm(
     Ok((Touched(touched), Json(job_view(&state, &job).await?)))
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct ListenedQuery {
-    #[param(minimum = 0)]
-    offset: Option<u32>,
-    /// 1 to 100; 24 by default.
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ListenedQueue {
@@ -759,23 +750,16 @@ struct ListenedQueue {
     get,
     path = "/api/user/me/listened",
     tag = "users",
-    params(ListenedQuery),
+    params(OffsetQuery),
     responses(SignedIn, (status = 200, description = "Albums the caller listened to and has not rated, most played first", body = ListenedQueue), (status = 400, description = "Bad page", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn listened(
     State(state): State<AppState>,
     CurrentUser(caller): CurrentUser,
-    AppQuery(query): AppQuery<ListenedQuery>,
+    AppQuery(query): AppQuery<OffsetQuery>,
 ) -> AppResult<Json<ListenedQueue>> {
-    let limit = query.limit.unwrap_or(24);
-    if !(1..=100).contains(&limit) {
-        return Err(AppError::BadRequest("limit must be 1 to 100".to_owned()));
-    }
-    let page = Page {
-        limit,
-        offset: query.offset.unwrap_or(0),
-    };
+    let page = query.page(24)?;
     let (albums, total) = run_blocking(&state.pool, move |conn| {
         Ok(listens::queue(conn, caller.id, page)?)
     })

@@ -49,8 +49,11 @@ pub struct Track {
     pub user_rating: Option<f64>,
 }
 
-const TRACK_COLUMNS: &str = "t.id, t.disc, t.position, t.title, t.length_ms, t.recording_mbid,
-     t.rating_count, CASE WHEN t.rating_count > 0 THEN t.rating_sum / t.rating_count END";
+/// Tracks with the reader's (`?2`) own ratings; a query adds its `WHERE`.
+const TRACKS_FOR_READER: &str = "SELECT t.id, t.disc, t.position, t.title, t.length_ms,
+     t.recording_mbid, t.rating_count,
+     CASE WHEN t.rating_count > 0 THEN t.rating_sum / t.rating_count END, r.number
+     FROM tracks t LEFT JOIN track_ratings r ON r.track_id = t.id AND r.user_id = ?2";
 
 fn track_from_row(row: &rusqlite::Row) -> rusqlite::Result<Track> {
     Ok(Track {
@@ -73,9 +76,7 @@ pub fn of_album(
     reader: Option<i64>,
 ) -> rusqlite::Result<Vec<Track>> {
     conn.prepare_cached(&format!(
-        "SELECT {TRACK_COLUMNS}, r.number FROM tracks t
-         LEFT JOIN track_ratings r ON r.track_id = t.id AND r.user_id = ?2
-         WHERE t.album_id = ?1 ORDER BY t.disc, t.position"
+        "{TRACKS_FOR_READER} WHERE t.album_id = ?1 ORDER BY t.disc, t.position"
     ))?
     .query_map(params![album_id, reader], track_from_row)?
     .collect()
@@ -176,13 +177,9 @@ pub fn one(
     track_id: i64,
     reader: Option<i64>,
 ) -> rusqlite::Result<Option<Track>> {
-    conn.prepare_cached(&format!(
-        "SELECT {TRACK_COLUMNS}, r.number FROM tracks t
-         LEFT JOIN track_ratings r ON r.track_id = t.id AND r.user_id = ?2
-         WHERE t.id = ?1"
-    ))?
-    .query_row(params![track_id, reader], track_from_row)
-    .optional()
+    conn.prepare_cached(&format!("{TRACKS_FOR_READER} WHERE t.id = ?1"))?
+        .query_row(params![track_id, reader], track_from_row)
+        .optional()
 }
 
 /// A member's rating of a track, with the track's album, for their profile.

@@ -4,6 +4,8 @@
 
 pub mod payload;
 
+use std::collections::HashMap;
+
 use rand_core::{OsRng, RngCore};
 use rusqlite::Connection;
 
@@ -54,13 +56,26 @@ pub fn album_of(conn: &Connection, listen: &Listen) -> rusqlite::Result<Option<i
     })
 }
 
-/// The plays of a submission's listens (those with a time), matched.
+/// The plays of a submission's listens (those with a time), matched. An
+/// import names the same album track after track: each is looked up once.
 pub fn plays(conn: &Connection, listens: Vec<Listen>) -> rusqlite::Result<Vec<Play>> {
+    let mut found: HashMap<(Option<String>, String, String), Option<i64>> = HashMap::new();
     listens
         .into_iter()
         .filter_map(|listen| {
             let listened_at = listen.listened_at.clone()?;
-            Some(album_of(conn, &listen).map(|album_id| Play {
+            let names = (
+                listen.release_group_mbid.clone(),
+                listen.artist_name.clone(),
+                listen.release_name.clone(),
+            );
+            let album_id = match found.get(&names) {
+                Some(album_id) => Ok(*album_id),
+                None => album_of(conn, &listen).inspect(|album_id| {
+                    found.insert(names, *album_id);
+                }),
+            };
+            Some(album_id.map(|album_id| Play {
                 listened_at,
                 artist_name: listen.artist_name,
                 release_name: listen.release_name,

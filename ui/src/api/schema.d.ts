@@ -12163,9 +12163,10 @@ export interface operations {
     listened: {
         parameters: {
             query?: {
-                offset?: number;
-                /** @description 1 to 100; 24 by default. */
+                /** @description How many to answer, 1 to 100. */
                 limit?: number;
+                /** @description How many to skip. */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -12271,8 +12272,9 @@ export interface operations {
     unmatched: {
         parameters: {
             query?: {
-                /** @description 1 to 100; 50 when absent. */
+                /** @description How many to answer, 1 to 100. */
                 limit?: number;
+                /** @description How many to skip. */
                 offset?: number;
             };
             header?: never;
