@@ -85,7 +85,8 @@ def parameters(db):
         "year": 1997,
         "genre": genre,
         "name": artist_slug,
-        "username": other,
+        # A member who rated tracks (the signed-in ones did) for their top tracks.
+        "username": {"/api/user/username/{username}/top-tracks": "member1", "": other},
         "user_id": other_id,
         "album_id": album_id,
         "list_id": list_id,
@@ -128,7 +129,7 @@ def url_for(path, operation, values):
         name, where = parameter["name"], parameter["in"]
         value = values.get(name)
         if isinstance(value, dict):
-            value = value.get(path)
+            value = value.get(path, value.get(""))
         if where == "path":
             if value is None:
                 sys.exit(f"no value for the path parameter {name} of {path}: add one to bench/cold-costs.py")
