@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::openapi::SignedIn;
 use super::reviews::preview;
 use super::{AppQuery, AppState, CurrentUser};
+use crate::db::diary::{self, DiaryEntry};
 use crate::db::feed::{self, Cursor, Event, EventKind};
 use crate::db::hidden::Reader;
 use crate::db::users::Author;
@@ -49,9 +50,14 @@ struct FeedAlbum {
     artist: String,
     artist_slug: String,
     picture_url: String,
-    /// The member's rating of it, for a rating.
+    /// The member's rating of it, for a rating or a listen.
     #[schema(required)]
     rating: Option<f64>,
+    /// The day of a listen.
+    #[schema(required)]
+    listened_on: Option<String>,
+    /// Whether a listen was a re-listen.
+    relisten: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -65,10 +71,11 @@ struct FeedItem {
     /// Who did it; null for a new album.
     #[schema(required)]
     actor: Option<Author>,
-    /// How many events it stands for: ratings in a row by one member.
+    /// How many events it stands for: ratings, or listens, in a row by one member.
     count: usize,
     albums: Vec<FeedAlbum>,
-    /// A review's, post's or shout's first words; a list's title.
+    /// A review's, post's or shout's first words; a list's title; a single
+    /// listen's note.
     text: String,
     /// The page it is about.
     link: String,
@@ -135,14 +142,15 @@ fn cursor_of(event: &Event) -> String {
     .encode()
 }
 
-/// Ratings in a row by one member go together; everything else alone.
+/// Ratings in a row by one member go together, and so do listens;
+/// everything else alone.
 fn grouped(events: Vec<Event>) -> Vec<Vec<Event>> {
     let mut groups: Vec<Vec<Event>> = Vec::new();
     for event in events {
         let joins_last = groups.last().is_some_and(|group| {
             let last = &group[0];
-            event.kind == EventKind::Rating
-                && last.kind == EventKind::Rating
+            matches!(event.kind, EventKind::Rating | EventKind::Listen)
+                && last.kind == event.kind
                 && last.actor.as_ref().map(|a| a.user_id) == event.actor.as_ref().map(|a| a.user_id)
         });
         match groups.last_mut() {
@@ -162,6 +170,8 @@ fn feed_album(album: albums::Album, rating: Option<f64>) -> FeedAlbum {
         artist_slug: album.artist_slug,
         picture_url: album.picture_url,
         rating,
+        listened_on: None,
+        relisten: false,
     }
 }
 
@@ -169,6 +179,7 @@ fn feed_album(album: albums::Album, rating: Option<f64>) -> FeedAlbum {
 /// rather than one or two an item.
 struct Shelf {
     ratings: HashMap<i64, (i64, f64)>,
+    listens: HashMap<i64, DiaryEntry>,
     albums: HashMap<i64, albums::Album>,
 }
 
@@ -180,6 +191,19 @@ impl Shelf {
             .flat_map(|group| group.iter().take(ALBUMS_SHOWN).map(|event| event.id))
             .collect();
         let ratings = feed::ratings(conn, &rating_ids)?;
+        let listen_ids: Vec<i64> = groups
+            .iter()
+            .filter(|group| group[0].kind == EventKind::Listen)
+            .flat_map(|group| group.iter().take(ALBUMS_SHOWN).map(|event| event.id))
+            .collect();
+        let listens = if listen_ids.is_empty() {
+            HashMap::new()
+        } else {
+            diary::by_ids(conn, &listen_ids)?
+                .into_iter()
+                .map(|entry| (entry.entry_id, entry))
+                .collect()
+        };
         let mut album_ids: Vec<i64> = ratings.values().map(|(album, _)| *album).collect();
         album_ids.extend(
             groups
@@ -193,7 +217,11 @@ impl Shelf {
             .into_iter()
             .map(|album| (album.album_id, album))
             .collect();
-        Ok(Self { ratings, albums })
+        Ok(Self {
+            ratings,
+            listens,
+            albums,
+        })
     }
 }
 
@@ -232,6 +260,36 @@ fn item_of(
             };
             item.link = format!("/albums/{}/{}", album.artist_slug, album.slug);
         }
+        EventKind::Listen => {
+            let listens: Vec<&DiaryEntry> = group
+                .iter()
+                .take(ALBUMS_SHOWN)
+                .filter_map(|event| shelf.listens.get(&event.id))
+                .collect();
+            let (Some(single), Some(actor)) = (listens.first(), first.actor.as_ref()) else {
+                return Ok(None);
+            };
+            item.link = if group.len() == 1 {
+                item.text = preview(&single.note);
+                format!("/albums/{}/{}", single.album.artist_slug, single.album.slug)
+            } else {
+                format!("/user/{}/diary", actor.username)
+            };
+            item.albums = listens
+                .into_iter()
+                .map(|entry| FeedAlbum {
+                    album_id: entry.album.album_id,
+                    title: entry.album.title.clone(),
+                    slug: entry.album.slug.clone(),
+                    artist: entry.album.artist.clone(),
+                    artist_slug: entry.album.artist_slug.clone(),
+                    picture_url: entry.album.picture_url.clone(),
+                    rating: entry.rating.filter(|_| first.ratings_shown),
+                    listened_on: Some(entry.listened_on.clone()),
+                    relisten: entry.relisten,
+                })
+                .collect();
+        }
         EventKind::Review => {
             let Some(review) = reviews::by_id(conn, first.id)? else {
                 return Ok(None);
@@ -246,6 +304,8 @@ fn item_of(
                 artist_slug: review.artist_slug,
                 picture_url: review.album_picture_url,
                 rating: review.review_rating,
+                listened_on: None,
+                relisten: false,
             });
         }
         EventKind::List => {

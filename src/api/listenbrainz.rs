@@ -26,6 +26,8 @@ use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult};
 use crate::http::write_limits;
 use crate::player_listens::payload::{self, ListenType};
+use crate::player_listens::sittings;
+use crate::reads::kept_answers::{Topic, Touched};
 
 /// Where the API is described and charged (`http::allowances`), whichever
 /// of its two mounts a request came through.
@@ -209,7 +211,7 @@ struct Submission {
     tag = "music players",
     request_body(content = Submission, description = "Sent as JSON, with or without a Content-Type"),
     responses(
-        (status = 200, description = "Kept: each play is matched to a catalogue album (by release group, then by artist and album names) and counts in the member's \"Listened, not yet rated\" queue; plays of albums the catalogue lacks are kept for the import page. A play sent twice is kept once. `playing_now` is checked and not kept.", body = Accepted),
+        (status = 200, description = "Kept: each play is matched to a catalogue album (by release group, then by artist and album names) and counts in the member's \"Listened, not yet rated\" queue; plays of albums the catalogue lacks are kept for the import page. A play sent twice is kept once. When more than half of an album's tracklist has been played in one sitting, the sitting becomes one entry of the member's diary. `playing_now` is checked and not kept.", body = Accepted),
         (status = 400, description = "Bad submission; `error` says which listen and what", body = crate::error::ErrorMessage),
         (status = 401, description = "No valid player token", body = crate::error::ErrorMessage),
         (status = 413, description = "Body over 2 MiB", body = crate::error::ErrorMessage)
@@ -220,28 +222,38 @@ async fn submit_listens(
     State(state): State<AppState>,
     PlayerMember(user): PlayerMember,
     body: Bytes,
-) -> AppResult<Json<Accepted>> {
+) -> AppResult<(Touched, Json<Accepted>)> {
     let submission =
         payload::read(&body, OffsetDateTime::now_utc()).map_err(AppError::BadRequest)?;
     drop(body);
     if submission.listen_type == ListenType::PlayingNow {
-        return Ok(Json(Accepted { status: "ok" }));
+        return Ok((Touched::nothing_shared(), Json(Accepted { status: "ok" })));
     }
     write_limits::charge_player_plays(&state, &user, submission.listens.len())?;
     let plays = run_blocking(&state.pool, move |conn| {
         Ok(crate::player_listens::plays(conn, submission.listens)?)
     })
     .await?;
-    let recorded = state
+    let (recorded, logged) = state
         .writer
-        .write(move |conn| Ok(player_listens::record(conn, user.id, &plays, &now())?))
+        .write(move |conn| {
+            let now = now();
+            let recorded = player_listens::record(conn, user.id, &plays, &now)?;
+            let logged = sittings::log_sittings(conn, user.id, &plays, &now)?;
+            Ok((recorded, logged))
+        })
         .await?;
     tracing::debug!(
         kept = recorded.kept,
         matched = recorded.matched,
+        logged,
         "plays received"
     );
-    Ok(Json(Accepted { status: "ok" }))
+    // Plays show only in the member's own queue, diary and import page.
+    Ok((
+        Touched(vec![Topic::Member(user.id)]),
+        Json(Accepted { status: "ok" }),
+    ))
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ mod artists;
 mod auth;
 mod charts;
 mod comments;
+mod diary;
 mod export;
 mod feed;
 mod follows;
@@ -179,6 +180,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(search::router())
         .merge(ratings::router())
         .merge(tracks::router())
+        .merge(diary::router())
         .merge(rating_imports::router())
         .merge(wishlist::router())
         .merge(reviews::router())

@@ -19,10 +19,10 @@ use crate::http::allowances::{Allowance, write_route};
 use axum::http::Method;
 
 use super::{
-    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, export, feed,
-    follows, health, history, imports, invites, listenbrainz, lists, notifications, player_token,
-    posts, rating_imports, ratings, reports, reviews, search, shouts, tracks, users, votes,
-    wishlist,
+    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, diary,
+    export, feed, follows, health, history, imports, invites, listenbrainz, lists, notifications,
+    player_token, posts, rating_imports, ratings, reports, reviews, search, shouts, tracks, users,
+    votes, wishlist,
 };
 
 pub fn router() -> Router<AppState> {
@@ -81,6 +81,7 @@ pub fn document_value() -> Document {
         search::Doc::openapi(),
         ratings::Doc::openapi(),
         tracks::Doc::openapi(),
+        diary::Doc::openapi(),
         rating_imports::Doc::openapi(),
         wishlist::Doc::openapi(),
         reviews::Doc::openapi(),

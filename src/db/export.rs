@@ -62,6 +62,8 @@ pub struct UserExport {
     pub player_plays: Vec<super::player_listens::ExportedPlay>,
     /// Their ratings of tracks, by album.
     pub track_ratings: Vec<super::tracks::ExportedTrackRating>,
+    /// Their listening diary, oldest first.
+    pub diary: Vec<super::diary::ExportedEntry>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -698,6 +700,7 @@ pub fn for_user(
     )?;
     let player_plays = super::player_listens::export(&tx, user.id)?;
     let track_ratings = super::tracks::export(&tx, user.id)?;
+    let diary = super::diary::export(&tx, user.id)?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -739,5 +742,6 @@ pub fn for_user(
         listened,
         player_plays,
         track_ratings,
+        diary,
     })
 }

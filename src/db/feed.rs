@@ -1,5 +1,6 @@
 //! The activity feed: what the members a member follows did (ratings,
-//! reviews, public lists, posts and shouts), and the new albums of the
+//! listens logged in their diaries, reviews, public lists, posts and
+//! shouts), and the new albums of the
 //! artists they follow, newest first. Blocks either way, hidden items,
 //! lists that are not public and ratings their member keeps out of feeds
 //! never show.
@@ -17,12 +18,16 @@ pub struct Event {
     pub id: i64,
     pub at: String,
     pub actor: Option<Author>,
+    /// Whether the actor lets ratings into feeds: a listen's rating shows
+    /// only then.
+    pub ratings_shown: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
     Rating,
+    Listen,
     Review,
     List,
     Post,
@@ -34,6 +39,7 @@ impl EventKind {
     fn from_code(code: &str) -> Option<Self> {
         Some(match code {
             "rating" => Self::Rating,
+            "listen" => Self::Listen,
             "review" => Self::Review,
             "list" => Self::List,
             "post" => Self::Post,
@@ -46,6 +52,7 @@ impl EventKind {
     pub fn code(self) -> &'static str {
         match self {
             Self::Rating => "rating",
+            Self::Listen => "listen",
             Self::Review => "review",
             Self::List => "list",
             Self::Post => "post",
@@ -176,6 +183,12 @@ fn member_events(
               AND (r.updated_at, 'rating', r.id) > (?6, ?7, ?8)
             ORDER BY r.updated_at DESC LIMIT ?10)
         UNION ALL SELECT * FROM (
+            SELECT 'listen', d.id, d.created_at FROM diary_entries d
+            WHERE d.user_id = ?2
+              AND (d.created_at, 'listen', d.id) < (?3, ?4, ?5)
+              AND (d.created_at, 'listen', d.id) > (?6, ?7, ?8)
+            ORDER BY d.created_at DESC LIMIT ?10)
+        UNION ALL SELECT * FROM (
             SELECT 'review', v.id, v.created_at FROM reviews v
             WHERE v.user_id = ?2 AND v.hidden_at IS NULL AND NOT v.imported
               AND (v.created_at, 'review', v.id) < (?3, ?4, ?5)
@@ -223,6 +236,7 @@ fn member_events(
                     id: row.get(1)?,
                     at: row.get(2)?,
                     actor: Some(member.author.clone()),
+                    ratings_shown: member.ratings_in_feeds,
                 })
             },
         )?
@@ -250,6 +264,7 @@ fn new_albums(
             id: row.get(0)?,
             at: row.get(1)?,
             actor: None,
+            ratings_shown: true,
         })
     })?
     .collect()
@@ -303,6 +318,11 @@ mod tests {
                   AND (SELECT ratings_in_feeds FROM users WHERE id = r.user_id)
                   AND (r.updated_at, 'rating', r.id) < (?2, ?3, ?4)
                 ORDER BY r.updated_at DESC LIMIT ?5)
+            UNION ALL SELECT * FROM (
+                SELECT 'listen', d.id, d.created_at, d.user_id FROM diary_entries d
+                WHERE d.user_id IN followed
+                  AND (d.created_at, 'listen', d.id) < (?2, ?3, ?4)
+                ORDER BY d.created_at DESC LIMIT ?5)
             UNION ALL SELECT * FROM (
                 SELECT 'review', v.id, v.created_at, v.user_id FROM reviews v
                 WHERE v.user_id IN followed AND v.hidden_at IS NULL AND NOT v.imported
@@ -440,6 +460,15 @@ mod tests {
                         "INSERT INTO reviews (user_id, album_id, review_text, created_at, updated_at, hidden_at)
                          VALUES (?1, ?2, 'Good.', ?3, ?3, CASE WHEN ?4 THEN ?3 END)",
                         params![member, album, at(), dice.roll(4) == 0],
+                    )
+                    .unwrap();
+                }
+                if dice.roll(6) == 0 {
+                    conn.execute(
+                        "INSERT INTO diary_entries
+                             (user_id, album_id, listened_on, source, created_at, updated_at)
+                         VALUES (?1, ?2, '2026-02-01', 'member', ?3, ?3)",
+                        params![member, album, at()],
                     )
                     .unwrap();
                 }

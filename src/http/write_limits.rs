@@ -26,7 +26,7 @@ pub enum WriteKind {
     Post,
     Review,
     Vote,
-    /// Ratings and library entries.
+    /// Ratings, library entries and listens logged in the diary.
     Rating,
     Wishlist,
     /// Adding, changing or removing artists and albums, and imports.

@@ -3,6 +3,7 @@
 //! a catalogue album, and the members' player tokens.
 
 pub mod payload;
+pub mod sittings;
 
 use std::collections::HashMap;
 

@@ -422,6 +422,9 @@ pub fn generate(
     progress("tracklists and track ratings");
     add_tracks(&tx, scale, &album_ids, &mut rng, now)?;
 
+    progress("listening diaries");
+    add_diary(&tx, scale, &album_ids, &mut rng, now)?;
+
     progress("counters");
     recount(&tx)?;
     tx.commit()?;
@@ -508,6 +511,44 @@ fn add_tracks(
             let stamp = moment(rng, now);
             let number = f64::from(rng.u8(1..=20)) / 2.0;
             rate.execute(params![member, album, number, stamp, rng.u32(1..=6)])?;
+        }
+    }
+    Ok(())
+}
+
+/// Each signed-in member logged sixty listens over the last two years
+/// (popular albums more often), one in five with a rating, one in ten with
+/// a note, one in four a re-listen.
+fn add_diary(
+    conn: &Connection,
+    scale: Scale,
+    album_ids: &[i64],
+    rng: &mut fastrand::Rng,
+    now: OffsetDateTime,
+) -> rusqlite::Result<()> {
+    let mut insert = conn.prepare(
+        "INSERT INTO diary_entries
+             (user_id, album_id, listened_on, rating, note, relisten, source, created_at, updated_at)
+         VALUES (?1, ?2, substr(?3, 1, 10), ?4, ?5, ?6, 'member', ?3, ?3)",
+    )?;
+    for member in 1..=scale.signed_in as i64 {
+        for _ in 0..60 {
+            let album = album_ids[skewed(rng, album_ids.len())];
+            let stamp = moment(rng, now);
+            let rating = (rng.u8(..5) == 0).then(|| f64::from(rng.u8(1..=20)) / 2.0);
+            let note = if rng.u8(..10) == 0 {
+                sentence(rng, 8)
+            } else {
+                String::new()
+            };
+            insert.execute(params![
+                member,
+                album,
+                stamp,
+                rating,
+                note,
+                rng.u8(..4) == 0
+            ])?;
         }
     }
     Ok(())

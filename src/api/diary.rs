@@ -1,0 +1,347 @@
+//! The listening diary: a member logs a listen of an album on a day, with
+//! the rating they gave it then, a short note and a re-listen mark; their
+//! diary is public, as their ratings are. A rating given when logging also
+//! becomes the member's rating of the album; changing an old entry's rating
+//! changes only the entry.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use time::macros::format_description;
+use time::{Date, Duration, OffsetDateTime};
+use utoipa::{IntoParams, ToSchema};
+
+use super::admin::checked_text;
+use super::openapi::{SignedIn, Writes};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
+use crate::db::diary::{self, Cursor, DiaryEntry, EntryFields};
+use crate::db::{albums, ratings, run_blocking, users};
+use crate::domain::RatingValue;
+use crate::domain::timestamp::now;
+use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::reads::kept_answers::{Depends, Topic, Touched};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/diary", post(log_listen))
+        .route(
+            "/diary/{entry_id}",
+            patch(change_entry).delete(remove_entry),
+        )
+        .route("/album/{id}/my-listens", get(my_listens))
+        .route("/user/username/{username}/diary", get(diary_of))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(log_listen, change_entry, remove_entry, my_listens, diary_of))]
+pub struct Doc;
+
+pub const MOST_NOTE_CHARS: usize = 500;
+const DAY: &[time::format_description::BorrowedFormatItem] =
+    format_description!("[year]-[month]-[day]");
+/// The earliest day a listen may be logged on.
+const FIRST_DAY: Date = time::macros::date!(1900 - 01 - 01);
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct EntryBody {
+    /// `YYYY-MM-DD`; today (UTC) when absent. Never after tomorrow.
+    listened_on: Option<String>,
+    /// 0.5 to 10 in half steps, or null.
+    rating: Option<f64>,
+    /// At most 500 characters.
+    #[serde(default)]
+    note: String,
+    #[serde(default)]
+    relisten: bool,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct LogBody {
+    album_id: i64,
+    #[serde(flatten)]
+    entry: EntryBody,
+}
+
+/// A day as a listen may be logged on: a real date from 1900 to tomorrow
+/// (UTC), so a member ahead of UTC can log their today.
+fn checked_day(text: &str, today: Date) -> Result<String, String> {
+    let day = Date::parse(text.trim(), DAY)
+        .map_err(|_| "listenedOn must be a date, YYYY-MM-DD".to_owned())?;
+    if day < FIRST_DAY {
+        return Err("listenedOn must be 1900-01-01 or later".to_owned());
+    }
+    if day > today + Duration::days(1) {
+        return Err("listenedOn must not be in the future".to_owned());
+    }
+    Ok(day.format(DAY).expect("a date formats"))
+}
+
+fn checked_entry(body: &EntryBody) -> AppResult<EntryFields> {
+    let today = OffsetDateTime::now_utc().date();
+    let listened_on = match body.listened_on.as_deref() {
+        Some(text) => checked_day(text, today).map_err(AppError::BadRequest)?,
+        None => today.format(DAY).expect("a date formats"),
+    };
+    let rating = body
+        .rating
+        .map(|number| {
+            RatingValue::from_f64(number)
+                .map(RatingValue::as_f64)
+                .ok_or_else(|| {
+                    AppError::BadRequest("rating must be 0.5 to 10 in half steps".to_owned())
+                })
+        })
+        .transpose()?;
+    Ok(EntryFields {
+        listened_on,
+        rating,
+        note: checked_text(&body.note, "note", MOST_NOTE_CHARS)?,
+        relisten: body.relisten,
+    })
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/diary",
+    tag = "diary",
+    request_body = LogBody,
+    responses(Writes, (status = 201, description = "Logged; a rating given also becomes the caller's rating of the album", body = DiaryEntry), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such album", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn log_listen(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppJson(body): AppJson<LogBody>,
+) -> AppResult<(StatusCode, Touched, Json<DiaryEntry>)> {
+    let fields = checked_entry(&body.entry)?;
+    let album_id = body.album_id;
+    state
+        .writer
+        .write(move |conn| {
+            if !albums::exists(conn, album_id)? {
+                return Err(AppError::NotFound(format!("No album with id {album_id}")));
+            }
+            let now = now();
+            let entry_id = diary::log(conn, user.id, album_id, &fields, &now)?;
+            if let Some(number) = fields.rating.and_then(RatingValue::from_f64) {
+                ratings::upsert(conn, user.id, album_id, Some(number), &now)?;
+            }
+            let entry = diary::by_id(conn, entry_id)?.expect("the entry exists");
+            Ok((
+                StatusCode::CREATED,
+                Touched(vec![Topic::Member(user.id), Topic::Album(album_id)]),
+                Json(entry),
+            ))
+        })
+        .await
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/diary/{entry_id}",
+    tag = "diary",
+    params(("entry_id" = i64, Path, description = "Diary entry id")),
+    request_body = EntryBody,
+    responses(Writes, (status = 200, description = "Changed: the day, rating, note and re-listen mark are replaced; the album rating is untouched", body = DiaryEntry), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such entry in the caller's diary", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn change_entry(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(entry_id): AppPath<i64>,
+    AppJson(body): AppJson<EntryBody>,
+) -> AppResult<(Touched, Json<DiaryEntry>)> {
+    let fields = checked_entry(&body)?;
+    state
+        .writer
+        .write(move |conn| {
+            if !diary::change(conn, user.id, entry_id, &fields, &now())? {
+                return Err(no_entry(entry_id));
+            }
+            let entry = diary::by_id(conn, entry_id)?.ok_or_else(|| no_entry(entry_id))?;
+            Ok((Touched(vec![Topic::Member(user.id)]), Json(entry)))
+        })
+        .await
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/diary/{entry_id}",
+    tag = "diary",
+    params(("entry_id" = i64, Path, description = "Diary entry id")),
+    responses(Writes, (status = 204, description = "The entry is gone"), (status = 404, description = "No such entry in the caller's diary", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn remove_entry(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(entry_id): AppPath<i64>,
+) -> AppResult<(Touched, StatusCode)> {
+    state
+        .writer
+        .write(move |conn| {
+            if !diary::remove(conn, user.id, entry_id)? {
+                return Err(no_entry(entry_id));
+            }
+            Ok((
+                Touched(vec![Topic::Member(user.id)]),
+                StatusCode::NO_CONTENT,
+            ))
+        })
+        .await
+}
+
+fn no_entry(entry_id: i64) -> AppError {
+    AppError::NotFound(format!("No entry {entry_id} in your diary"))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct MyListens {
+    /// How many listens of the album the caller logged.
+    count: i64,
+    /// The latest first, at most 20.
+    entries: Vec<DiaryEntry>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/album/{id}/my-listens",
+    tag = "diary",
+    params(("id" = i64, Path, description = "Album id")),
+    responses(SignedIn, (status = 200, description = "The caller's logged listens of the album, the latest first, and how many", body = MyListens), (status = 404, description = "No such album", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn my_listens(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<MyListens>> {
+    run_blocking(&state.pool, move |conn| {
+        if !albums::exists(conn, id)? {
+            return Err(AppError::NotFound(format!("No album with id {id}")));
+        }
+        let (entries, count) = diary::of_member_and_album(conn, user.id, id)?;
+        Ok(Json(MyListens { count, entries }))
+    })
+    .await
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct DiaryQuery {
+    /// The `next` of the page before.
+    before: Option<String>,
+    /// How many entries, 1 to 100 (50 when absent).
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct MonthOfListens {
+    /// `YYYY-MM`.
+    month: String,
+    listens: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Diary {
+    /// The latest day first.
+    entries: Vec<DiaryEntry>,
+    /// Pass as `before` for the next page; null at the end.
+    #[schema(required)]
+    next: Option<String>,
+    /// Every month with listens and how many, the latest first; on the
+    /// first page only (empty on the others).
+    months: Vec<MonthOfListens>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/user/username/{username}/diary",
+    tag = "diary",
+    params(("username" = String, Path, description = "Username"), DiaryQuery),
+    responses((status = 200, description = "The member's diary, the latest listen first, with each month's count", body = Diary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+)]
+async fn diary_of(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+    AppQuery(query): AppQuery<DiaryQuery>,
+) -> AppResult<(Depends, Json<Diary>)> {
+    let limit = query.limit.unwrap_or(50);
+    if !(1..=100).contains(&limit) {
+        return Err(AppError::BadRequest("limit must be 1 to 100".to_owned()));
+    }
+    let before = query
+        .before
+        .as_deref()
+        .map(|text| {
+            Cursor::decode(text).ok_or_else(|| {
+                AppError::BadRequest("before must be the next of a page of the diary".to_owned())
+            })
+        })
+        .transpose()?;
+    run_blocking(&state.pool, move |conn| {
+        let user = users::by_username(conn, &username)?
+            .ok_or_else(|| AppError::NotFound(format!("No member called {username}")))?;
+        let entries = diary::of_member(conn, user.id, before.as_ref(), limit)?;
+        let next = (entries.len() == limit as usize)
+            .then(|| entries.last())
+            .flatten()
+            .map(|last| {
+                Cursor {
+                    listened_on: last.listened_on.clone(),
+                    entry_id: last.entry_id,
+                }
+                .encode()
+            });
+        let months = if before.is_none() {
+            diary::months_of_member(conn, user.id)?
+                .into_iter()
+                .map(|(month, listens)| MonthOfListens { month, listens })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let albums = entries.iter().map(|entry| entry.album.album_id);
+        let depends = Depends::member_and_albums(user.id, albums);
+        Ok((
+            depends,
+            Json(Diary {
+                entries,
+                next,
+                months,
+            }),
+        ))
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_is_a_real_date_up_to_tomorrow() {
+        let today = time::macros::date!(2026 - 03 - 12);
+        assert_eq!(checked_day(" 2026-03-13 ", today).unwrap(), "2026-03-13");
+        assert_eq!(checked_day("1900-01-01", today).unwrap(), "1900-01-01");
+        for (bad, problem) in [
+            ("2026-03-14", "must not be in the future"),
+            ("1899-12-31", "1900-01-01 or later"),
+            ("2026-02-30", "YYYY-MM-DD"),
+            ("12/03/2026", "YYYY-MM-DD"),
+            ("", "YYYY-MM-DD"),
+        ] {
+            let error = checked_day(bad, today).unwrap_err();
+            assert!(error.contains(problem), "{bad}: {error}");
+        }
+    }
+}
