@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { apiGet, demoMemberPage, signedInPage, useServerAndBrowser } from './server.mjs';
+import { apiAs as callApi, apiGet, demoMemberPage, signedInPage, useServerAndBrowser } from './server.mjs';
 
 const run = useServerAndBrowser({ before, after });
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;
@@ -36,15 +36,7 @@ async function freshMember(username, device = DESKTOP) {
 }
 
 /** Calls the API as a member and returns the JSON answer. */
-async function apiAs(token, method, path, body) {
-  const answer = await fetch(`${run.server.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
-  return answer.status === 204 ? undefined : answer.json();
-}
+const apiAs = (token, method, path, body) => callApi(run, token, method, path, body);
 
 /** The member's ratings as the server keeps them: "Artist – Title" → number (null: library only). */
 async function ratingsOf(token) {

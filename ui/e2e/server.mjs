@@ -176,6 +176,17 @@ export async function demoMemberPage(context, username, viewport = { width: 1440
   return { page, session };
 }
 
+/** Calls the API as a member (`context` holds the server) and returns the JSON answer; throws on a refusal. */
+export async function apiAs(context, token, method, path, body) {
+  const answer = await fetch(`${context.server.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
+  return answer.status === 204 ? undefined : answer.json();
+}
+
 /** GETs an API path as JSON, optionally with a member's token. */
 export async function apiGet(context, path, token) {
   const answer = await fetch(`${context.server.url}/api${path}`, {

@@ -30,6 +30,7 @@ const ChangeRequestsPage = lazyComponent(() => import('./pages/change-requests/C
 const GrabDataPage = lazyComponent(() => import('./pages/grab-data/GrabDataPage'), 'GrabDataPage');
 const ImportPage = lazyComponent(() => import('./pages/import/ImportPage'), 'ImportPage');
 const AddListPage = lazyComponent(() => import('./pages/lists/AddListPage'), 'AddListPage');
+const DiaryPage = lazyComponent(() => import('./pages/diary/DiaryPage'), 'DiaryPage');
 
 export interface ScreenRoute {
   /** A pattern, or a regular expression whose named groups are the parameters. */
@@ -47,6 +48,8 @@ export const routes: ScreenRoute[] = [
   { path: '/review/:albumTitle/:reviewId', screen: ReviewPage },
   { path: '/post/:postId', screen: PostPage },
   { path: '/user/:username', screen: ProfilePage },
+  // Not in the spec: a member's listening diary (issue 39).
+  { path: '/user/:username/diary', screen: DiaryPage },
   { path: '/login', screen: Login },
   { path: '/sign-up', screen: SignUp },
   { path: '/add-album', screen: AddAlbumPage },

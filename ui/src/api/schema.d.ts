@@ -362,6 +362,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/album/{id}/my-listens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_listens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/album/{id}/tracks": {
         parameters: {
             query?: never;
@@ -888,6 +904,38 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/diary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["log_listen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diary/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_entry"];
+        options?: never;
+        head?: never;
+        patch: operations["change_entry"];
         trace?: never;
     };
     "/api/feed": {
@@ -2110,6 +2158,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/username/{username}/diary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["diary_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/username/{username}/follow": {
         parameters: {
             query?: never;
@@ -2669,6 +2733,46 @@ export interface components {
          * @enum {string}
          */
         DatePrecision: "year" | "month" | "day";
+        Diary: {
+            /** @description The latest day first. */
+            entries: components["schemas"]["DiaryEntry"][];
+            /**
+             * @description Every month with listens and how many, the latest first; on the
+             *     first page only (empty on the others).
+             */
+            months: components["schemas"]["MonthOfListens"][];
+            /** @description Pass as `before` for the next page; null at the end. */
+            next: string | null;
+        };
+        /** @description The album of an entry, as the diary shows it. */
+        DiaryAlbum: {
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            artistSlug: string;
+            pictureUrl: string;
+            /** Format: int64 */
+            releaseYear: number;
+            slug: string;
+            title: string;
+        };
+        DiaryEntry: {
+            album: components["schemas"]["DiaryAlbum"];
+            /** Format: int64 */
+            entryId: number;
+            /** @description The day of the listen, `YYYY-MM-DD`. */
+            listenedOn: string;
+            loggedAt: string;
+            /** @description Empty when none was written. */
+            note: string;
+            /**
+             * Format: double
+             * @description The rating given with the listen.
+             */
+            rating: number | null;
+            relisten: boolean;
+            source: components["schemas"]["Source"];
+        };
         EmailChange: {
             email?: string;
             password?: string;
@@ -2690,6 +2794,18 @@ export interface components {
             note: string;
             target: string;
         };
+        EntryBody: {
+            /** @description `YYYY-MM-DD`; today (UTC) when absent. Never after tomorrow. */
+            listenedOn?: string | null;
+            /** @description At most 500 characters. */
+            note?: string;
+            /**
+             * Format: double
+             * @description 0.5 to 10 in half steps, or null.
+             */
+            rating?: number | null;
+            relisten?: boolean;
+        };
         EntryEdit: {
             note?: string | null;
             /**
@@ -2703,7 +2819,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        EventKind: "rating" | "review" | "list" | "post" | "shout" | "new-album";
+        EventKind: "rating" | "listen" | "review" | "list" | "post" | "shout" | "new-album";
         ExportedChangeRequest: {
             createdAt: string;
             /** Format: int64 */
@@ -2720,6 +2836,19 @@ export interface components {
             commentText: string;
             createdAt: string;
             on: components["schemas"]["Target"];
+        };
+        /** @description An entry as the member's export gives it. */
+        ExportedEntry: {
+            album: string;
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            listenedOn: string;
+            note: string;
+            /** Format: double */
+            rating: number | null;
+            relisten: boolean;
+            source: components["schemas"]["Source"];
         };
         ExportedInvite: {
             createdAt: string;
@@ -2853,12 +2982,16 @@ export interface components {
             albumId: number;
             artist: string;
             artistSlug: string;
+            /** @description The day of a listen. */
+            listenedOn: string | null;
             pictureUrl: string;
             /**
              * Format: double
-             * @description The member's rating of it, for a rating.
+             * @description The member's rating of it, for a rating or a listen.
              */
             rating: number | null;
+            /** @description Whether a listen was a re-listen. */
+            relisten: boolean;
             slug: string;
             title: string;
         };
@@ -2867,7 +3000,7 @@ export interface components {
             albums: components["schemas"]["FeedAlbum"][];
             /** @description The newest event of the item. */
             at: string;
-            /** @description How many events it stands for: ratings in a row by one member. */
+            /** @description How many events it stands for: ratings, or listens, in a row by one member. */
             count: number;
             /** @description Pass as `before` to read on from this item. */
             cursor: string;
@@ -2876,7 +3009,10 @@ export interface components {
             link: string;
             /** @description Whose profile a shout is on. */
             recipient: string | null;
-            /** @description A review's, post's or shout's first words; a list's title. */
+            /**
+             * @description A review's, post's or shout's first words; a list's title; a single
+             *     listen's note.
+             */
             text: string;
         };
         /** @description An artist a member follows. */
@@ -3251,6 +3387,10 @@ export interface components {
             /** @description The most liked of them. */
             lists: components["schemas"]["ListSummary"][];
         };
+        LogBody: components["schemas"]["EntryBody"] & {
+            /** Format: int64 */
+            albumId: number;
+        };
         LogIn: {
             email?: string;
             password?: string;
@@ -3296,10 +3436,25 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        MonthOfListens: {
+            /** Format: int64 */
+            listens: number;
+            /** @description `YYYY-MM`. */
+            month: string;
+        };
         /** @description One of the caller's lists, for choosing where to add an album. */
         MyList: components["schemas"]["ListSummary"] & {
             /** @description Whether it holds the album asked about. */
             containsAlbum: boolean;
+        };
+        MyListens: {
+            /**
+             * Format: int64
+             * @description How many listens of the album the caller logged.
+             */
+            count: number;
+            /** @description The latest first, at most 20. */
+            entries: components["schemas"]["DiaryEntry"][];
         };
         Names: {
             album?: string;
@@ -3840,6 +3995,11 @@ export interface components {
             /** @description The reader follows them (false for a visitor). */
             youFollow: boolean;
         };
+        /**
+         * @description Who logged an entry.
+         * @enum {string}
+         */
+        Source: "member" | "player";
         /** @description What a source failed to give, told once for everything it failed on alike. */
         SourceTrouble: {
             /** @description What was asked: "the tags of Kid A". */
@@ -4030,6 +4190,8 @@ export interface components {
             /** @description Corrections the member suggested to albums and artists. */
             changeRequests: components["schemas"]["ExportedChangeRequest"][];
             comments: components["schemas"]["ExportedComment"][];
+            /** @description Their listening diary, oldest first. */
+            diary: components["schemas"]["ExportedEntry"][];
             exportedAt: string;
             /** @description The artists they follow. */
             followedArtists: string[];
@@ -5616,6 +5778,56 @@ export interface operations {
             };
             /** @description Not an editor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    my_listens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's logged listens of the album, the latest first, and how many */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyListens"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7638,6 +7850,213 @@ export interface operations {
                 };
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    log_listen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogBody"];
+            };
+        };
+        responses: {
+            /** @description Logged; a rating given also becomes the caller's rating of the album */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiaryEntry"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    remove_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Diary entry id */
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such entry in the caller's diary */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    change_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Diary entry id */
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryBody"];
+            };
+        };
+        responses: {
+            /** @description Changed: the day, rating, note and re-listen mark are replaced; the album rating is untouched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiaryEntry"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such entry in the caller's diary */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12548,6 +12967,61 @@ export interface operations {
             };
         };
     };
+    diary_of: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the page before. */
+                before?: string;
+                /** @description How many entries, 1 to 100 (50 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's diary, the latest listen first, with each month's count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diary"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     follow: {
         parameters: {
             query?: never;
@@ -13381,7 +13855,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Kept: each play is matched to a catalogue album (by release group, then by artist and album names) and counts in the member's "Listened, not yet rated" queue; plays of albums the catalogue lacks are kept for the import page. A play sent twice is kept once. `playing_now` is checked and not kept. */
+            /** @description Kept: each play is matched to a catalogue album (by release group, then by artist and album names) and counts in the member's "Listened, not yet rated" queue; plays of albums the catalogue lacks are kept for the import page. A play sent twice is kept once. When more than half of an album's tracklist has been played in one sitting, the sitting becomes one entry of the member's diary. `playing_now` is checked and not kept. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -122,3 +122,6 @@ export type Track = Schemas['Track'];
 export type TrackFields = Schemas['TrackFields'];
 export type Tracklist = Schemas['Tracklist'];
 export type RatedTrack = Schemas['RatedTrack'];
+export type DiaryEntry = Schemas['DiaryEntry'];
+export type Diary = Schemas['Diary'];
+export type MyListens = Schemas['MyListens'];

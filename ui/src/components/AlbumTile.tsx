@@ -7,6 +7,7 @@ import { average, ratingsCount, releaseDate, userRating } from '../lib/format';
 import { artistPath } from '../lib/paths';
 import { titleSize } from '../lib/ratingScale';
 import { AddToListButton } from './AddToList';
+import { LogListenButton } from './LogListen';
 import { Cover } from './Cover';
 import { HalfStarRating } from './HalfStarRating';
 import { RateSheet } from '../pages/album/RateSheet';
@@ -58,6 +59,7 @@ export function AlbumTile({
     >
       <Cover src={album.pictureUrl} name={album.title} alt={`Cover of ${album.title}`} class="tile-cover" sizes={compact ? '140px' : '(max-width: 600px) 140px, 180px'} />
       <AddToListButton album={album} variant="tile" />
+      <LogListenButton album={album} variant="tile" />
       <div class="tile-body">
         {showArtist && (
           <Link href={artistPath(album.artistSlug)} class="tile-artist" title={album.artist} onClick={stop}>

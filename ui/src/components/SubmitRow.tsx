@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { FormMessage } from './AuthCard';
 
 /** A form's Submit button, held while the call is out, and the refusal under it. */
@@ -15,7 +16,7 @@ export function SubmitRow({ pending, error, label = 'Submit' }: { pending: boole
 }
 
 /** A form's success line, read out when it appears. */
-export function Saved({ message }: { message: string }) {
+export function Saved({ message }: { message: ComponentChildren }) {
   if (!message) return null;
   return (
     <p class="form-success" role="status">
@@ -25,7 +26,7 @@ export function Saved({ message }: { message: string }) {
 }
 
 /** A dialog's form once sent: the success line and a Close button in its place. */
-export function SentPanel({ message, onClose }: { message: string; onClose: () => void }) {
+export function SentPanel({ message, onClose }: { message: ComponentChildren; onClose: () => void }) {
   return (
     <>
       <Saved message={message} />

@@ -34,6 +34,13 @@ export function longDate(isoDate: string): string {
   return `${monthName} ${ordinal(Number(day))}, ${year}`;
 }
 
+/** '2026-03' -> 'March 2026'; anything unparseable is shown as given. */
+export function monthName(isoMonth: string): string {
+  const match = /^(\d{4})-(\d{2})/.exec(isoMonth);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : isoMonth;
+}
+
 /** An album's date: the first day of its period, and how much of it is known. */
 interface Dated {
   releaseDate: string;

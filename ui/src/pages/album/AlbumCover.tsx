@@ -3,6 +3,8 @@ import { useDeleteRating, useRate, useWishlistToggle } from '../../api/mutations
 import type { Album } from '../../api/types';
 import { editsCatalogue, useAuth } from '../../auth/AuthContext';
 import { AddToListButton } from '../../components/AddToList';
+import { LogListenButton } from '../../components/LogListen';
+import { MyListensLine } from './MyListensLine';
 import { Cover } from '../../components/Cover';
 import { useWriteRefusal } from '../../components/SuspendedBanner';
 import { useMyAlbumEntries } from './useMyAlbumEntries';
@@ -90,12 +92,14 @@ export function AlbumCover({
           {ratingRow ? 'Added to Library' : 'Add to Library'}
         </button>
         <AddToListButton album={album} variant="action" />
+        <LogListenButton album={album} variant="action" />
         {canEdit && (
           <button type="button" class="album-action" onClick={onEdit}>
             Edit Album
           </button>
         )}
       </fieldset>
+      {user && <MyListensLine albumId={album.albumId} username={user.username} />}
     </div>
   );
 }

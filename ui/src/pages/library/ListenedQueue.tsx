@@ -9,6 +9,7 @@ import { albumPath } from '../../components/AlbumTile';
 import { FormMessage } from '../../components/AuthCard';
 import { Cover } from '../../components/Cover';
 import { HalfStarRating } from '../../components/HalfStarRating';
+import { LogListenButton } from '../../components/LogListen';
 import { ErrorNote } from '../../components/QueryState';
 import { ShowMore } from '../../components/ShowMore';
 import { artistPath } from '../../lib/paths';
@@ -95,6 +96,7 @@ function ListenedItem({ entry }: { entry: ListenedAlbum }) {
             )
           }
         />
+        <LogListenButton album={album} variant="queue" />
         <button type="button" class="button" onClick={notInterested} disabled={busy} aria-label={`Not interested in ${album.title}`}>
           Not interested
         </button>

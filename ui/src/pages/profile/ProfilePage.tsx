@@ -52,9 +52,14 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
             <h1>{user.data.username}</h1>
             <ProfileSocial username={user.data.username} />
             <StatCard stats={stats.data} />
-            <Link href={`/collection?user=${encodeURIComponent(user.data.username)}`} class="profile-collection-link">
-              {me?.userId === user.data.userId ? 'My collection' : `${user.data.username}'s collection`}
-            </Link>
+            <p class="profile-links">
+              <Link href={`/collection?user=${encodeURIComponent(user.data.username)}`} class="profile-collection-link">
+                {me?.userId === user.data.userId ? 'My collection' : `${user.data.username}'s collection`}
+              </Link>
+              <Link href={`/user/${encodeURIComponent(user.data.username)}/diary`} class="profile-collection-link">
+                {me?.userId === user.data.userId ? 'My diary' : `${user.data.username}'s diary`}
+              </Link>
+            </p>
             {me?.userId === user.data.userId && <DownloadMyData />}
             <ReportButton kind="profile" id={user.data.userId} authorId={user.data.userId} />
           </div>

@@ -49,6 +49,8 @@ const album = (albumId: number, title: string, rating: number | null = null) => 
   artistSlug: 'radiohead',
   pictureUrl: '',
   rating,
+  listenedOn: null,
+  relisten: false,
 });
 const compatibility: Compatibility = {
   sharedAlbums: 12,

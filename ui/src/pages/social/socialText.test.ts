@@ -11,6 +11,8 @@ const album = (title: string, rating: number | null = null) => ({
   artistSlug: 'radiohead',
   pictureUrl: '',
   rating,
+  listenedOn: null as string | null,
+  relisten: false,
 });
 
 const item = (fields: Partial<FeedItem>): FeedItem => ({
@@ -39,6 +41,14 @@ describe('the feed and notification sentences', () => {
   it('groups ratings and names a single one with its value', () => {
     expect(feedAction(item({ count: 6, albums: [album('Kid A', 9), album('Amnesiac', 8)] }))).toBe('rated 6 albums');
     expect(feedAction(item({ albums: [album('Kid A', 9)] }))).toBe('rated Kid A by Radiohead 9.0');
+  });
+
+  it('groups listens, names a re-listen and quotes a single listen\'s note', () => {
+    expect(feedAction(item({ kind: 'listen', count: 3, albums: [album('Kid A')] }))).toBe('listened to 3 albums');
+    const relisten = item({ kind: 'listen', albums: [{ ...album('Kid A', 9), listenedOn: '2026-03-12', relisten: true }], text: 'Still cold.' });
+    expect(feedAction(relisten)).toBe('re-listened to Kid A by Radiohead 9.0');
+    expect(feedQuote(relisten)).toBe('Still cold.');
+    expect(feedAction(item({ kind: 'listen', albums: [album('Amnesiac')] }))).toBe('listened to Amnesiac by Radiohead');
   });
 
   it('says what each other kind is, and quotes what was written', () => {

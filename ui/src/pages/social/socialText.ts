@@ -12,6 +12,11 @@ export function feedAction(item: FeedItem): string {
     case 'rating':
       if (item.count > 1 || !album) return `rated ${plural(item.count, 'album')}`;
       return `rated ${album.title} by ${album.artist}${album.rating != null ? ` ${album.rating.toFixed(1)}` : ''}`;
+    case 'listen': {
+      if (item.count > 1 || !album) return `listened to ${plural(item.count, 'album')}`;
+      const again = album.relisten ? 're-listened to' : 'listened to';
+      return `${again} ${album.title} by ${album.artist}${album.rating != null ? ` ${album.rating.toFixed(1)}` : ''}`;
+    }
     case 'review':
       return album ? `reviewed ${album.title} by ${album.artist}` : 'wrote a review';
     case 'list':
@@ -25,7 +30,7 @@ export function feedAction(item: FeedItem): string {
   }
 }
 
-/** The words under the sentence: a review's, post's or shout's opening (a list's title is in the sentence). */
+/** The words under the sentence: a review's, post's or shout's opening, a listen's note (a list's title is in the sentence). */
 export function feedQuote(item: FeedItem): string | null {
-  return item.kind === 'review' || item.kind === 'post' || item.kind === 'shout' ? item.text || null : null;
+  return item.kind === 'review' || item.kind === 'post' || item.kind === 'shout' || item.kind === 'listen' ? item.text || null : null;
 }
