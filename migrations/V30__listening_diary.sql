@@ -1,9 +1,9 @@
 -- A member's listening diary: each listen of an album, logged on a day, with
 -- the rating given then, a short note and whether it was a re-listen. An
 -- entry is logged by the member, or made from the plays their music player
--- sent when most of the album was played in one sitting; such an entry keeps
--- the sitting's first and last play, so later plays of the same sitting
--- widen it instead of making another.
+-- sent or a listening history they imported, when most of the album was
+-- played in one sitting; such an entry keeps the sitting's first and last
+-- play, so later plays of the same sitting widen it instead of making another.
 CREATE TABLE diary_entries (
     id          INTEGER PRIMARY KEY,
     user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -12,7 +12,7 @@ CREATE TABLE diary_entries (
     rating      REAL CHECK (rating IS NULL OR (rating BETWEEN 0.5 AND 10 AND rating * 2 = CAST(rating * 2 AS INTEGER))),
     note        TEXT NOT NULL DEFAULT '' CHECK (length(note) <= 500),
     relisten    INTEGER NOT NULL DEFAULT 0 CHECK (relisten IN (0, 1)),
-    source      TEXT NOT NULL CHECK (source IN ('member', 'player')),
+    source      TEXT NOT NULL CHECK (source IN ('member', 'player', 'import')),
     played_from TEXT,
     played_to   TEXT,
     created_at  TEXT NOT NULL,

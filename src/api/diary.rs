@@ -9,16 +9,15 @@ use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use time::macros::format_description;
-use time::{Date, Duration, OffsetDateTime};
+use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
-use super::admin::checked_text;
 use super::openapi::{SignedIn, Writes};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
-use crate::db::diary::{self, Cursor, DiaryEntry, EntryFields};
+use crate::db::diary::{self, Cursor, DiaryEntry};
 use crate::db::{albums, ratings, run_blocking, users};
 use crate::domain::RatingValue;
+use crate::domain::listening::{self, Listen};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::reads::kept_answers::{Depends, Topic, Touched};
@@ -38,12 +37,6 @@ pub fn router() -> Router<AppState> {
 #[derive(utoipa::OpenApi)]
 #[openapi(paths(log_listen, change_entry, remove_entry, my_listens, diary_of))]
 pub struct Doc;
-
-pub const MOST_NOTE_CHARS: usize = 500;
-const DAY: &[time::format_description::BorrowedFormatItem] =
-    format_description!("[year]-[month]-[day]");
-/// The earliest day a listen may be logged on.
-const FIRST_DAY: Date = time::macros::date!(1900 - 01 - 01);
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -67,42 +60,14 @@ struct LogBody {
     entry: EntryBody,
 }
 
-/// A day as a listen may be logged on: a real date from 1900 to tomorrow
-/// (UTC), so a member ahead of UTC can log their today.
-fn checked_day(text: &str, today: Date) -> Result<String, String> {
-    let day = Date::parse(text.trim(), DAY)
-        .map_err(|_| "listenedOn must be a date, YYYY-MM-DD".to_owned())?;
-    if day < FIRST_DAY {
-        return Err("listenedOn must be 1900-01-01 or later".to_owned());
-    }
-    if day > today + Duration::days(1) {
-        return Err("listenedOn must not be in the future".to_owned());
-    }
-    Ok(day.format(DAY).expect("a date formats"))
-}
-
-fn checked_entry(body: &EntryBody) -> AppResult<EntryFields> {
+fn checked_entry(body: &EntryBody) -> AppResult<Listen> {
     let today = OffsetDateTime::now_utc().date();
-    let listened_on = match body.listened_on.as_deref() {
-        Some(text) => checked_day(text, today).map_err(AppError::BadRequest)?,
-        None => today.format(DAY).expect("a date formats"),
-    };
-    let rating = body
-        .rating
-        .map(|number| {
-            RatingValue::from_f64(number)
-                .map(RatingValue::as_f64)
-                .ok_or_else(|| {
-                    AppError::BadRequest("rating must be 0.5 to 10 in half steps".to_owned())
-                })
-        })
-        .transpose()?;
-    Ok(EntryFields {
-        listened_on,
-        rating,
-        note: checked_text(&body.note, "note", MOST_NOTE_CHARS)?,
-        relisten: body.relisten,
-    })
+    let day = body
+        .listened_on
+        .clone()
+        .unwrap_or_else(|| listening::day_text(today));
+    listening::checked(&day, body.rating, &body.note, body.relisten, today)
+        .map_err(AppError::BadRequest)
 }
 
 #[utoipa::path(
@@ -322,26 +287,4 @@ async fn diary_of(
         ))
     })
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_day_is_a_real_date_up_to_tomorrow() {
-        let today = time::macros::date!(2026 - 03 - 12);
-        assert_eq!(checked_day(" 2026-03-13 ", today).unwrap(), "2026-03-13");
-        assert_eq!(checked_day("1900-01-01", today).unwrap(), "1900-01-01");
-        for (bad, problem) in [
-            ("2026-03-14", "must not be in the future"),
-            ("1899-12-31", "1900-01-01 or later"),
-            ("2026-02-30", "YYYY-MM-DD"),
-            ("12/03/2026", "YYYY-MM-DD"),
-            ("", "YYYY-MM-DD"),
-        ] {
-            let error = checked_day(bad, today).unwrap_err();
-            assert!(error.contains(problem), "{bad}: {error}");
-        }
-    }
 }

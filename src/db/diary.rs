@@ -6,6 +6,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::domain::listening::Listen;
+use crate::domain::sittings::Heard;
+
 /// Who logged an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -14,14 +17,16 @@ pub enum Source {
     Member,
     /// Made from the plays their music player sent.
     Player,
+    /// Made from a listening history they imported.
+    Import,
 }
 
 impl Source {
     fn from_code(code: &str) -> Self {
-        if code == "player" {
-            Self::Player
-        } else {
-            Self::Member
+        match code {
+            "player" => Self::Player,
+            "import" => Self::Import,
+            _ => Self::Member,
         }
     }
 }
@@ -56,15 +61,6 @@ pub struct DiaryEntry {
     pub album: DiaryAlbum,
 }
 
-/// What a member writes into an entry, checked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EntryFields {
-    pub listened_on: String,
-    pub rating: Option<f64>,
-    pub note: String,
-    pub relisten: bool,
-}
-
 const ENTRY_COLUMNS: &str = "d.id, d.listened_on, d.rating, d.note, d.relisten, d.source,
      d.created_at, al.id, al.title, al.slug, ar.name, ar.slug, al.picture_url, al.release_year
      FROM diary_entries d JOIN albums al ON al.id = d.album_id JOIN artists ar ON ar.id = al.artist_id";
@@ -96,7 +92,7 @@ pub fn log(
     conn: &Connection,
     user_id: i64,
     album_id: i64,
-    fields: &EntryFields,
+    fields: &Listen,
     now: &str,
 ) -> rusqlite::Result<i64> {
     conn.prepare_cached(
@@ -116,12 +112,38 @@ pub fn log(
     Ok(conn.last_insert_rowid())
 }
 
+/// Logs a listen brought by an import, unless the member's diary has it
+/// already (the same album, day and note): importing a file again adds
+/// nothing. True when logged.
+pub fn log_unless_kept(
+    conn: &Connection,
+    user_id: i64,
+    album_id: i64,
+    listen: &Listen,
+    now: &str,
+) -> rusqlite::Result<bool> {
+    let kept: bool = conn
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM diary_entries
+                            WHERE user_id = ?1 AND album_id = ?2 AND listened_on = ?3 AND note = ?4)",
+        )?
+        .query_row(
+            params![user_id, album_id, listen.listened_on, listen.note],
+            |row| row.get(0),
+        )?;
+    if kept {
+        return Ok(false);
+    }
+    log(conn, user_id, album_id, listen, now)?;
+    Ok(true)
+}
+
 /// Changes the member's own entry; false when they have no such entry.
 pub fn change(
     conn: &Connection,
     user_id: i64,
     entry_id: i64,
-    fields: &EntryFields,
+    fields: &Listen,
     now: &str,
 ) -> rusqlite::Result<bool> {
     Ok(conn
@@ -257,23 +279,22 @@ pub fn listened_before(
     .query_row(params![user_id, album_id, day], |row| row.get(0))
 }
 
-/// A member's plays of one album between two moments, oldest first: the
-/// moment, the track as named and its recording, and how long it lasted.
+/// A member's plays of one album between two moments, oldest first.
 pub fn plays_between(
     conn: &Connection,
     user_id: i64,
     album_id: i64,
     (from, to): (&str, &str),
-) -> rusqlite::Result<Vec<SittingPlay>> {
+) -> rusqlite::Result<Vec<Heard>> {
     conn.prepare_cached(
         "SELECT listened_at, track_name, recording_mbid, duration_ms FROM player_listens
          WHERE user_id = ?1 AND album_id = ?2 AND listened_at BETWEEN ?3 AND ?4
          ORDER BY listened_at",
     )?
     .query_map(params![user_id, album_id, from, to], |row| {
-        Ok(SittingPlay {
-            listened_at: row.get(0)?,
-            track_name: row.get(1)?,
+        Ok(Heard {
+            at: row.get(0)?,
+            track: row.get(1)?,
             recording_mbid: row.get(2)?,
             duration_ms: row.get(3)?,
         })
@@ -281,30 +302,31 @@ pub fn plays_between(
     .collect()
 }
 
-/// A play as the search for sittings reads it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SittingPlay {
-    pub listened_at: String,
-    pub track_name: String,
-    pub recording_mbid: Option<String>,
-    pub duration_ms: Option<i64>,
+/// Whose plays made an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaysFrom {
+    Player,
+    /// A listening history the member imported.
+    Import,
 }
 
 /// Records a sitting in which most of the album was played: widens the
-/// player-made entry whose sitting it overlaps, or logs a new one. True when
-/// an entry was logged.
+/// entry made from plays whose sitting it overlaps (from a player or an
+/// imported history, so the same plays sent both ways count once), or logs
+/// a new one. True when an entry was logged.
 pub fn record_sitting(
     conn: &Connection,
     user_id: i64,
     album_id: i64,
     (from, to): (&str, &str),
+    plays_from: PlaysFrom,
     now: &str,
 ) -> rusqlite::Result<bool> {
     let widened = conn
         .prepare_cached(
             "UPDATE diary_entries
              SET played_from = min(played_from, ?3), played_to = max(played_to, ?4)
-             WHERE user_id = ?1 AND album_id = ?2 AND source = 'player'
+             WHERE user_id = ?1 AND album_id = ?2 AND played_from IS NOT NULL
                AND played_from <= ?4 AND played_to >= ?3",
         )?
         .execute(params![user_id, album_id, from, to])?;
@@ -315,16 +337,30 @@ pub fn record_sitting(
     let relisten = listened_before(conn, user_id, album_id, day)?;
     // Logged when the sitting ended, so a history sent late lands in its past.
     let logged_at = if to < now { to } else { now };
+    let source = match plays_from {
+        PlaysFrom::Player => "player",
+        PlaysFrom::Import => "import",
+    };
     conn.prepare_cached(
         "INSERT INTO diary_entries
              (user_id, album_id, listened_on, relisten, source, played_from, played_to,
               created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, 'player', ?5, ?6, ?7, ?7)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
     )?
     .execute(params![
-        user_id, album_id, day, relisten, from, to, logged_at
+        user_id, album_id, day, relisten, source, from, to, logged_at
     ])?;
     Ok(true)
+}
+
+/// The titles and recording ids of an album's tracks, as sittings compare them.
+pub fn tracklist_heard(
+    conn: &Connection,
+    album_id: i64,
+) -> rusqlite::Result<Vec<(String, Option<String>)>> {
+    conn.prepare_cached("SELECT title, recording_mbid FROM tracks WHERE album_id = ?1")?
+        .query_map([album_id], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect()
 }
 
 /// The member an entry is by, and its album.

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-use super::{FileRow, Parsed, Shelf, year_in};
+use super::{FileRow, Parsed, Shelf, Skipped, year_in};
 use crate::db::export::FORMAT_VERSION;
-use crate::domain::RatingValue;
 use crate::domain::timestamp;
+use crate::domain::{RatingValue, listening};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -26,6 +26,8 @@ struct File {
     reviews: Vec<Reviewed>,
     #[serde(default)]
     listened: Vec<Listened>,
+    #[serde(default)]
+    diary: Vec<Logged>,
 }
 
 #[derive(Deserialize)]
@@ -66,6 +68,20 @@ struct Listened {
     last_listened_at: Option<String>,
     #[serde(default)]
     dismissed: bool,
+}
+
+/// A listen of the diary, as the export names it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Logged {
+    artist: String,
+    album: String,
+    listened_on: String,
+    rating: Option<f64>,
+    #[serde(default)]
+    note: String,
+    #[serde(default)]
+    relisten: bool,
 }
 
 pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
@@ -125,7 +141,50 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
         entry.review_written = written;
         parsed.rows.push(entry);
     }
+    add_diary(&mut parsed, file.diary, line);
     Ok(parsed)
+}
+
+/// Each listen of the diary goes with its album's row, or a row of its own
+/// for an album the file names nowhere else; a listen that does not check
+/// is left out and said.
+fn add_diary(parsed: &mut Parsed, diary: Vec<Logged>, mut line: usize) {
+    let today = time::OffsetDateTime::now_utc().date();
+    let mut rows: HashMap<(String, String), usize> = parsed
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(at, row)| ((row.artist.clone(), row.title.clone()), at))
+        .collect();
+    for (n, logged) in diary.into_iter().enumerate() {
+        let listen = match listening::checked(
+            &logged.listened_on,
+            logged.rating,
+            &logged.note,
+            logged.relisten,
+            today,
+        ) {
+            Ok(listen) => listen,
+            Err(problem) => {
+                parsed.skipped.push(Skipped {
+                    line: n + 1,
+                    problem: format!("diary entry {}: {problem}", n + 1),
+                });
+                continue;
+            }
+        };
+        let key = (
+            logged.artist.trim().to_owned(),
+            logged.album.trim().to_owned(),
+        );
+        let at = *rows.entry(key).or_insert_with(|| {
+            line += 1;
+            let row = FileRow::new(line, &logged.artist, &logged.album, Shelf::NotCatalogued);
+            parsed.rows.push(row);
+            parsed.rows.len() - 1
+        });
+        parsed.rows[at].diary.push(listen);
+    }
 }
 
 #[cfg(test)]

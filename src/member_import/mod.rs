@@ -23,7 +23,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::domain::RatingValue;
+use crate::domain::listening::Listen;
 use crate::domain::match_key::{artist_key, title_key};
+use crate::domain::sittings::{Heard, Sitting, sittings};
 use crate::domain::text::{MAX_REVIEW_CHARS, multi_line};
 
 /// The formats halfstar reads.
@@ -123,6 +125,11 @@ pub struct FileRow {
     pub review: Option<String>,
     /// When the review was written, when the file says (as stored).
     pub review_written: Option<String>,
+    /// For listens: the sittings in which more than one of the album's
+    /// tracks was played, for the diary once the album's tracklist is known.
+    pub sittings: Vec<Sitting>,
+    /// Listens of the album logged in a diary (halfstar's own export).
+    pub diary: Vec<Listen>,
 }
 
 impl FileRow {
@@ -139,6 +146,8 @@ impl FileRow {
             last_listened: None,
             review: None,
             review_written: None,
+            sittings: Vec::new(),
+            diary: Vec::new(),
         }
     }
 }
@@ -331,6 +340,8 @@ pub(super) struct ByAlbum {
     format: Format,
     at: HashMap<(String, String), usize>,
     merged: Vec<FileRow>,
+    /// Each merged album's plays, for its sittings.
+    heard: Vec<Vec<Heard>>,
     /// Rows (not listens) that named an album an earlier row named.
     repeated: usize,
 }
@@ -341,16 +352,27 @@ impl ByAlbum {
             format,
             at: HashMap::new(),
             merged: Vec::new(),
+            heard: Vec::new(),
             repeated: 0,
         }
     }
 
-    pub(super) fn add(&mut self, row: FileRow) {
+    /// A listen of an album, with the play it was when its time is known.
+    pub(super) fn add_listen(&mut self, row: FileRow, heard: Option<Heard>) {
+        let index = self.add(row);
+        if let Some(heard) = heard {
+            self.heard.resize_with(self.merged.len(), Vec::new);
+            self.heard[index].push(heard);
+        }
+    }
+
+    /// Merges the row into its album's; where that album's row is.
+    pub(super) fn add(&mut self, row: FileRow) -> usize {
         let key = album_key(&row);
         let Some(&index) = self.at.get(&key) else {
             self.at.insert(key, self.merged.len());
             self.merged.push(row);
-            return;
+            return self.merged.len() - 1;
         };
         let kept = &mut self.merged[index];
         if self.format.is_listens() {
@@ -371,10 +393,19 @@ impl ByAlbum {
             }
             kept.plays += row.plays;
         }
+        index
     }
 
-    /// The albums in the file's order; listens most played first.
+    /// The albums in the file's order; listens most played first, each with
+    /// the sittings in which more than one of its tracks was played.
     pub(super) fn rows(mut self) -> Vec<FileRow> {
+        for (row, mut heard) in self.merged.iter_mut().zip(self.heard) {
+            heard.sort_by(|a, b| a.at.cmp(&b.at));
+            row.sittings = sittings(&heard)
+                .into_iter()
+                .filter(|sitting| sitting.tracks.len() > 1)
+                .collect();
+        }
         if self.format.is_listens() {
             self.merged
                 .sort_by(|a, b| b.plays.cmp(&a.plays).then(a.line.cmp(&b.line)));

@@ -11,6 +11,8 @@ use utoipa::ToSchema;
 
 use super::{FileRow, Shelf};
 use crate::domain::RatingValue;
+use crate::domain::listening::Listen;
+use crate::domain::sittings::Sitting;
 
 /// One album to write, from one or more matched rows.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +24,10 @@ pub struct Planned {
     pub last_listened: Option<String>,
     pub review: Option<String>,
     pub review_written: Option<String>,
+    /// Sittings of the album's plays, for the diary.
+    pub sittings: Vec<Sitting>,
+    /// Listens the file's diary logged.
+    pub diary: Vec<Listen>,
 }
 
 /// What the member has of an album now.
@@ -108,6 +114,8 @@ pub struct ImportResult {
     pub library_added: u32,
     pub wishlist_added: u32,
     pub listened: u32,
+    /// Listens logged in the diary: sittings in which most of an album was played.
+    pub diary_logged: u32,
     pub reviews_added: u32,
     /// Reviews in the file of albums the member had reviewed here already.
     pub reviews_kept: u32,
@@ -159,6 +167,8 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
             last_listened: row.last_listened.clone(),
             review: row.review.clone(),
             review_written: row.review_written.clone(),
+            sittings: row.sittings.clone(),
+            diary: row.diary.clone(),
         };
         match at.get(&album_id) {
             None => {
@@ -170,6 +180,8 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
                 kept.rating = entry.rating.or(kept.rating);
                 kept.plays += entry.plays;
                 kept.last_listened = kept.last_listened.take().max(entry.last_listened);
+                kept.sittings.extend(entry.sittings);
+                kept.diary.extend(entry.diary);
                 if entry.review.is_some() {
                     kept.review = entry.review;
                     kept.review_written = entry.review_written;
@@ -196,6 +208,8 @@ mod tests {
             last_listened: None,
             review: None,
             review_written: None,
+            sittings: Vec::new(),
+            diary: Vec::new(),
         }
     }
 

@@ -15,7 +15,8 @@ use time::macros::format_description;
 
 use super::table::{Columns, Records, field};
 use super::{ByAlbum, FileRow, Format, MOST_BYTES, Parsed, Progress, Shelf};
-use crate::domain::timestamp;
+use crate::domain::sittings::Heard;
+use crate::domain::{catalogue, timestamp};
 
 pub fn read_lastfm(text: &str, progress: &Progress) -> Result<Parsed, String> {
     let mut parsed = Parsed::default();
@@ -35,6 +36,11 @@ pub fn read_lastfm(text: &str, progress: &Progress) -> Result<Parsed, String> {
     } else {
         (Some(0), Some(1), Some(3), None)
     };
+    let (track, track_mbid) = if headed {
+        (columns.find("track"), columns.find("track_mbid"))
+    } else {
+        (Some(2), None)
+    };
     let mut albums = ByAlbum::new(Format::Lastfm);
     let mut without_album = 0;
     let mut next = if headed { None } else { Some(first) };
@@ -49,7 +55,12 @@ pub fn read_lastfm(text: &str, progress: &Progress) -> Result<Parsed, String> {
             .ok()
             .and_then(from_unix)
             .or_else(|| listen_time(field(&record, when)));
-        albums.add(listen(line, name, title, None, listened));
+        let heard = heard(
+            listened.as_deref(),
+            field(&record, track),
+            field(&record, track_mbid),
+        );
+        albums.add_listen(listen(line, name, title, None, listened), heard);
     }
     parsed.rows = albums.rows();
     tell_listens(&mut parsed, without_album);
@@ -102,12 +113,22 @@ pub fn read_listenbrainz(bytes: &[u8], progress: &Progress) -> Result<Parsed, St
             without_album += 1;
             continue;
         }
-        let group = track
-            .additional_info
-            .and_then(|info| info.release_group_mbid)
-            .or(track.mbid_mapping.and_then(|m| m.release_group_mbid))
+        let (info, mapping) = (
+            track.additional_info.unwrap_or_default(),
+            track.mbid_mapping.unwrap_or_default(),
+        );
+        let group = info
+            .release_group_mbid
+            .or(mapping.release_group_mbid)
             .filter(|id| !id.trim().is_empty());
-        albums.add(listen(line, &artist, &title, group, at.and_then(from_unix)));
+        let recording = info.recording_mbid.or(mapping.recording_mbid);
+        let listened = at.and_then(from_unix);
+        let heard = heard(
+            listened.as_deref(),
+            track.track_name.as_deref().unwrap_or_default(),
+            recording.as_deref().unwrap_or_default(),
+        );
+        albums.add_listen(listen(line, &artist, &title, group, listened), heard);
     }
     parsed.rows = albums.rows();
     tell_listens(&mut parsed, without_album);
@@ -129,9 +150,24 @@ fn listen(
     }
 }
 
+/// The play a listen was, for the album's sittings: none without its time
+/// or track. A recording id that is not one is left out.
+fn heard(listened: Option<&str>, track: &str, recording: &str) -> Option<Heard> {
+    let (at, track) = (listened?, track.trim());
+    if track.is_empty() {
+        return None;
+    }
+    Some(Heard {
+        at: at.to_owned(),
+        track: track.to_owned(),
+        recording_mbid: catalogue::musicbrainz_id(recording, "recording").ok(),
+        duration_ms: None,
+    })
+}
+
 fn tell_listens(parsed: &mut Parsed, without_album: usize) {
     parsed.notes.push(
-        "Listens carry no ratings: the albums you played go to \"Listened, not yet rated\" in your library, most played first."
+        "Listens carry no ratings: the albums you played go to \"Listened, not yet rated\" in your library, most played first. An album you played most of in one sitting also goes to your diary, once its tracklist is known."
             .to_owned(),
     );
     if without_album > 0 {
@@ -157,13 +193,15 @@ struct Listen {
 struct Track {
     artist_name: Option<String>,
     release_name: Option<String>,
+    track_name: Option<String>,
     additional_info: Option<Ids>,
     mbid_mapping: Option<Ids>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct Ids {
     release_group_mbid: Option<String>,
+    recording_mbid: Option<String>,
 }
 
 /// The listens of a ListenBrainz export archive, one JSON line each; its

@@ -513,6 +513,146 @@ async fn lastfm_scrobbles_are_counted_by_album() {
     assert_eq!(job["effects"]["listened"], 3);
 }
 
+/// Kid A's scrobbles in the fixture are four of its tracks, five minutes
+/// apart: most of a six-track list, so one sitting makes one diary entry,
+/// however often the history is imported.
+#[tokio::test]
+async fn a_sitting_of_most_of_an_album_goes_to_the_diary_once() {
+    let (app, token, user_id) = demo_site("diary_importer");
+    let kid_a = album_id(&app, "Radiohead", "Kid A");
+    for (position, title) in [
+        "Everything in Its Right Place",
+        "Kid A",
+        "The National Anthem",
+        "How to Disappear Completely",
+        "Treefingers",
+        "Optimistic",
+    ]
+    .iter()
+    .enumerate()
+    {
+        app.conn()
+            .execute(
+                "INSERT INTO tracks (album_id, disc, position, title) VALUES (?1, 1, ?2, ?3)",
+                rusqlite::params![kid_a, position as i64 + 1, title],
+            )
+            .unwrap();
+    }
+    for time in 0..2 {
+        let job = prepared(&app, &token, "lastfm.csv").await;
+        let id = job["importId"].as_str().unwrap();
+        let written = confirm(&app, &token, id, false).await;
+        assert_eq!(written.status, StatusCode::OK, "{}", written.text());
+        let written = settled(&app, &token, id).await;
+        assert_eq!(
+            written["result"]["diaryLogged"],
+            if time == 0 { 1 } else { 0 },
+            "{written}"
+        );
+    }
+    let entries: Vec<(i64, String, String)> = app
+        .conn()
+        .prepare("SELECT album_id, listened_on, source FROM diary_entries WHERE user_id = ?1")
+        .unwrap()
+        .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    // Untrue and Syro have no tracklist: their plays stay in the queue only.
+    assert_eq!(
+        entries,
+        [(kid_a, "2024-01-31".to_owned(), "import".to_owned())]
+    );
+}
+
+/// A member's diary as (artist, album, day, rating, note, re-listen), in order.
+fn diary_of(
+    site: &TestApp,
+    user_id: i64,
+) -> Vec<(String, String, String, Option<f64>, String, bool)> {
+    site.conn()
+        .prepare(
+            "SELECT ar.name, al.title, d.listened_on, d.rating, d.note, d.relisten
+             FROM diary_entries d JOIN albums al ON al.id = d.album_id
+             JOIN artists ar ON ar.id = al.artist_id
+             WHERE d.user_id = ?1 ORDER BY d.listened_on, al.title",
+        )
+        .unwrap()
+        .query_map([user_id], |row| {
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                row.get(3)?,
+                row.get(4)?,
+                row.get(5)?,
+            ))
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_diary_moves_with_halfstars_export_once_and_bad_entries_are_said() {
+    let (old_site, token, old_me) = demo_site("diary_mover");
+    for (artist, title, body) in [
+        (
+            "Radiohead",
+            "Kid A",
+            json!({"listenedOn": "2026-03-12", "rating": 9, "note": "Cold.", "relisten": true}),
+        ),
+        ("Radiohead", "Kid A", json!({"listenedOn": "2025-12-01"})),
+        (
+            "Björk",
+            "Homogenic",
+            json!({"listenedOn": "2026-01-05", "note": "Jóga!"}),
+        ),
+    ] {
+        let mut body = body;
+        body["albumId"] = json!(album_id(&old_site, artist, title));
+        let logged = old_site
+            .call(Method::POST, "/api/diary", Some(&token), Some(body))
+            .await;
+        assert_eq!(logged.status, StatusCode::CREATED, "{}", logged.text());
+    }
+    let theirs = diary_of(&old_site, old_me);
+    assert_eq!(theirs.len(), 3);
+    let mut export: Value = old_site
+        .call(Method::GET, "/api/user/me/export", Some(&token), None)
+        .await
+        .json();
+    export["diary"].as_array_mut().unwrap().push(
+        json!({"artist": "Radiohead", "album": "Kid A", "albumId": 1, "listenedOn": "12/03/2026",
+                     "rating": null, "note": "", "relisten": false, "source": "member"}),
+    );
+    let bytes = serde_json::to_vec(&export).unwrap();
+
+    let (new_site, token, me) = demo_site("diary_mover");
+    for time in 0..2 {
+        let started = upload(&new_site, &token, bytes.clone(), "fileName=export.json").await;
+        assert_eq!(started.status, StatusCode::ACCEPTED, "{}", started.text());
+        let id = started.json()["importId"].as_str().unwrap().to_owned();
+        let job = settled(&new_site, &token, &id).await;
+        assert_eq!(job["counts"]["skipped"], 1, "{job}");
+        let skipped = rows(&new_site, &token, &id, "skipped").await;
+        assert!(
+            skipped[0]
+                .to_string()
+                .contains("diary entry 4: listenedOn must be a date"),
+            "{skipped:?}"
+        );
+        confirm(&new_site, &token, &id, false).await;
+        let written = settled(&new_site, &token, &id).await;
+        assert_eq!(
+            written["result"]["diaryLogged"],
+            if time == 0 { 3 } else { 0 },
+            "{written}"
+        );
+    }
+    assert_eq!(diary_of(&new_site, me), theirs);
+}
+
 #[tokio::test]
 async fn imports_are_their_members_own() {
     let (app, token, _) = demo_site("vinyl_newcomer");

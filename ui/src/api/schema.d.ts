@@ -3148,6 +3148,11 @@ export interface components {
         };
         /** @description What confirming did. */
         ImportResult: {
+            /**
+             * Format: int32
+             * @description Listens logged in the diary: sittings in which most of an album was played.
+             */
+            diaryLogged: number;
             /** Format: int32 */
             libraryAdded: number;
             /** Format: int32 */
@@ -3999,7 +4004,7 @@ export interface components {
          * @description Who logged an entry.
          * @enum {string}
          */
-        Source: "member" | "player";
+        Source: "member" | "player" | "import";
         /** @description What a source failed to give, told once for everything it failed on alike. */
         SourceTrouble: {
             /** @description What was asked: "the tags of Kid A". */

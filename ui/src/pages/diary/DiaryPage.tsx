@@ -110,6 +110,7 @@ function DiaryRow({ entry, onEdit }: { entry: DiaryEntry; onEdit?: () => void })
           {entry.rating != null && <HalfStarRating value={entry.rating} size="small" label="Rating then" />}
           {entry.relisten && <span class="diary-mark">Re-listen</span>}
           {entry.source === 'player' && <span class="diary-mark">From a music player</span>}
+          {entry.source === 'import' && <span class="diary-mark">From an imported history</span>}
         </span>
         {entry.note && <p class="diary-note">{entry.note}</p>}
       </div>

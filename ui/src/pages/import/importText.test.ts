@@ -20,6 +20,7 @@ const result = {
   libraryAdded: 0,
   wishlistAdded: 0,
   listened: 0,
+  diaryLogged: 0,
   reviewsAdded: 0,
   reviewsKept: 0,
 };
@@ -87,10 +88,11 @@ describe('rows', () => {
 
 describe('resultLines', () => {
   it('lists each kind of change the import made', () => {
-    expect(resultLines({ ...result, ratingsAdded: 1, ratingsKept: 2, listened: 30 })).toEqual([
+    expect(resultLines({ ...result, ratingsAdded: 1, ratingsKept: 2, listened: 30, diaryLogged: 4 })).toEqual([
       '1 rating added',
       '2 ratings of yours kept',
       '30 albums in your "Listened, not yet rated" queue',
+      '4 listens logged in your diary',
     ]);
   });
   it('says when it changed nothing', () => {

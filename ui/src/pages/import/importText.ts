@@ -96,6 +96,7 @@ export function resultLines(result: ImportResult): string[] {
   if (result.libraryAdded > 0) lines.push(`${plural(result.libraryAdded, 'album')} added to your library`);
   if (result.wishlistAdded > 0) lines.push(`${plural(result.wishlistAdded, 'album')} added to your wishlist`);
   if (result.listened > 0) lines.push(`${plural(result.listened, 'album')} in your "Listened, not yet rated" queue`);
+  if (result.diaryLogged > 0) lines.push(`${plural(result.diaryLogged, 'listen')} logged in your diary`);
   if (result.reviewsAdded > 0) lines.push(`${plural(result.reviewsAdded, 'review')} added`);
   if (result.reviewsKept > 0) lines.push(`${plural(result.reviewsKept, 'review')} of yours kept`);
   return lines.length > 0 ? lines : ['Nothing changed: everything in the file was here already.'];
