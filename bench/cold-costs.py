@@ -82,11 +82,23 @@ def parameters(db):
         "title": album_slug,
         "album_title": review_album,
         "review_id": review_id,
-        "year": 1997,
+        "year": {
+            "/api/user/username/{username}/year/{year}": time.gmtime().tm_year,
+            "/api/user/username/{username}/year/{year}/image.svg": time.gmtime().tm_year,
+            "": 1997,
+        },
         "genre": genre,
         "name": artist_slug,
         # A member who rated tracks (the signed-in ones did) for their top tracks.
-        "username": {"/api/user/username/{username}/top-tracks": "member1", "": other},
+        "username": {
+            "/api/user/username/{username}/top-tracks": "member1",
+            # Signed-in members keep diaries: a year of one of them.
+            "/api/user/username/{username}/diary": "member1",
+            "/api/user/username/{username}/years": "member1",
+            "/api/user/username/{username}/year/{year}": "member1",
+            "/api/user/username/{username}/year/{year}/image.svg": "member1",
+            "": other,
+        },
         "user_id": other_id,
         "album_id": album_id,
         "list_id": list_id,
@@ -99,6 +111,7 @@ def parameters(db):
         "id": {
             "/api/album/{id}/history": album_id,
             "/api/album/{id}/tracks": album_id,
+            "/api/album/{id}/my-listens": album_id,
             "/api/artist/{id}/follow": artist_id,
             "/api/artist/{id}/history": artist_id,
             "/api/comment/album/{id}": album_id,

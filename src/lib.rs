@@ -21,5 +21,6 @@ pub mod pictures;
 pub mod player_listens;
 pub mod reads;
 pub mod web;
+pub mod year_in_music;
 
 pub use api::{AppState, app};

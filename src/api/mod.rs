@@ -34,6 +34,7 @@ mod tracks;
 mod users;
 mod votes;
 mod wishlist;
+mod year;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -181,6 +182,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(ratings::router())
         .merge(tracks::router())
         .merge(diary::router())
+        .merge(year::router())
         .merge(rating_imports::router())
         .merge(wishlist::router())
         .merge(reviews::router())

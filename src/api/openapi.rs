@@ -22,7 +22,7 @@ use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, diary,
     export, feed, follows, health, history, imports, invites, listenbrainz, lists, notifications,
     player_token, posts, rating_imports, ratings, reports, reviews, search, shouts, tracks, users,
-    votes, wishlist,
+    votes, wishlist, year,
 };
 
 pub fn router() -> Router<AppState> {
@@ -82,6 +82,7 @@ pub fn document_value() -> Document {
         ratings::Doc::openapi(),
         tracks::Doc::openapi(),
         diary::Doc::openapi(),
+        year::Doc::openapi(),
         rating_imports::Doc::openapi(),
         wishlist::Doc::openapi(),
         reviews::Doc::openapi(),

@@ -43,6 +43,7 @@ pub mod users;
 pub mod votes;
 pub mod warnings;
 pub mod wishlist;
+pub mod year;
 
 pub use engine::*;
 

@@ -78,6 +78,10 @@ const SAME_FOR_EVERYONE: &[&str] = &[
     "/api/reviewvote/post/{id}",
     "/api/reviewvote/user/{username}",
     "/api/shout/user/{username}",
+    // Diaries and years in music: public, the same for every reader.
+    "/api/user/username/{username}/diary",
+    "/api/user/username/{username}/years",
+    "/api/user/username/{username}/year/{year}",
 ];
 
 /// Routes whose answers differ by caller only in the `userRating` of the

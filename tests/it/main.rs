@@ -43,3 +43,4 @@ mod synthetic;
 mod text_hygiene;
 mod tracks;
 mod write_limits;
+mod year;

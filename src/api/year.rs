@@ -1,0 +1,140 @@
+//! A member's year in music (`/user/{name}/year/{year}`): its page's
+//! figures, the years that have any, and the picture to share. Public, as
+//! the diary and ratings it sums up are; hidden reviews are left out.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use super::{AppPath, AppState};
+use crate::db::{pictures, run_blocking, users, year};
+use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::pictures::WIDTHS;
+use crate::reads::kept_answers::Depends;
+use crate::year_in_music::{self, YearInMusic, image};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user/username/{username}/years", get(years_of))
+        .route("/user/username/{username}/year/{year}", get(year_of))
+        .route(
+            "/user/username/{username}/year/{year}/image.svg",
+            get(image_of),
+        )
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(years_of, year_of, image_of))]
+pub struct Doc;
+
+const FIRST_YEAR: i32 = 1900;
+
+fn checked_year(text: &str) -> AppResult<i32> {
+    let this_year = OffsetDateTime::now_utc().year();
+    text.parse::<i32>()
+        .ok()
+        .filter(|year| (FIRST_YEAR..=this_year).contains(year))
+        .ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "year must be a year from {FIRST_YEAR} to {this_year}"
+            ))
+        })
+}
+
+fn no_member(username: &str) -> AppError {
+    AppError::NotFound(format!("No member called {username}"))
+}
+
+#[derive(Serialize, ToSchema)]
+struct ActiveYears {
+    /// Years with a listen logged or a rating given, the latest first.
+    years: Vec<i32>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/user/username/{username}/years",
+    tag = "diary",
+    params(("username" = String, Path, description = "Username")),
+    responses((status = 200, description = "The years the member has a year in music for", body = ActiveYears), (status = 404, description = "No such member", body = ErrorMessage)),
+)]
+async fn years_of(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+) -> AppResult<(Depends, Json<ActiveYears>)> {
+    run_blocking(&state.pool, move |conn| {
+        let user = users::by_username(conn, &username)?.ok_or_else(|| no_member(&username))?;
+        let years = year::active_years(conn, user.id)?;
+        Ok((
+            Depends::member_and_albums(user.id, []),
+            Json(ActiveYears { years }),
+        ))
+    })
+    .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/user/username/{username}/year/{year}",
+    tag = "diary",
+    params(("username" = String, Path, description = "Username"), ("year" = i32, Path, description = "From 1900 to this year")),
+    responses((status = 200, description = "The member's year in music: listens, ratings and their spread, top genres, artists and tracks, the days listened, a collage of albums and the reviews written", body = YearInMusic), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+)]
+async fn year_of(
+    State(state): State<AppState>,
+    AppPath((username, year)): AppPath<(String, String)>,
+) -> AppResult<(Depends, Json<YearInMusic>)> {
+    let year = checked_year(&year)?;
+    run_blocking(&state.pool, move |conn| {
+        let user = users::by_username(conn, &username)?.ok_or_else(|| no_member(&username))?;
+        let summary = year_in_music::summary(conn, user.id, &user.username, year)?;
+        let albums = summary.albums.iter().map(|album| album.album_id);
+        Ok((Depends::member_and_albums(user.id, albums), Json(summary)))
+    })
+    .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/user/username/{username}/year/{year}/image.svg",
+    tag = "diary",
+    params(("username" = String, Path, description = "Username"), ("year" = i32, Path, description = "From 1900 to this year")),
+    responses((status = 200, description = "The year as an SVG picture to share: the cover collage (covers inside the file), the figures and the top artists", content_type = "image/svg+xml", body = String), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
+)]
+async fn image_of(
+    State(state): State<AppState>,
+    AppPath((username, year)): AppPath<(String, String)>,
+) -> AppResult<impl IntoResponse> {
+    let year = checked_year(&year)?;
+    let (name, svg) = run_blocking(&state.pool, move |conn| {
+        let user = users::by_username(conn, &username)?.ok_or_else(|| no_member(&username))?;
+        let summary = year_in_music::summary(conn, user.id, &user.username, year)?;
+        let width = WIDTHS[1];
+        let covers = summary
+            .albums
+            .iter()
+            .map(|album| {
+                pictures::size(conn, &album.picture_url, width)
+                    .map(|found| found.map(|(_, bytes)| bytes))
+            })
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok((user.username, image::draw(&summary, &covers)))
+    })
+    .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"halfstar-{name}-{year}.svg\""),
+            ),
+        ],
+        svg,
+    ))
+}

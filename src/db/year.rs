@@ -1,0 +1,178 @@
+//! A member's year in music: what they logged, rated, rated of tracks and
+//! reviewed in one year, each read from the member's own indexes between the
+//! year's first day and the next's (a year of one member's rows, never the
+//! site's).
+
+use rusqlite::{Connection, params};
+
+/// The first moment of `year` and of the next one, as stored dates begin.
+pub fn bounds(year: i32) -> (String, String) {
+    (format!("{year:04}-01-01"), format!("{:04}-01-01", year + 1))
+}
+
+/// A listen of the year: the day, the album, whether a re-listen.
+pub struct YearListen {
+    pub listened_on: String,
+    pub album_id: i64,
+    pub relisten: bool,
+}
+
+pub fn listens(conn: &Connection, user_id: i64, year: i32) -> rusqlite::Result<Vec<YearListen>> {
+    let (from, to) = bounds(year);
+    conn.prepare_cached(
+        "SELECT listened_on, album_id, relisten FROM diary_entries
+         WHERE user_id = ?1 AND listened_on >= ?2 AND listened_on < ?3
+         ORDER BY listened_on",
+    )?
+    .query_map(params![user_id, from, to], |row| {
+        Ok(YearListen {
+            listened_on: row.get(0)?,
+            album_id: row.get(1)?,
+            relisten: row.get(2)?,
+        })
+    })?
+    .collect()
+}
+
+/// The member's ratings first given in the year: album and number.
+pub fn ratings(conn: &Connection, user_id: i64, year: i32) -> rusqlite::Result<Vec<(i64, f64)>> {
+    let (from, to) = bounds(year);
+    conn.prepare_cached(
+        "SELECT album_id, number FROM ratings
+         WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND number IS NOT NULL",
+    )?
+    .query_map(params![user_id, from, to], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })?
+    .collect()
+}
+
+/// An album as the year's page shows it.
+#[derive(Debug, Clone)]
+pub struct YearAlbum {
+    pub album_id: i64,
+    pub title: String,
+    pub slug: String,
+    pub artist: String,
+    pub artist_slug: String,
+    pub picture_url: String,
+    pub genres: Vec<String>,
+}
+
+/// These albums with their artists and genres, in no order.
+pub fn albums(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<YearAlbum>> {
+    let ids = serde_json::to_string(ids).expect("ids serialize");
+    let mut albums: Vec<YearAlbum> = conn
+        .prepare_cached(
+            "SELECT al.id, al.title, al.slug, ar.name, ar.slug, al.picture_url
+             FROM albums al JOIN artists ar ON ar.id = al.artist_id
+             WHERE al.id IN (SELECT value FROM json_each(?1))",
+        )?
+        .query_map([&ids], |row| {
+            Ok(YearAlbum {
+                album_id: row.get(0)?,
+                title: row.get(1)?,
+                slug: row.get(2)?,
+                artist: row.get(3)?,
+                artist_slug: row.get(4)?,
+                picture_url: row.get(5)?,
+                genres: Vec::new(),
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let genres: Vec<(i64, String)> = conn
+        .prepare_cached(
+            "SELECT ag.album_id, g.name FROM album_genres ag JOIN genres g ON g.id = ag.genre_id
+             WHERE ag.album_id IN (SELECT value FROM json_each(?1))",
+        )?
+        .query_map([&ids], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (album_id, genre) in genres {
+        if let Some(album) = albums.iter_mut().find(|a| a.album_id == album_id) {
+            album.genres.push(genre);
+        }
+    }
+    Ok(albums)
+}
+
+/// A track the member rated in the year, with its album.
+pub struct YearTrack {
+    pub title: String,
+    pub number: f64,
+    pub album_id: i64,
+}
+
+/// The member's best rated tracks of the year (rated or re-rated in it).
+pub fn top_tracks(
+    conn: &Connection,
+    user_id: i64,
+    year: i32,
+    limit: u32,
+) -> rusqlite::Result<Vec<YearTrack>> {
+    let (from, to) = bounds(year);
+    conn.prepare_cached(
+        "SELECT t.title, r.number, t.album_id FROM track_ratings r JOIN tracks t ON t.id = r.track_id
+         WHERE r.user_id = ?1 AND r.updated_at >= ?2 AND r.updated_at < ?3
+         ORDER BY r.number DESC, r.updated_at DESC LIMIT ?4",
+    )?
+    .query_map(params![user_id, from, to, limit], |row| {
+        Ok(YearTrack {
+            title: row.get(0)?,
+            number: row.get(1)?,
+            album_id: row.get(2)?,
+        })
+    })?
+    .collect()
+}
+
+/// A review the member wrote in the year (none hidden).
+pub struct YearReview {
+    pub review_id: i64,
+    pub album_id: i64,
+    pub written_at: String,
+    pub rating: Option<f64>,
+}
+
+pub fn reviews(conn: &Connection, user_id: i64, year: i32) -> rusqlite::Result<Vec<YearReview>> {
+    let (from, to) = bounds(year);
+    conn.prepare_cached(
+        "SELECT v.id, v.album_id, v.created_at, r.number FROM reviews v
+         LEFT JOIN ratings r ON r.user_id = v.user_id AND r.album_id = v.album_id
+         WHERE v.user_id = ?1 AND v.created_at >= ?2 AND v.created_at < ?3 AND v.hidden_at IS NULL
+         ORDER BY v.created_at",
+    )?
+    .query_map(params![user_id, from, to], |row| {
+        Ok(YearReview {
+            review_id: row.get(0)?,
+            album_id: row.get(1)?,
+            written_at: row.get(2)?,
+            rating: row.get(3)?,
+        })
+    })?
+    .collect()
+}
+
+/// The years in which the member logged a listen or gave a rating, the
+/// latest first: one probe of each index a year, never a walk of them.
+pub fn active_years(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<i32>> {
+    let mut years = Vec::new();
+    for sql in [
+        "SELECT max(listened_on) FROM diary_entries WHERE user_id = ?1 AND listened_on < ?2",
+        "SELECT max(created_at) FROM ratings WHERE user_id = ?1 AND created_at < ?2",
+    ] {
+        let mut latest = conn.prepare_cached(sql)?;
+        let mut before = "9999".to_owned();
+        while let Some(found) = latest.query_row(params![user_id, before], |row| {
+            row.get::<_, Option<String>>(0)
+        })? {
+            let Some(year) = found.get(..4).and_then(|y| y.parse::<i32>().ok()) else {
+                break;
+            };
+            years.push(year);
+            before = format!("{year:04}");
+        }
+    }
+    years.sort_unstable_by(|a, b| b.cmp(a));
+    years.dedup();
+    Ok(years)
+}

@@ -1,0 +1,163 @@
+//! A member's year in music: the years that have one, the year's figures
+//! from the diary, ratings, track ratings and reviews of that year only,
+//! the picture to share, and bad input.
+
+use crate::common;
+
+use axum::http::{Method, StatusCode};
+use common::TestApp;
+use serde_json::{Value, json};
+
+async fn get(app: &TestApp, path: &str) -> common::TestResponse {
+    app.call(Method::GET, path, None, None).await
+}
+
+#[tokio::test]
+async fn a_year_sums_up_that_years_listens_ratings_and_reviews() {
+    let app = TestApp::new();
+    let (_, radiohead) = app.artist_with_albums(
+        "Radiohead",
+        &[("OK Computer", "1997-05-21"), ("Kid A", "2000-10-02")],
+        &[],
+    );
+    let (_, bjork) = app.artist_with_albums("Björk", &[("Homogenic", "1997-09-22")], &[]);
+    let (mira, mira_id) = app.member("mira");
+    let log = |album: i64, day: &str, relisten: bool| json!({"albumId": album, "listenedOn": day, "relisten": relisten});
+    for body in [
+        log(radiohead[0], "2025-03-12", false),
+        log(radiohead[0], "2025-03-12", true),
+        log(radiohead[0], "2025-11-02", true),
+        log(bjork[0], "2025-06-01", false),
+        log(radiohead[1], "2026-01-05", false),
+    ] {
+        let logged = app
+            .call(Method::POST, "/api/diary", Some(&mira), Some(body))
+            .await;
+        assert_eq!(logged.status, StatusCode::CREATED, "{}", logged.text());
+    }
+    for (album, number) in [(radiohead[0], 9.5), (bjork[0], 8.0), (radiohead[1], 7.0)] {
+        app.conn()
+            .execute(
+                "INSERT INTO ratings (user_id, album_id, number, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?4)",
+                rusqlite::params![
+                    mira_id,
+                    album,
+                    number,
+                    if album == radiohead[1] {
+                        "2026-01-05T10:00:00.000Z"
+                    } else {
+                        "2025-07-01T10:00:00.000Z"
+                    }
+                ],
+            )
+            .unwrap();
+    }
+    app.conn()
+        .execute(
+            "INSERT INTO reviews (user_id, album_id, review_text, created_at, updated_at)
+             VALUES (?1, ?2, 'Cold and lovely.', '2025-08-01T00:00:00.000Z', '2025-08-01T00:00:00.000Z')",
+            rusqlite::params![mira_id, bjork[0]],
+        )
+        .unwrap();
+    app.conn()
+        .execute(
+            "INSERT INTO album_genres (album_id, genre_id, position)
+             SELECT ?1, id, 0 FROM genres ORDER BY id LIMIT 1",
+            [bjork[0]],
+        )
+        .unwrap();
+
+    let years = get(&app, "/api/user/username/mira/years").await;
+    assert_eq!(years.status, StatusCode::OK, "{}", years.text());
+    assert_eq!(years.json()["years"], json!([2026, 2025]));
+
+    let year = get(&app, "/api/user/username/mira/year/2025").await;
+    assert_eq!(year.status, StatusCode::OK, "{}", year.text());
+    let year: Value = year.json();
+    assert_eq!(year["listens"], 4);
+    assert_eq!(year["firstListens"], 2);
+    assert_eq!(year["relistens"], 2);
+    assert_eq!(year["albumsListened"], 2);
+    assert_eq!(year["ratings"], 2, "the 2026 rating is 2026's");
+    assert_eq!(year["averageRating"], 8.75);
+    let spread = year["ratingSpread"].as_array().unwrap();
+    assert_eq!(
+        (spread.len(), &spread[15], &spread[18]),
+        (20, &json!(1), &json!(1))
+    );
+    assert_eq!(
+        year["days"],
+        json!([
+            {"day": "2025-03-12", "listens": 2},
+            {"day": "2025-06-01", "listens": 1},
+            {"day": "2025-11-02", "listens": 1}
+        ])
+    );
+    let collage: Vec<(&str, u64)> = year["albums"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["title"].as_str().unwrap(), a["listens"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(collage, [("OK Computer", 3), ("Homogenic", 1)]);
+    assert_eq!(
+        year["topArtists"][0]["name"], "Radiohead",
+        "{}",
+        year["topArtists"]
+    );
+    assert_eq!(year["topArtists"][1]["name"], "Björk");
+    assert_eq!(year["topGenres"].as_array().unwrap().len(), 1);
+    assert_eq!(year["reviews"][0]["album"]["title"], "Homogenic");
+    assert_eq!(year["reviews"][0]["rating"], 8.0);
+
+    let quiet = get(&app, "/api/user/username/mira/year/2019").await.json();
+    assert_eq!(
+        (quiet["listens"].clone(), quiet["albums"].clone()),
+        (json!(0), json!([]))
+    );
+
+    let picture = get(&app, "/api/user/username/mira/year/2025/image.svg").await;
+    assert_eq!(picture.status, StatusCode::OK);
+    assert_eq!(picture.header("content-type"), "image/svg+xml");
+    assert!(
+        picture
+            .header("content-disposition")
+            .contains("halfstar-mira-2025.svg")
+    );
+    let svg = picture.text();
+    assert!(svg.contains("mira's 2025 in music"), "{svg}");
+    assert!(svg.contains("4 listens · 2 albums · 2 ratings"), "{svg}");
+}
+
+#[tokio::test]
+async fn bad_years_and_unknown_members_are_said() {
+    let app = TestApp::new();
+    app.member("mira");
+    for path in [
+        "/api/user/username/mira/year/1899",
+        "/api/user/username/mira/year/2999",
+        "/api/user/username/mira/year/last",
+        "/api/user/username/mira/year/1899/image.svg",
+    ] {
+        let refused = get(&app, path).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{path}");
+        let message = refused.json()["message"].as_str().unwrap().to_owned();
+        assert!(message.contains("year"), "{path}: {message}");
+    }
+    for path in [
+        "/api/user/username/nobody/years",
+        "/api/user/username/nobody/year/2025",
+        "/api/user/username/nobody/year/2025/image.svg",
+    ] {
+        assert_eq!(
+            get(&app, path).await.status,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    assert_eq!(
+        get(&app, "/api/user/username/mira/years").await.json()["years"],
+        json!([])
+    );
+}
