@@ -56,7 +56,8 @@ pub struct YearAlbum {
     pub artist: String,
     pub artist_slug: String,
     pub picture_url: String,
-    pub genres: Vec<String>,
+    /// Each genre's name and slug.
+    pub genres: Vec<(String, String)>,
 }
 
 /// These albums with their artists and genres, in no order.
@@ -80,12 +81,12 @@ pub fn albums(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<YearAlbum>
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
-    let genres: Vec<(i64, String)> = conn
+    let genres: Vec<(i64, (String, String))> = conn
         .prepare_cached(
-            "SELECT ag.album_id, g.name FROM album_genres ag JOIN genres g ON g.id = ag.genre_id
+            "SELECT ag.album_id, g.name, g.slug FROM album_genres ag JOIN genres g ON g.id = ag.genre_id
              WHERE ag.album_id IN (SELECT value FROM json_each(?1))",
         )?
-        .query_map([&ids], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .query_map([&ids], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))?
         .collect::<rusqlite::Result<_>>()?;
     for (album_id, genre) in genres {
         if let Some(album) = albums.iter_mut().find(|a| a.album_id == album_id) {

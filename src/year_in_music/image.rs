@@ -9,7 +9,8 @@ use super::YearInMusic;
 
 const WIDTH: u32 = 800;
 const COLUMNS: usize = 5;
-const TILE: u32 = 150;
+/// Five tiles and their gaps fill the width between 40-pixel margins.
+const TILE: u32 = 136;
 const GAP: u32 = 10;
 const TOP: u32 = 190;
 
@@ -55,13 +56,13 @@ pub fn draw(year: &YearInMusic, covers: &[CoverBytes]) -> String {
                 escape(&format!("{} by {}", album.title, album.artist))
             )),
             None => svg.push_str(&format!(
-                r##"<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" fill="#262835"/><text x="{cx}" y="{cy}" fill="#f5b301" font-size="20" font-weight="700" text-anchor="middle">{}</text><text x="{cx}" y="{sy}" fill="#9a9aab" font-size="13" text-anchor="middle">{}</text>
+                r##"<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" fill="#262835"/><text x="{cx}" y="{cy}" fill="#f5b301" font-size="15" font-weight="700" text-anchor="middle">{}</text><text x="{cx}" y="{sy}" fill="#9a9aab" font-size="12" text-anchor="middle">{}</text>
 "##,
-                escape(&clipped(&album.title, 16)),
-                escape(&clipped(&album.artist, 20)),
+                escape(&clipped(&album.title, 15)),
+                escape(&clipped(&album.artist, 19)),
                 cx = x + TILE / 2,
                 cy = y + TILE / 2,
-                sy = y + TILE / 2 + 24,
+                sy = y + TILE / 2 + 20,
             )),
         }
     }
@@ -77,7 +78,7 @@ pub fn draw(year: &YearInMusic, covers: &[CoverBytes]) -> String {
                 artists_top + 36 + 28 * n as u32,
                 n + 1,
                 escape(&artist.name),
-                count(artist.count, "listen")
+                listens_and_ratings(artist.count)
             ));
         }
     }
@@ -96,6 +97,14 @@ fn count(n: u32, one: &str) -> String {
         format!("1 {one}")
     } else {
         format!("{n} {one}s")
+    }
+}
+
+fn listens_and_ratings(n: u32) -> String {
+    if n == 1 {
+        "1 listen or rating".to_owned()
+    } else {
+        format!("{n} listens and ratings")
     }
 }
 
@@ -165,10 +174,14 @@ mod tests {
             STANDARD.encode("RIFF")
         )));
         assert!(
-            svg.contains(">Bridge over Tro…<"),
+            svg.contains(">Bridge over Tr…<"),
             "the missing cover is named"
         );
-        assert!(svg.contains("1. Simon &amp; Garfunkel <tspan fill=\"#9a9aab\">(2 listens)"));
+        assert!(
+            svg.contains(
+                "1. Simon &amp; Garfunkel <tspan fill=\"#9a9aab\">(2 listens and ratings)"
+            )
+        );
         assert!(!svg.contains(" & "), "every ampersand escaped");
     }
 }

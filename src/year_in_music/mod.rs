@@ -37,7 +37,7 @@ pub struct YearAlbum {
 #[serde(rename_all = "camelCase")]
 pub struct Counted {
     pub name: String,
-    /// The artist's page, for an artist; empty for a genre.
+    /// Its page's name: the artist's, or the genre's in the charts.
     pub slug: String,
     /// Listens of its albums, and albums rated without a listen.
     pub count: u32,
@@ -152,7 +152,7 @@ pub fn summary(
 
     // Each listen counts for its album's genres and artist, and so does an
     // album rated without a listen.
-    let mut genres: HashMap<&str, u32> = HashMap::new();
+    let mut genres: HashMap<(&str, &str), u32> = HashMap::new();
     let mut artists: HashMap<(&str, &str), u32> = HashMap::new();
     let rated_only = rated.keys().filter(|id| !listened.contains_key(id));
     let weights = listened
@@ -161,8 +161,8 @@ pub fn summary(
         .chain(rated_only.map(|id| (id, 1)));
     for (id, weight) in weights {
         if let Some(found) = known.get(id) {
-            for genre in &found.genres {
-                *genres.entry(genre).or_default() += weight;
+            for (name, slug) in &found.genres {
+                *genres.entry((name, slug)).or_default() += weight;
             }
             *artists
                 .entry((&found.artist, &found.artist_slug))
@@ -197,7 +197,7 @@ pub fn summary(
         average_rating: (!ratings.is_empty())
             .then(|| ratings.iter().map(|(_, n)| n).sum::<f64>() / ratings.len() as f64),
         rating_spread: spread,
-        top_genres: top(genres.into_iter().map(|(name, n)| ((name, ""), n))),
+        top_genres: top(genres.into_iter()),
         top_artists: top(artists.into_iter()),
         top_tracks: tracks
             .into_iter()

@@ -109,3 +109,39 @@ test("a player's plays of most of an album become one diary entry and a prompt t
   await dialog.getByText('Logged in your diary.').waitFor();
   await page.close();
 });
+
+test("last year's page, opened from the profile, sums the year up and its picture downloads", async () => {
+  const { page, session } = await signedInPage(run, 'year_looker');
+  const lastYear = new Date().getUTCFullYear() - 1;
+  const albums = await Promise.all(['the-cure/disintegration', 'the-cure/pornography', 'bjork/homogenic'].map((path) => apiGet(run, `/album/name/${path}`)));
+  for (const [album, day, relisten] of [
+    [albums[0], `${lastYear}-03-12`, false],
+    [albums[0], `${lastYear}-03-12`, true],
+    [albums[1], `${lastYear}-07-01`, false],
+    [albums[2], `${lastYear}-11-30`, false],
+  ]) {
+    await call('POST', '/diary', session.token, { albumId: album.albumId, listenedOn: day, relisten, note: '' });
+  }
+  await call('POST', '/diary', session.token, { albumId: albums[2].albumId });
+
+  await page.goto(`${run.server.url}/user/year_looker`);
+  await page.getByRole('navigation', { name: 'Years in music' }).getByRole('link', { name: String(lastYear) }).click();
+  await page.waitForURL(`${run.server.url}/user/year_looker/year/${lastYear}`);
+  await page.getByRole('heading', { name: `My ${lastYear} in music` }).waitFor();
+  const figures = page.locator('.year-figures');
+  assert.match(await figures.innerText(), /Listens\s+4\s+Albums listened to\s+3\s+First listens\s+3\s+Re-listens\s+1/i);
+  await page.getByRole('region', { name: 'Top artists' }).getByText('The Cure').waitFor();
+  await page.getByRole('link', { name: /Disintegration by The Cure, 2 listens/ }).waitFor();
+  await page.locator(`.year-heat[title="March 12th, ${lastYear}: 2 listens"]`).waitFor();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the picture' }).click()]);
+  assert.equal(download.suggestedFilename(), `halfstar-year_looker-${lastYear}.svg`);
+  const svg = await (await fetch(`${run.server.url}/api/user/username/year_looker/year/${lastYear}/image.svg`)).text();
+  assert.match(svg, new RegExp(`year_looker's ${lastYear} in music`));
+  assert.match(svg, /4 listens · 3 albums/);
+
+  // The other year is a link away, without a reload.
+  await page.getByRole('navigation', { name: 'Other years' }).getByRole('link', { name: String(lastYear + 1) }).click();
+  await page.getByRole('heading', { name: `My ${lastYear + 1} in music` }).waitFor();
+  await page.close();
+});

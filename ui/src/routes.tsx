@@ -31,6 +31,7 @@ const GrabDataPage = lazyComponent(() => import('./pages/grab-data/GrabDataPage'
 const ImportPage = lazyComponent(() => import('./pages/import/ImportPage'), 'ImportPage');
 const AddListPage = lazyComponent(() => import('./pages/lists/AddListPage'), 'AddListPage');
 const DiaryPage = lazyComponent(() => import('./pages/diary/DiaryPage'), 'DiaryPage');
+const YearInMusicPage = lazyComponent(() => import('./pages/year/YearInMusicPage'), 'YearInMusicPage');
 
 export interface ScreenRoute {
   /** A pattern, or a regular expression whose named groups are the parameters. */
@@ -50,6 +51,7 @@ export const routes: ScreenRoute[] = [
   { path: '/user/:username', screen: ProfilePage },
   // Not in the spec: a member's listening diary (issue 39).
   { path: '/user/:username/diary', screen: DiaryPage },
+  { path: /^\/user\/(?<username>[^/]+)\/year\/(?<year>\d{4})\/?$/i, screen: YearInMusicPage },
   { path: '/login', screen: Login },
   { path: '/sign-up', screen: SignUp },
   { path: '/add-album', screen: AddAlbumPage },

@@ -2287,6 +2287,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/username/{username}/year/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["year_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/year/{year}/image.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["image_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/username/{username}/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["years_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/{user_id}": {
         parameters: {
             query?: never;
@@ -2411,6 +2459,10 @@ export interface components {
         };
         AccountDeletion: {
             password?: string;
+        };
+        ActiveYears: {
+            /** @description Years with a listen logged or a rating given, the latest first. */
+            years: number[];
         };
         AddBody: {
             albumId?: unknown;
@@ -2727,12 +2779,28 @@ export interface components {
             /** @description Replace the caller's own ratings that differ from the file's. */
             fileWins?: boolean;
         };
+        Counted: {
+            /**
+             * Format: int32
+             * @description Listens of its albums, and albums rated without a listen.
+             */
+            count: number;
+            name: string;
+            /** @description The artist's page, for an artist; empty for a genre. */
+            slug: string;
+        };
         /**
          * @description How much of a release date is known, coarsest first: 2019-01-01 known to
          *     the year means some time in 2019, and is shown as "2019".
          * @enum {string}
          */
         DatePrecision: "year" | "month" | "day";
+        DayOfListening: {
+            /** @description `YYYY-MM-DD`. */
+            day: string;
+            /** Format: int32 */
+            listens: number;
+        };
         Diary: {
             /** @description The latest day first. */
             entries: components["schemas"]["DiaryEntry"][];
@@ -3836,6 +3904,14 @@ export interface components {
             /** Format: int64 */
             votesUp: number;
         };
+        ReviewOfYear: {
+            album: components["schemas"]["YearAlbum"];
+            /** Format: double */
+            rating: number | null;
+            /** Format: int64 */
+            reviewId: number;
+            writtenAt: string;
+        };
         ReviewPage: components["schemas"]["Review"] & {
             /** Format: int64 */
             nextReviewId: number | null;
@@ -4147,6 +4223,12 @@ export interface components {
             recordingMbid: string | null;
             title: string;
         };
+        TrackOfYear: {
+            album: components["schemas"]["YearAlbum"];
+            /** Format: double */
+            number: number;
+            title: string;
+        };
         TrackRatingBody: {
             /**
              * Format: double
@@ -4318,6 +4400,63 @@ export interface components {
             userId: number;
             /** Format: int64 */
             wishlistitemId: number;
+        };
+        YearAlbum: {
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            artistSlug: string;
+            /**
+             * Format: int32
+             * @description Listens logged in the year.
+             */
+            listens: number;
+            pictureUrl: string;
+            /**
+             * Format: double
+             * @description The rating the member first gave it in the year.
+             */
+            rating: number | null;
+            slug: string;
+            title: string;
+        };
+        YearInMusic: {
+            /** @description The most listened albums, then the best rated, at most 25. */
+            albums: components["schemas"]["YearAlbum"][];
+            /**
+             * Format: int32
+             * @description Different albums listened to.
+             */
+            albumsListened: number;
+            /** Format: double */
+            averageRating: number | null;
+            /** @description The days with listens, in order. */
+            days: components["schemas"]["DayOfListening"][];
+            /** Format: int32 */
+            firstListens: number;
+            /**
+             * Format: int32
+             * @description Listens logged in the diary.
+             */
+            listens: number;
+            /** @description How many ratings of each half step, 0.5 first (twenty counts). */
+            ratingSpread: number[];
+            /**
+             * Format: int32
+             * @description Ratings first given in the year.
+             */
+            ratings: number;
+            /** Format: int32 */
+            relistens: number;
+            /** @description The reviews written in the year, in order. */
+            reviews: components["schemas"]["ReviewOfYear"][];
+            topArtists: components["schemas"]["Counted"][];
+            topGenres: components["schemas"]["Counted"][];
+            /** @description The best rated tracks, rated in the year. */
+            topTracks: components["schemas"]["TrackOfYear"][];
+            username: string;
+            /** Format: int32 */
+            year: number;
         };
     };
     responses: never;
@@ -13460,6 +13599,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RatedTrack"][];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    year_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+                /** @description From 1900 to this year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's year in music: listens, ratings and their spread, top genres, artists and tracks, the days listened, a collage of albums and the reviews written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearInMusic"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    image_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+                /** @description From 1900 to this year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year as an SVG picture to share: the cover collage (covers inside the file), the figures and the top artists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    years_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The years the member has a year in music for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveYears"];
                 };
             };
             /** @description Bad input; the message names the field */

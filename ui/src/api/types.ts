@@ -125,3 +125,6 @@ export type RatedTrack = Schemas['RatedTrack'];
 export type DiaryEntry = Schemas['DiaryEntry'];
 export type Diary = Schemas['Diary'];
 export type MyListens = Schemas['MyListens'];
+export type YearInMusic = Schemas['YearInMusic'];
+export type YearAlbum = Schemas['YearAlbum'];
+export type ActiveYears = Schemas['ActiveYears'];

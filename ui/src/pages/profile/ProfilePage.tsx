@@ -11,6 +11,7 @@ import { CompatibilityPanel } from '../social/CompatibilityPanel';
 import { ProfileSocial } from '../social/ProfileSocial';
 import { DownloadMyData } from './DownloadMyData';
 import { ProfileTabs } from './ProfileTabs';
+import { ProfileYears } from './ProfileYears';
 import { ProfileVisual } from './ProfileVisual';
 import { StatCard } from './StatCard';
 import { useProfileStats, useProfileUser } from './profileQueries';
@@ -60,6 +61,7 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
                 {me?.userId === user.data.userId ? 'My diary' : `${user.data.username}'s diary`}
               </Link>
             </p>
+            <ProfileYears username={user.data.username} />
             {me?.userId === user.data.userId && <DownloadMyData />}
             <ReportButton kind="profile" id={user.data.userId} authorId={user.data.userId} />
           </div>
