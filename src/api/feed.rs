@@ -71,11 +71,12 @@ struct FeedItem {
     /// Who did it; null for a new album.
     #[schema(required)]
     actor: Option<Author>,
-    /// How many events it stands for: ratings, or listens, in a row by one member.
+    /// How many events it stands for: ratings, track ratings or listens in a
+    /// row by one member.
     count: usize,
     albums: Vec<FeedAlbum>,
     /// A review's, post's or shout's first words; a list's title; a single
-    /// listen's note.
+    /// listen's note; the tracks rated, with their ratings.
     text: String,
     /// The page it is about.
     link: String,
@@ -142,15 +143,18 @@ fn cursor_of(event: &Event) -> String {
     .encode()
 }
 
-/// Ratings in a row by one member go together, and so do listens;
+/// Ratings in a row by one member go together, and so do track ratings and
+/// listens;
 /// everything else alone.
 fn grouped(events: Vec<Event>) -> Vec<Vec<Event>> {
     let mut groups: Vec<Vec<Event>> = Vec::new();
     for event in events {
         let joins_last = groups.last().is_some_and(|group| {
             let last = &group[0];
-            matches!(event.kind, EventKind::Rating | EventKind::Listen)
-                && last.kind == event.kind
+            matches!(
+                event.kind,
+                EventKind::Rating | EventKind::TrackRating | EventKind::Listen
+            ) && last.kind == event.kind
                 && last.actor.as_ref().map(|a| a.user_id) == event.actor.as_ref().map(|a| a.user_id)
         });
         match groups.last_mut() {
@@ -179,6 +183,7 @@ fn feed_album(album: albums::Album, rating: Option<f64>) -> FeedAlbum {
 /// rather than one or two an item.
 struct Shelf {
     ratings: HashMap<i64, (i64, f64)>,
+    tracks: HashMap<(i64, i64), feed::RatedTrack>,
     listens: HashMap<i64, DiaryEntry>,
     albums: HashMap<i64, albums::Album>,
 }
@@ -191,6 +196,17 @@ impl Shelf {
             .flat_map(|group| group.iter().take(ALBUMS_SHOWN).map(|event| event.id))
             .collect();
         let ratings = feed::ratings(conn, &rating_ids)?;
+        let rated_tracks: Vec<(i64, i64)> = groups
+            .iter()
+            .filter(|group| group[0].kind == EventKind::TrackRating)
+            .flat_map(|group| group.iter().take(ALBUMS_SHOWN))
+            .filter_map(|event| Some((event.actor.as_ref()?.user_id, event.id)))
+            .collect();
+        let tracks = if rated_tracks.is_empty() {
+            HashMap::new()
+        } else {
+            feed::track_ratings(conn, &rated_tracks)?
+        };
         let listen_ids: Vec<i64> = groups
             .iter()
             .filter(|group| group[0].kind == EventKind::Listen)
@@ -205,6 +221,7 @@ impl Shelf {
                 .collect()
         };
         let mut album_ids: Vec<i64> = ratings.values().map(|(album, _)| *album).collect();
+        album_ids.extend(tracks.values().map(|track| track.album_id));
         album_ids.extend(
             groups
                 .iter()
@@ -219,6 +236,7 @@ impl Shelf {
             .collect();
         Ok(Self {
             ratings,
+            tracks,
             listens,
             albums,
         })
@@ -255,6 +273,36 @@ fn item_of(
                     Some(feed_album(album, Some(*number)))
                 })
                 .collect();
+            let Some(album) = item.albums.first() else {
+                return Ok(None);
+            };
+            item.link = format!("/albums/{}/{}", album.artist_slug, album.slug);
+        }
+        EventKind::TrackRating => {
+            let actor = first.actor.as_ref().map_or(0, |a| a.user_id);
+            let rated: Vec<&feed::RatedTrack> = group
+                .iter()
+                .take(ALBUMS_SHOWN)
+                .filter_map(|event| shelf.tracks.get(&(actor, event.id)))
+                .collect();
+            let Some(single) = rated.first() else {
+                return Ok(None);
+            };
+            item.text = rated
+                .iter()
+                .map(|track| format!("{} {:.1}", track.title, track.number))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let mut shown: Vec<i64> = Vec::new();
+            for track in &rated {
+                if !shown.contains(&track.album_id)
+                    && let Some(album) = shelf.albums.get(&track.album_id)
+                {
+                    shown.push(track.album_id);
+                    let rating = (rated.len() == 1).then_some(single.number);
+                    item.albums.push(feed_album(album.clone(), rating));
+                }
+            }
             let Some(album) = item.albums.first() else {
                 return Ok(None);
             };

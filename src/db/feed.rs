@@ -1,5 +1,5 @@
-//! The activity feed: what the members a member follows did (ratings,
-//! listens logged in their diaries, reviews, public lists, posts and
+//! The activity feed: what the members a member follows did (ratings of
+//! albums and of tracks, listens logged in their diaries, reviews, public lists, posts and
 //! shouts), and the new albums of the
 //! artists they follow, newest first. Blocks either way, hidden items,
 //! lists that are not public and ratings their member keeps out of feeds
@@ -27,6 +27,8 @@ pub struct Event {
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
     Rating,
+    /// A track rating; its id is the track's (one a member).
+    TrackRating,
     Listen,
     Review,
     List,
@@ -39,6 +41,7 @@ impl EventKind {
     fn from_code(code: &str) -> Option<Self> {
         Some(match code {
             "rating" => Self::Rating,
+            "track-rating" => Self::TrackRating,
             "listen" => Self::Listen,
             "review" => Self::Review,
             "list" => Self::List,
@@ -52,6 +55,7 @@ impl EventKind {
     pub fn code(self) -> &'static str {
         match self {
             Self::Rating => "rating",
+            Self::TrackRating => "track-rating",
             Self::Listen => "listen",
             Self::Review => "review",
             Self::List => "list",
@@ -183,6 +187,12 @@ fn member_events(
               AND (r.updated_at, 'rating', r.id) > (?6, ?7, ?8)
             ORDER BY r.updated_at DESC LIMIT ?10)
         UNION ALL SELECT * FROM (
+            SELECT 'track-rating', t.track_id, t.updated_at FROM track_ratings t
+            WHERE t.user_id = ?2 AND ?9
+              AND (t.updated_at, 'track-rating', t.track_id) < (?3, ?4, ?5)
+              AND (t.updated_at, 'track-rating', t.track_id) > (?6, ?7, ?8)
+            ORDER BY t.updated_at DESC LIMIT ?10)
+        UNION ALL SELECT * FROM (
             SELECT 'listen', d.id, d.created_at FROM diary_entries d
             WHERE d.user_id = ?2
               AND (d.created_at, 'listen', d.id) < (?3, ?4, ?5)
@@ -284,6 +294,39 @@ pub fn ratings(
     .collect()
 }
 
+/// A member's rating of a track, as the feed tells it.
+#[derive(Debug, Clone)]
+pub struct RatedTrack {
+    pub title: String,
+    pub number: f64,
+    pub album_id: i64,
+}
+
+/// These members' ratings of these tracks, by (member, track).
+pub fn track_ratings(
+    conn: &Connection,
+    rated: &[(i64, i64)],
+) -> rusqlite::Result<std::collections::HashMap<(i64, i64), RatedTrack>> {
+    let pairs = serde_json::to_string(rated).expect("pairs serialize");
+    conn.prepare_cached(
+        "SELECT r.user_id, r.track_id, t.title, r.number, t.album_id
+         FROM json_each(?1) pair
+         JOIN track_ratings r ON r.user_id = pair.value ->> 0 AND r.track_id = pair.value ->> 1
+         JOIN tracks t ON t.id = r.track_id",
+    )?
+    .query_map([pairs], |row| {
+        Ok((
+            (row.get(0)?, row.get(1)?),
+            RatedTrack {
+                title: row.get(2)?,
+                number: row.get(3)?,
+                album_id: row.get(4)?,
+            },
+        ))
+    })?
+    .collect()
+}
+
 /// A shout's text and whose profile it is on.
 pub fn shout(conn: &Connection, id: i64) -> rusqlite::Result<Option<(String, String)>> {
     use rusqlite::OptionalExtension;
@@ -318,6 +361,12 @@ mod tests {
                   AND (SELECT ratings_in_feeds FROM users WHERE id = r.user_id)
                   AND (r.updated_at, 'rating', r.id) < (?2, ?3, ?4)
                 ORDER BY r.updated_at DESC LIMIT ?5)
+            UNION ALL SELECT * FROM (
+                SELECT 'track-rating', t.track_id, t.updated_at, t.user_id FROM track_ratings t
+                WHERE t.user_id IN followed
+                  AND (SELECT ratings_in_feeds FROM users WHERE id = t.user_id)
+                  AND (t.updated_at, 'track-rating', t.track_id) < (?2, ?3, ?4)
+                ORDER BY t.updated_at DESC LIMIT ?5)
             UNION ALL SELECT * FROM (
                 SELECT 'listen', d.id, d.created_at, d.user_id FROM diary_entries d
                 WHERE d.user_id IN followed
@@ -460,6 +509,21 @@ mod tests {
                         "INSERT INTO reviews (user_id, album_id, review_text, created_at, updated_at, hidden_at)
                          VALUES (?1, ?2, 'Good.', ?3, ?3, CASE WHEN ?4 THEN ?3 END)",
                         params![member, album, at(), dice.roll(4) == 0],
+                    )
+                    .unwrap();
+                }
+                if dice.roll(6) == 0 {
+                    let when = at();
+                    conn.execute(
+                        "INSERT OR IGNORE INTO tracks (album_id, disc, position, title)
+                         VALUES (?1, 1, 1, 'Opener')",
+                        [album],
+                    )
+                    .unwrap();
+                    conn.execute(
+                        "INSERT INTO track_ratings (user_id, track_id, number, created_at, updated_at)
+                         SELECT ?1, id, 8, ?2, ?2 FROM tracks WHERE album_id = ?3",
+                        params![member, when, album],
                     )
                     .unwrap();
                 }

@@ -349,3 +349,54 @@ async fn bad_tracklists_and_ratings_get_clear_answers_and_change_nothing() {
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(s.app.rows("track_ratings"), 0);
 }
+
+#[tokio::test]
+async fn followers_see_track_ratings_grouped_unless_ratings_stay_out_of_feeds() {
+    let s = site().await;
+    assert_eq!(set_tracks(&s, tracklist()).await.status, StatusCode::OK);
+    let (mira, _) = s.app.member("mira");
+    let (theo, _) = s.app.member("theo");
+    let followed = s
+        .app
+        .call(
+            Method::POST,
+            "/api/user/username/mira/follow",
+            Some(&theo),
+            None,
+        )
+        .await;
+    assert!(followed.status.is_success(), "{}", followed.text());
+    let list = tracks(&s, None).await;
+    for (track, number) in ids(&list).into_iter().zip([9.0, 8.5]) {
+        assert_eq!(rate(&s, &mira, track, number).await.status, StatusCode::OK);
+    }
+    let feed = |token: String| {
+        let app = &s.app;
+        async move {
+            app.call(Method::GET, "/api/feed", Some(&token), None)
+                .await
+                .json()["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|item| item["kind"] == "track-rating")
+                .cloned()
+                .collect::<Vec<Value>>()
+        }
+    };
+    let told = feed(theo.clone()).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0]["count"], 2);
+    assert_eq!(told[0]["text"], "Paranoid Android 8.5, Airbag 9.0");
+    assert_eq!(told[0]["albums"][0]["title"], "OK Computer");
+    assert_eq!(told[0]["link"], "/albums/radiohead/ok-computer");
+
+    s.app
+        .conn()
+        .execute(
+            "UPDATE users SET ratings_in_feeds = 0 WHERE username = 'mira'",
+            [],
+        )
+        .unwrap();
+    assert!(feed(theo).await.is_empty());
+}

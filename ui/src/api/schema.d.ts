@@ -2786,7 +2786,7 @@ export interface components {
              */
             count: number;
             name: string;
-            /** @description The artist's page, for an artist; empty for a genre. */
+            /** @description Its page's name: the artist's, or the genre's in the charts. */
             slug: string;
         };
         /**
@@ -2887,7 +2887,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        EventKind: "rating" | "listen" | "review" | "list" | "post" | "shout" | "new-album";
+        EventKind: "rating" | "track-rating" | "listen" | "review" | "list" | "post" | "shout" | "new-album";
         ExportedChangeRequest: {
             createdAt: string;
             /** Format: int64 */
@@ -3068,7 +3068,10 @@ export interface components {
             albums: components["schemas"]["FeedAlbum"][];
             /** @description The newest event of the item. */
             at: string;
-            /** @description How many events it stands for: ratings, or listens, in a row by one member. */
+            /**
+             * @description How many events it stands for: ratings, track ratings or listens in a
+             *     row by one member.
+             */
             count: number;
             /** @description Pass as `before` to read on from this item. */
             cursor: string;
@@ -3079,7 +3082,7 @@ export interface components {
             recipient: string | null;
             /**
              * @description A review's, post's or shout's first words; a list's title; a single
-             *     listen's note.
+             *     listen's note; the tracks rated, with their ratings.
              */
             text: string;
         };

@@ -51,6 +51,13 @@ describe('the feed and notification sentences', () => {
     expect(feedAction(item({ kind: 'listen', albums: [album('Amnesiac')] }))).toBe('listened to Amnesiac by Radiohead');
   });
 
+  it('groups track ratings and quotes the tracks', () => {
+    const one = item({ kind: 'track-rating', albums: [album('Kid A')], text: 'Idioteque 9.0' });
+    expect(feedAction(one)).toBe('rated a track of Kid A by Radiohead');
+    expect(feedQuote(one)).toBe('Idioteque 9.0');
+    expect(feedAction(item({ kind: 'track-rating', count: 4, albums: [album('Kid A')] }))).toBe('rated 4 tracks');
+  });
+
   it('says what each other kind is, and quotes what was written', () => {
     const review = item({ kind: 'review', albums: [album('Kid A')], text: 'Cold and lovely.' });
     expect(feedAction(review)).toBe('reviewed Kid A by Radiohead');

@@ -12,6 +12,9 @@ export function feedAction(item: FeedItem): string {
     case 'rating':
       if (item.count > 1 || !album) return `rated ${plural(item.count, 'album')}`;
       return `rated ${album.title} by ${album.artist}${album.rating != null ? ` ${album.rating.toFixed(1)}` : ''}`;
+    case 'track-rating':
+      if (item.count > 1 || !album) return `rated ${plural(item.count, 'track')}`;
+      return `rated a track of ${album.title} by ${album.artist}`;
     case 'listen': {
       if (item.count > 1 || !album) return `listened to ${plural(item.count, 'album')}`;
       const again = album.relisten ? 're-listened to' : 'listened to';
@@ -30,7 +33,8 @@ export function feedAction(item: FeedItem): string {
   }
 }
 
-/** The words under the sentence: a review's, post's or shout's opening, a listen's note (a list's title is in the sentence). */
+/** The words under the sentence: a review's, post's or shout's opening, a listen's note, the tracks rated (a list's title is in the sentence). */
 export function feedQuote(item: FeedItem): string | null {
-  return item.kind === 'review' || item.kind === 'post' || item.kind === 'shout' || item.kind === 'listen' ? item.text || null : null;
+  const quoted = ['review', 'post', 'shout', 'listen', 'track-rating'];
+  return quoted.includes(item.kind) ? item.text || null : null;
 }
