@@ -85,6 +85,7 @@ def parameters(db):
         "year": {
             "/api/user/username/{username}/year/{year}": time.gmtime().tm_year,
             "/api/user/username/{username}/year/{year}/image.svg": time.gmtime().tm_year,
+            "/api/year/{year}/community": time.gmtime().tm_year,
             "": 1997,
         },
         "genre": genre,

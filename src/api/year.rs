@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use super::{AppPath, AppState};
-use crate::db::{pictures, run_blocking, users, year};
+use crate::db::{albums, community_year, pictures, run_blocking, users, year};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::pictures::WIDTHS;
 use crate::reads::kept_answers::Depends;
@@ -26,11 +26,12 @@ pub fn router() -> Router<AppState> {
             "/user/username/{username}/year/{year}/image.svg",
             get(image_of),
         )
+        .route("/year/{year}/community", get(community_year))
 }
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(years_of, year_of, image_of))]
+#[openapi(paths(years_of, year_of, image_of, community_year))]
 pub struct Doc;
 
 const FIRST_YEAR: i32 = 1900;
@@ -137,4 +138,88 @@ async fn image_of(
         ],
         svg,
     ))
+}
+
+/// How many albums each list of the community's year shows.
+const COMMUNITY_TOP: u32 = 10;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CountedAlbum {
+    album_id: i64,
+    title: String,
+    slug: String,
+    artist: String,
+    artist_slug: String,
+    picture_url: String,
+    /// Listens, or reviews and comments.
+    count: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CommunityYear {
+    year: i32,
+    /// The albums most listened in members' diaries that year, most first.
+    most_listened: Vec<CountedAlbum>,
+    /// The albums with the most reviews and comments written that year
+    /// (hidden ones left out), most first.
+    most_discussed: Vec<CountedAlbum>,
+}
+
+fn counted(
+    conn: &rusqlite::Connection,
+    counts: Vec<(i64, i64)>,
+) -> rusqlite::Result<Vec<CountedAlbum>> {
+    let ids: Vec<i64> = counts.iter().map(|(id, _)| *id).collect();
+    let mut found: std::collections::HashMap<i64, albums::Album> =
+        albums::by_ids(conn, &ids, None)?
+            .into_iter()
+            .map(|album| (album.album_id, album))
+            .collect();
+    Ok(counts
+        .into_iter()
+        .filter_map(|(id, count)| {
+            let album = found.remove(&id)?;
+            Some(CountedAlbum {
+                album_id: id,
+                title: album.title,
+                slug: album.slug,
+                artist: album.artist,
+                artist_slug: album.artist_slug,
+                picture_url: album.picture_url,
+                count,
+            })
+        })
+        .collect())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/year/{year}/community",
+    tag = "diary",
+    params(("year" = i32, Path, description = "From 1900 to this year")),
+    responses((status = 200, description = "The community's year: the albums most listened in members' diaries and most discussed that year", body = CommunityYear), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+)]
+async fn community_year(
+    State(state): State<AppState>,
+    AppPath(year): AppPath<String>,
+) -> AppResult<Json<CommunityYear>> {
+    let year = checked_year(&year)?;
+    run_blocking(&state.pool, move |conn| {
+        let most_listened = counted(
+            conn,
+            community_year::most_listened(conn, year, COMMUNITY_TOP)?,
+        )?;
+        let most_discussed = counted(
+            conn,
+            community_year::most_discussed(conn, year, COMMUNITY_TOP)?,
+        )?;
+        Ok(Json(CommunityYear {
+            year,
+            most_listened,
+            most_discussed,
+        }))
+    })
+    .await
 }

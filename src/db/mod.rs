@@ -10,6 +10,7 @@ pub mod audit;
 pub mod change_requests;
 pub mod charts;
 pub mod comments;
+pub mod community_year;
 pub mod diary;
 pub mod engine;
 pub mod export;

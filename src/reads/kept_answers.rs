@@ -82,6 +82,7 @@ const SAME_FOR_EVERYONE: &[&str] = &[
     "/api/user/username/{username}/diary",
     "/api/user/username/{username}/years",
     "/api/user/username/{username}/year/{year}",
+    "/api/year/{year}/community",
 ];
 
 /// Routes whose answers differ by caller only in the `userRating` of the

@@ -161,3 +161,158 @@ async fn bad_years_and_unknown_members_are_said() {
         json!([])
     );
 }
+
+/// The counters as a recount from scratch finds them: (year, album, count), none zero.
+fn recounted(app: &TestApp) -> (Vec<(i64, i64, i64)>, Vec<(i64, i64, i64)>) {
+    let rows = |sql: &str| -> Vec<(i64, i64, i64)> {
+        app.conn()
+            .prepare(sql)
+            .unwrap()
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    };
+    let kept = (
+        rows(
+            "SELECT year, album_id, listens FROM album_year_listens WHERE listens > 0 ORDER BY 1, 2",
+        ),
+        rows("SELECT year, album_id, posts FROM album_year_talk WHERE posts > 0 ORDER BY 1, 2"),
+    );
+    let fresh = (
+        rows(
+            "SELECT CAST(substr(listened_on, 1, 4) AS INTEGER), album_id, count(*)
+             FROM diary_entries GROUP BY 1, 2 ORDER BY 1, 2",
+        ),
+        rows(
+            "SELECT year, album_id, sum(n) FROM (
+                 SELECT CAST(substr(created_at, 1, 4) AS INTEGER) AS year, album_id, count(*) AS n
+                 FROM reviews WHERE hidden_at IS NULL GROUP BY 1, 2
+                 UNION ALL
+                 SELECT CAST(substr(created_at, 1, 4) AS INTEGER), album_id, count(*)
+                 FROM comments WHERE album_id IS NOT NULL AND hidden_at IS NULL GROUP BY 1, 2)
+             GROUP BY 1, 2 ORDER BY 1, 2",
+        ),
+    );
+    assert_eq!(kept, fresh, "the kept counters are a recount's");
+    kept
+}
+
+#[tokio::test]
+async fn the_communitys_year_counts_listens_and_shown_talk_as_they_change() {
+    let app = TestApp::new();
+    let (_, ids) = app.artist_with_albums(
+        "Radiohead",
+        &[("OK Computer", "1997-05-21"), ("Kid A", "2000-10-02")],
+        &[],
+    );
+    let (ok, kid) = (ids[0], ids[1]);
+    let (mira, mira_id) = app.member("mira");
+    let (theo, _) = app.member("theo");
+    let mut entries = Vec::new();
+    for (token, album, day) in [
+        (&mira, ok, "2025-03-12"),
+        (&mira, ok, "2025-04-01"),
+        (&theo, ok, "2025-05-01"),
+        (&theo, kid, "2025-05-02"),
+        (&mira, kid, "2024-12-31"),
+    ] {
+        let logged = app
+            .call(
+                Method::POST,
+                "/api/diary",
+                Some(token),
+                Some(json!({"albumId": album, "listenedOn": day})),
+            )
+            .await;
+        assert_eq!(logged.status, StatusCode::CREATED, "{}", logged.text());
+        entries.push(logged.json()["entryId"].as_i64().unwrap());
+    }
+    recounted(&app);
+    // A listen moved to another year, and one removed.
+    let moved = app
+        .call(
+            Method::PATCH,
+            &format!("/api/diary/{}", entries[4]),
+            Some(&mira),
+            Some(json!({"listenedOn": "2025-01-02"})),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text());
+    let removed = app
+        .call(
+            Method::DELETE,
+            &format!("/api/diary/{}", entries[0]),
+            Some(&mira),
+            None,
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT);
+    recounted(&app);
+
+    // Talk: two reviews and three comments on Kid A, one of each hidden, one comment gone.
+    let conn = app.conn();
+    for (user, text) in [(mira_id, "Cold."), (mira_id + 1, "Warm.")] {
+        conn.execute(
+            "INSERT INTO reviews (user_id, album_id, review_text, created_at, updated_at)
+             VALUES (?1, ?2, ?3, '2025-06-01T00:00:00.000Z', '2025-06-01T00:00:00.000Z')",
+            rusqlite::params![user, kid, text],
+        )
+        .unwrap();
+    }
+    for n in 0..3 {
+        conn.execute(
+            "INSERT INTO comments (user_id, album_id, comment_text, created_at)
+             VALUES (?1, ?2, 'Yes.', ?3)",
+            rusqlite::params![mira_id, kid, format!("2025-07-0{}T00:00:00.000Z", n + 1)],
+        )
+        .unwrap();
+    }
+    conn.execute(
+        "UPDATE reviews SET hidden_at = '2025-08-01' WHERE review_text = 'Warm.'",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE comments SET hidden_at = '2025-08-01' WHERE created_at LIKE '2025-07-01%'",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "DELETE FROM comments WHERE created_at LIKE '2025-07-02%'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let (listens, talk) = recounted(&app);
+    assert_eq!(listens, [(2025, ok, 2), (2025, kid, 2)]);
+    assert_eq!(talk, [(2025, kid, 2)]);
+
+    let year = get(&app, "/api/year/2025/community").await;
+    assert_eq!(year.status, StatusCode::OK, "{}", year.text());
+    let year: Value = year.json();
+    let listed = |key: &str| -> Vec<(String, i64)> {
+        year[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                (
+                    a["title"].as_str().unwrap().to_owned(),
+                    a["count"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(listed("mostListened").len(), 2);
+    assert_eq!(listed("mostDiscussed"), [("Kid A".to_owned(), 2)]);
+    // Hidden again shown: counted again.
+    app.conn()
+        .execute("UPDATE reviews SET hidden_at = NULL", [])
+        .unwrap();
+    assert_eq!(recounted(&app).1, [(2025, kid, 3)]);
+    assert_eq!(
+        get(&app, "/api/year/1800/community").await.status,
+        StatusCode::BAD_REQUEST
+    );
+}

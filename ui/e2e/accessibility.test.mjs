@@ -22,6 +22,8 @@ const ROUTES = [
   '/user/vinylvera',
   // Another member's profile, where tiles show "You:" beside the owner's rating.
   '/user/mira99',
+  '/user/mira99/diary',
+  `/user/mira99/year/${new Date().getUTCFullYear()}`,
   '/review/kid-a/1',
   '/post/1',
   '/add-album',

@@ -140,6 +140,12 @@ test("last year's page, opened from the profile, sums the year up and its pictur
   assert.match(svg, new RegExp(`year_looker's ${lastYear} in music`));
   assert.match(svg, /4 listens · 3 albums/);
 
+  // The community's year: the most listened albums, whatever their release year.
+  await page.getByRole('navigation', { name: 'Other years' }).getByRole('link', { name: `Everyone's ${lastYear}` }).click();
+  const listened = page.getByRole('region', { name: `Most listened in ${lastYear}` });
+  assert.match(await listened.locator('li').first().innerText(), /Disintegration by The Cure\s+2 listens/);
+  await page.goBack();
+
   // The other year is a link away, without a reload.
   await page.getByRole('navigation', { name: 'Other years' }).getByRole('link', { name: String(lastYear + 1) }).click();
   await page.getByRole('heading', { name: `My ${lastYear + 1} in music` }).waitFor();

@@ -2417,6 +2417,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/year/{year}/community": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["community_year"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apis/listenbrainz/1/submit-listens": {
         parameters: {
             query?: never;
@@ -2758,6 +2774,17 @@ export interface components {
             /** @description Whether the member's ratings show in their followers' feeds. */
             ratingsInFeeds: boolean;
         };
+        CommunityYear: {
+            /**
+             * @description The albums with the most reviews and comments written that year
+             *     (hidden ones left out), most first.
+             */
+            mostDiscussed: components["schemas"]["CountedAlbum"][];
+            /** @description The albums most listened in members' diaries that year, most first. */
+            mostListened: components["schemas"]["CountedAlbum"][];
+            /** Format: int32 */
+            year: number;
+        };
         Compatibility: {
             /** @description The shared albums rated most alike, the best loved first. */
             agree: components["schemas"]["SharedAlbum"][];
@@ -2788,6 +2815,20 @@ export interface components {
             name: string;
             /** @description Its page's name: the artist's, or the genre's in the charts. */
             slug: string;
+        };
+        CountedAlbum: {
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            artistSlug: string;
+            /**
+             * Format: int64
+             * @description Listens, or reviews and comments.
+             */
+            count: number;
+            pictureUrl: string;
+            slug: string;
+            title: string;
         };
         /**
          * @description How much of a release date is known, coarsest first: 2019-01-01 known to
@@ -14133,6 +14174,47 @@ export interface operations {
             };
             /** @description Too many writes of this kind; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    community_year: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description From 1900 to this year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The community's year: the albums most listened in members' diaries and most discussed that year */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityYear"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -128,3 +128,5 @@ export type MyListens = Schemas['MyListens'];
 export type YearInMusic = Schemas['YearInMusic'];
 export type YearAlbum = Schemas['YearAlbum'];
 export type ActiveYears = Schemas['ActiveYears'];
+export type CommunityYear = Schemas['CommunityYear'];
+export type CountedAlbum = Schemas['CountedAlbum'];

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { pathSegment } from './pathSegment';
-import type { ActiveYears, YearInMusic } from './types';
+import type { ActiveYears, CommunityYear, YearInMusic } from './types';
 
 /** A member's years in music: which years have one, and one year's figures. */
 export const yearApi = {
@@ -16,4 +16,13 @@ export function useActiveYears(name: string) {
 
 export function useYearInMusic(name: string, year: number) {
   return useQuery({ queryKey: ['year-in-music', name.toLowerCase(), year], queryFn: () => yearApi.year(name, year) });
+}
+
+/** The community's year: its most listened and most discussed albums. */
+export function useCommunityYear(year: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['community-year', year],
+    queryFn: () => api<CommunityYear>(`/year/${encodeURIComponent(year)}/community`),
+    enabled,
+  });
 }

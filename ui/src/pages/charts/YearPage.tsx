@@ -1,12 +1,13 @@
 import { Link } from 'wouter-preact';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { ChartColumns, WEIGHTED_NOTE } from './ChartColumns';
+import { CommunityYear } from './CommunityYear';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useYearChart } from './useYearChart';
 import './charts.css';
 
-/** /year/{year}: the year's top rated, popular and recent albums, all genres. */
+/** /year/{year}: the year's top rated, popular and recent albums, all genres, and what the community listened to and discussed that year. */
 export function YearPage({ params }: { params: Record<string, string | undefined> }) {
   const year = routeParam(params.year);
   const isYear = /^\d{4}$/.test(year);
@@ -18,6 +19,7 @@ export function YearPage({ params }: { params: Record<string, string | undefined
     <section class="charts-page" data-screen="year">
       <h1>{title}</h1>
       <YearBody year={year} isYear={isYear} chart={chart} />
+      {isYear && <CommunityYear year={year} />}
     </section>
   );
 }

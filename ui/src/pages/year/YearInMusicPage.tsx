@@ -71,6 +71,7 @@ function YearLinks({ username, year }: { username: string; year: number }) {
           {other}
         </Link>
       ))}
+      <Link href={`/year/${year}`}>Everyone's {year}</Link>
       <Link href={`/user/${name}/diary`}>Diary</Link>
       <Link href={`/user/${name}`}>Profile</Link>
     </nav>
