@@ -162,9 +162,12 @@ async fn bad_years_and_unknown_members_are_said() {
     );
 }
 
-/// The counters as a recount from scratch finds them: (year, album, count), none zero.
-fn recounted(app: &TestApp) -> (Vec<(i64, i64, i64)>, Vec<(i64, i64, i64)>) {
-    let rows = |sql: &str| -> Vec<(i64, i64, i64)> {
+/// (year, album, count) rows of a counter.
+type Counts = Vec<(i64, i64, i64)>;
+
+/// The counters as a recount from scratch finds them, none zero: listens, and talk.
+fn recounted(app: &TestApp) -> (Counts, Counts) {
+    let rows = |sql: &str| -> Counts {
         app.conn()
             .prepare(sql)
             .unwrap()
