@@ -93,7 +93,10 @@ async fn log_listen(
             }
             let now = now();
             let entry_id = diary::log(conn, user.id, album_id, &fields, &now)?;
-            if let Some(number) = fields.rating.and_then(RatingValue::from_f64) {
+            // Only a changed rating is a new rating (and a new item in feeds).
+            if let Some(number) = fields.rating.and_then(RatingValue::from_f64)
+                && ratings::number_of(conn, user.id, album_id)? != Some(number.as_f64())
+            {
                 ratings::upsert(conn, user.id, album_id, Some(number), &now)?;
             }
             let entry = diary::by_id(conn, entry_id)?.expect("the entry exists");
@@ -112,7 +115,7 @@ async fn log_listen(
     tag = "diary",
     params(("entry_id" = i64, Path, description = "Diary entry id")),
     request_body = EntryBody,
-    responses(Writes, (status = 200, description = "Changed: the day, rating, note and re-listen mark are replaced; the album rating is untouched", body = DiaryEntry), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such entry in the caller's diary", body = ErrorMessage)),
+    responses(Writes, (status = 200, description = "Changed: the day (required here), rating, note and re-listen mark are replaced; the album rating is untouched", body = DiaryEntry), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such entry in the caller's diary", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_entry(
@@ -121,6 +124,9 @@ async fn change_entry(
     AppPath(entry_id): AppPath<i64>,
     AppJson(body): AppJson<EntryBody>,
 ) -> AppResult<(Touched, Json<DiaryEntry>)> {
+    if body.listened_on.is_none() {
+        return Err(AppError::BadRequest("listenedOn is required".to_owned()));
+    }
     let fields = checked_entry(&body)?;
     state
         .writer

@@ -143,9 +143,8 @@ fn cursor_of(event: &Event) -> String {
     .encode()
 }
 
-/// Ratings in a row by one member go together, and so do track ratings and
-/// listens;
-/// everything else alone.
+/// A member's ratings in a row go together, and so do their track ratings
+/// and their listens; everything else stands alone.
 fn grouped(events: Vec<Event>) -> Vec<Vec<Event>> {
     let mut groups: Vec<Vec<Event>> = Vec::new();
     for event in events {
@@ -285,9 +284,9 @@ fn item_of(
                 .take(ALBUMS_SHOWN)
                 .filter_map(|event| shelf.tracks.get(&(actor, event.id)))
                 .collect();
-            let Some(single) = rated.first() else {
+            if rated.is_empty() {
                 return Ok(None);
-            };
+            }
             item.text = rated
                 .iter()
                 .map(|track| format!("{} {:.1}", track.title, track.number))
@@ -299,8 +298,8 @@ fn item_of(
                     && let Some(album) = shelf.albums.get(&track.album_id)
                 {
                     shown.push(track.album_id);
-                    let rating = (rated.len() == 1).then_some(single.number);
-                    item.albums.push(feed_album(album.clone(), rating));
+                    // The numbers are the tracks', in the text, not the album's.
+                    item.albums.push(feed_album(album.clone(), None));
                 }
             }
             let Some(album) = item.albums.first() else {

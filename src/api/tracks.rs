@@ -184,7 +184,10 @@ async fn rate(
             tracks::rate(conn, user.id, track_id, number, &now())?;
             let track =
                 tracks::one(conn, track_id, Some(user.id))?.ok_or_else(|| no_track(track_id))?;
-            Ok((Touched(vec![Topic::Album(album_id)]), Json(track)))
+            Ok((
+                Touched(vec![Topic::Album(album_id), Topic::Member(user.id)]),
+                Json(track),
+            ))
         })
         .await
 }
@@ -212,7 +215,7 @@ async fn unrate(
                 )));
             }
             Ok((
-                Touched(vec![Topic::Album(album_id)]),
+                Touched(vec![Topic::Album(album_id), Topic::Member(user.id)]),
                 StatusCode::NO_CONTENT,
             ))
         })

@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::domain::listening::Listen;
-use crate::domain::sittings::Heard;
+use crate::domain::sittings::{Heard, Sitting};
 
 /// Who logged an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -22,6 +22,14 @@ pub enum Source {
 }
 
 impl Source {
+    fn code(self) -> &'static str {
+        match self {
+            Self::Member => "member",
+            Self::Player => "player",
+            Self::Import => "import",
+        }
+    }
+
     fn from_code(code: &str) -> Self {
         match code {
             "player" => Self::Player,
@@ -57,12 +65,11 @@ pub struct DiaryEntry {
     pub note: String,
     pub relisten: bool,
     pub source: Source,
-    pub logged_at: String,
     pub album: DiaryAlbum,
 }
 
 const ENTRY_COLUMNS: &str = "d.id, d.listened_on, d.rating, d.note, d.relisten, d.source,
-     d.created_at, al.id, al.title, al.slug, ar.name, ar.slug, al.picture_url, al.release_year
+     al.id, al.title, al.slug, ar.name, ar.slug, al.picture_url, al.release_year
      FROM diary_entries d JOIN albums al ON al.id = d.album_id JOIN artists ar ON ar.id = al.artist_id";
 
 fn entry_from_row(row: &rusqlite::Row) -> rusqlite::Result<DiaryEntry> {
@@ -74,20 +81,19 @@ fn entry_from_row(row: &rusqlite::Row) -> rusqlite::Result<DiaryEntry> {
         note: row.get(3)?,
         relisten: row.get(4)?,
         source: Source::from_code(&source),
-        logged_at: row.get(6)?,
         album: DiaryAlbum {
-            album_id: row.get(7)?,
-            title: row.get(8)?,
-            slug: row.get(9)?,
-            artist: row.get(10)?,
-            artist_slug: row.get(11)?,
-            picture_url: row.get(12)?,
-            release_year: row.get(13)?,
+            album_id: row.get(6)?,
+            title: row.get(7)?,
+            slug: row.get(8)?,
+            artist: row.get(9)?,
+            artist_slug: row.get(10)?,
+            picture_url: row.get(11)?,
+            release_year: row.get(12)?,
         },
     })
 }
 
-/// Logs a listen; the new entry's id.
+/// Logs a listen at `now`; the new entry's id.
 pub fn log(
     conn: &Connection,
     user_id: i64,
@@ -134,7 +140,16 @@ pub fn log_unless_kept(
     if kept {
         return Ok(false);
     }
-    log(conn, user_id, album_id, listen, now)?;
+    // Logged on its day, so a diary brought from another site stays in its
+    // past (and out of the top of followers' feeds).
+    let on_its_day = format!("{}T00:00:00.000Z", listen.listened_on);
+    log(
+        conn,
+        user_id,
+        album_id,
+        listen,
+        on_its_day.as_str().min(now),
+    )?;
     Ok(true)
 }
 
@@ -302,14 +317,6 @@ pub fn plays_between(
     .collect()
 }
 
-/// Whose plays made an entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlaysFrom {
-    Player,
-    /// A listening history the member imported.
-    Import,
-}
-
 /// Records a sitting in which most of the album was played: widens the
 /// entry made from plays whose sitting it overlaps (from a player or an
 /// imported history, so the same plays sent both ways count once), or logs
@@ -319,7 +326,7 @@ pub fn record_sitting(
     user_id: i64,
     album_id: i64,
     (from, to): (&str, &str),
-    plays_from: PlaysFrom,
+    source: Source,
     now: &str,
 ) -> rusqlite::Result<bool> {
     let widened = conn
@@ -337,10 +344,6 @@ pub fn record_sitting(
     let relisten = listened_before(conn, user_id, album_id, day)?;
     // Logged when the sitting ended, so a history sent late lands in its past.
     let logged_at = if to < now { to } else { now };
-    let source = match plays_from {
-        PlaysFrom::Player => "player",
-        PlaysFrom::Import => "import",
-    };
     conn.prepare_cached(
         "INSERT INTO diary_entries
              (user_id, album_id, listened_on, relisten, source, played_from, played_to,
@@ -348,9 +351,46 @@ pub fn record_sitting(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
     )?
     .execute(params![
-        user_id, album_id, day, relisten, source, from, to, logged_at
+        user_id,
+        album_id,
+        day,
+        relisten,
+        source.code(),
+        from,
+        to,
+        logged_at
     ])?;
     Ok(true)
+}
+
+/// Logs each sitting, of a player's plays or an imported history
+/// (`source`), that covers most of the album's tracklist; how many entries
+/// were logged (others widened the entry of their sitting).
+pub fn log_sittings<'s>(
+    conn: &Connection,
+    user_id: i64,
+    album_id: i64,
+    sittings: impl IntoIterator<Item = &'s Sitting>,
+    source: Source,
+    now: &str,
+) -> rusqlite::Result<u32> {
+    let tracklist = tracklist_heard(conn, album_id)?;
+    let mut logged = 0;
+    for sitting in sittings {
+        if sitting.covers_most_of(&tracklist)
+            && record_sitting(
+                conn,
+                user_id,
+                album_id,
+                (&sitting.from, &sitting.to),
+                source,
+                now,
+            )?
+        {
+            logged += 1;
+        }
+    }
+    Ok(logged)
 }
 
 /// The titles and recording ids of an album's tracks, as sittings compare them.
@@ -361,13 +401,6 @@ pub fn tracklist_heard(
     conn.prepare_cached("SELECT title, recording_mbid FROM tracks WHERE album_id = ?1")?
         .query_map([album_id], |row| Ok((row.get(0)?, row.get(1)?)))?
         .collect()
-}
-
-/// The member an entry is by, and its album.
-pub fn owner_and_album(conn: &Connection, entry_id: i64) -> rusqlite::Result<Option<(i64, i64)>> {
-    conn.prepare_cached("SELECT user_id, album_id FROM diary_entries WHERE id = ?1")?
-        .query_row([entry_id], |row| Ok((row.get(0)?, row.get(1)?)))
-        .optional()
 }
 
 /// An entry as the member's export gives it.

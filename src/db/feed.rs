@@ -27,7 +27,7 @@ pub struct Event {
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
     Rating,
-    /// A track rating; its id is the track's (one a member).
+    /// A track rating: its id is the track's, unique only with its actor.
     TrackRating,
     Listen,
     Review,
@@ -178,7 +178,8 @@ fn member_events(
     (floor_at, floor_kind, floor_id): (&str, &str, i64),
     limit: usize,
 ) -> rusqlite::Result<Vec<Event>> {
-    // (at, kind, id) between the floor and the cursor: a total order.
+    // (at, kind, id) between the floor and the cursor: a total order, but for
+    // two members rating one track in the same millisecond.
     let sql = "
         SELECT * FROM (
             SELECT 'rating', r.id, r.updated_at FROM ratings r

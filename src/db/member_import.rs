@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::diary::{self, PlaysFrom};
+use super::diary::{self, Source};
 use super::{listens, ratings, reviews, wishlist};
 use crate::domain::match_key;
 use crate::member_import::matching::ImportCandidate;
@@ -283,7 +283,16 @@ pub fn apply(
             reviews::insert_imported(conn, user_id, plan.album_id, text, written)?;
         }
         result.count(decision);
-        result.diary_logged += log_sittings(conn, user_id, plan, now)?;
+        if !plan.sittings.is_empty() {
+            result.diary_logged += diary::log_sittings(
+                conn,
+                user_id,
+                plan.album_id,
+                &plan.sittings,
+                Source::Import,
+                now,
+            )?;
+        }
         for listen in &plan.diary {
             if diary::log_unless_kept(conn, user_id, plan.album_id, listen, now)? {
                 result.diary_logged += 1;
@@ -291,33 +300,6 @@ pub fn apply(
         }
     }
     Ok(result)
-}
-
-/// Logs in the member's diary each sitting of the plan in which most of the
-/// album's tracklist was played; how many entries were logged (a sitting
-/// imported before, or sent by their player too, only widens its entry).
-fn log_sittings(
-    conn: &Connection,
-    user_id: i64,
-    plan: &Planned,
-    now: &str,
-) -> rusqlite::Result<u32> {
-    if plan.sittings.is_empty() {
-        return Ok(0);
-    }
-    let tracklist = diary::tracklist_heard(conn, plan.album_id)?;
-    let mut logged = 0;
-    for sitting in plan
-        .sittings
-        .iter()
-        .filter(|sitting| sitting.covers_most_of(&tracklist))
-    {
-        let span = (sitting.from.as_str(), sitting.to.as_str());
-        if diary::record_sitting(conn, user_id, plan.album_id, span, PlaysFrom::Import, now)? {
-            logged += 1;
-        }
-    }
-    Ok(logged)
 }
 
 /// The member's library and wishlist as the Rate Your Music style CSV

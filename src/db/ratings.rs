@@ -171,6 +171,18 @@ pub fn mine(
 /// number), creating the row or updating it, and keeps the album's counters
 /// in step. Call inside a transaction. Returns the rating id, and whether
 /// the row was there before.
+/// The member's rating of the album: none without a row or a number.
+pub fn number_of(conn: &Connection, user_id: i64, album_id: i64) -> rusqlite::Result<Option<f64>> {
+    use rusqlite::OptionalExtension;
+    Ok(conn
+        .prepare_cached("SELECT number FROM ratings WHERE user_id = ?1 AND album_id = ?2")?
+        .query_row(params![user_id, album_id], |row| {
+            row.get::<_, Option<f64>>(0)
+        })
+        .optional()?
+        .flatten())
+}
+
 pub fn upsert(
     conn: &Connection,
     user_id: i64,

@@ -153,13 +153,17 @@ pub fn reviews(conn: &Connection, user_id: i64, year: i32) -> rusqlite::Result<V
     .collect()
 }
 
-/// The years in which the member logged a listen or gave a rating, the
-/// latest first: one probe of each index a year, never a walk of them.
+/// The years in which the member logged a listen, gave a rating or wrote a
+/// review, the latest first: one probe of each index a year, never a walk
+/// of them.
 pub fn active_years(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<i32>> {
     let mut years = Vec::new();
     for sql in [
         "SELECT max(listened_on) FROM diary_entries WHERE user_id = ?1 AND listened_on < ?2",
-        "SELECT max(created_at) FROM ratings WHERE user_id = ?1 AND created_at < ?2",
+        "SELECT max(created_at) FROM ratings
+         WHERE user_id = ?1 AND created_at < ?2 AND number IS NOT NULL",
+        "SELECT max(created_at) FROM reviews
+         WHERE user_id = ?1 AND created_at < ?2 AND hidden_at IS NULL",
     ] {
         let mut latest = conn.prepare_cached(sql)?;
         let mut before = "9999".to_owned();

@@ -25,12 +25,13 @@ pub struct Heard {
     pub duration_ms: Option<i64>,
 }
 
-/// A track as the sitting tells it: by its recording when known, else by
-/// its title as matching compares titles ("(Remastered)" and the like off).
+/// A track as the sitting tells it: its recording when the play named one,
+/// and its title as matching compares titles ("(Remastered)" and the like
+/// off), either of which may match the tracklist.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum TrackHeard {
-    Recording(String),
-    Title(String),
+pub struct TrackHeard {
+    pub recording: Option<String>,
+    pub title: String,
 }
 
 /// A run of plays of one album: its first and last play, and the tracks
@@ -57,11 +58,13 @@ impl Sitting {
         let played: HashSet<usize> = self
             .tracks
             .iter()
-            .filter_map(|heard| match heard {
-                TrackHeard::Recording(id) => tracklist
-                    .iter()
-                    .position(|(_, recording)| recording.as_ref() == Some(id)),
-                TrackHeard::Title(key) => titles.iter().position(|title| title == key),
+            .filter_map(|heard| {
+                let by_recording = heard.recording.as_ref().and_then(|id| {
+                    tracklist
+                        .iter()
+                        .position(|(_, recording)| recording.as_ref() == Some(id))
+                });
+                by_recording.or_else(|| titles.iter().position(|title| *title == heard.title))
             })
             .collect();
         played.len() * 2 > tracklist.len()
@@ -77,9 +80,9 @@ pub fn sittings(plays: &[Heard]) -> Vec<Sitting> {
         let Ok(at) = OffsetDateTime::parse(&play.at, &Rfc3339) else {
             continue;
         };
-        let heard = match &play.recording_mbid {
-            Some(id) => TrackHeard::Recording(id.to_lowercase()),
-            None => TrackHeard::Title(title_key(&play.track)),
+        let heard = TrackHeard {
+            recording: play.recording_mbid.as_ref().map(|id| id.to_lowercase()),
+            title: title_key(&play.track),
         };
         match found.last_mut() {
             Some(sitting) if ends_by.is_some_and(|limit| at <= limit) => {
@@ -188,6 +191,15 @@ mod tests {
         let mut renamed = play("10:04", "Deux");
         renamed.recording_mbid = Some("B1A9C0E9-D987-4042-AE91-78D6A3267D69".to_owned());
         let plays = [play("10:00", "One"), renamed];
+        assert_eq!(listens(&album, &plays).len(), 1);
+    }
+
+    #[test]
+    fn a_recording_the_tracklist_lacks_still_matches_by_title() {
+        let album = tracklist(&["One", "Two", "Three"]);
+        let mut remaster = play("10:04", "Two");
+        remaster.recording_mbid = Some("b1a9c0e9-d987-4042-ae91-78d6a3267d69".to_owned());
+        let plays = [play("10:00", "One"), remaster];
         assert_eq!(listens(&album, &plays).len(), 1);
     }
 }

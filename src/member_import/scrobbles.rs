@@ -16,7 +16,7 @@ use time::macros::format_description;
 use super::table::{Columns, Records, field};
 use super::{ByAlbum, FileRow, Format, MOST_BYTES, Parsed, Progress, Shelf};
 use crate::domain::sittings::Heard;
-use crate::domain::{catalogue, timestamp};
+use crate::domain::{catalogue, listening, timestamp};
 
 pub fn read_lastfm(text: &str, progress: &Progress) -> Result<Parsed, String> {
     let mut parsed = Parsed::default();
@@ -151,10 +151,12 @@ fn listen(
 }
 
 /// The play a listen was, for the album's sittings: none without its time
-/// or track. A recording id that is not one is left out.
+/// or track, or on a day a diary does not take. A recording id that is not
+/// one is left out.
 fn heard(listened: Option<&str>, track: &str, recording: &str) -> Option<Heard> {
     let (at, track) = (listened?, track.trim());
-    if track.is_empty() {
+    let today = time::OffsetDateTime::now_utc().date();
+    if track.is_empty() || listening::checked_day(at.get(..10)?, today).is_err() {
         return None;
     }
     Some(Heard {
@@ -167,7 +169,7 @@ fn heard(listened: Option<&str>, track: &str, recording: &str) -> Option<Heard> 
 
 fn tell_listens(parsed: &mut Parsed, without_album: usize) {
     parsed.notes.push(
-        "Listens carry no ratings: the albums you played go to \"Listened, not yet rated\" in your library, most played first. An album you played most of in one sitting also goes to your diary, once its tracklist is known."
+        "Listens carry no ratings: the albums you played go to \"Listened, not yet rated\" in your library, most played first. An album you played most of in one sitting also goes to your diary, when its tracklist is known."
             .to_owned(),
     );
     if without_album > 0 {

@@ -8,9 +8,9 @@ use rusqlite::Connection;
 use time::format_description::well_known::Rfc3339;
 use time::{Duration, OffsetDateTime};
 
-use crate::db::diary::{self, PlaysFrom};
+use crate::db::diary::{self, Source};
 use crate::db::player_listens::Play;
-use crate::domain::sittings::sittings;
+use crate::domain::sittings::{Sitting, sittings};
 use crate::domain::timestamp::format;
 
 /// How far around a submission's plays of an album its sittings are looked
@@ -24,7 +24,7 @@ pub fn log_sittings(
     user_id: i64,
     plays: &[Play],
     now: &str,
-) -> rusqlite::Result<usize> {
+) -> rusqlite::Result<u32> {
     let mut by_album: BTreeMap<i64, Vec<OffsetDateTime>> = BTreeMap::new();
     for play in plays {
         if let (Some(album_id), Ok(at)) = (
@@ -36,34 +36,20 @@ pub fn log_sittings(
     }
     let mut logged = 0;
     for (album_id, moments) in by_album {
-        let tracklist = diary::tracklist_heard(conn, album_id)?;
         let (Some(first), Some(last)) = (moments.iter().min(), moments.iter().max()) else {
             continue;
         };
-        if tracklist.is_empty() {
-            continue;
-        }
         let around = (format(*first - REACH), format(*last + REACH));
         let plays = diary::plays_between(conn, user_id, album_id, (&around.0, &around.1))?;
         let sent: Vec<String> = moments.iter().map(|moment| format(*moment)).collect();
-        for sitting in sittings(&plays) {
-            let touched = sent
-                .iter()
-                .any(|at| sitting.from <= *at && *at <= sitting.to);
-            if touched
-                && sitting.covers_most_of(&tracklist)
-                && diary::record_sitting(
-                    conn,
-                    user_id,
-                    album_id,
-                    (&sitting.from, &sitting.to),
-                    PlaysFrom::Player,
-                    now,
-                )?
-            {
-                logged += 1;
-            }
-        }
+        let touched: Vec<Sitting> = sittings(&plays)
+            .into_iter()
+            .filter(|sitting| {
+                sent.iter()
+                    .any(|at| sitting.from <= *at && *at <= sitting.to)
+            })
+            .collect();
+        logged += diary::log_sittings(conn, user_id, album_id, &touched, Source::Player, now)?;
     }
     Ok(logged)
 }

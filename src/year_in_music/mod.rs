@@ -28,7 +28,7 @@ pub struct YearAlbum {
     pub picture_url: String,
     /// Listens logged in the year.
     pub listens: u32,
-    /// The rating the member first gave it in the year.
+    /// The member's rating of it, when they first rated it that year.
     #[schema(required)]
     pub rating: Option<f64>,
 }
@@ -80,7 +80,7 @@ pub struct YearInMusic {
     pub relistens: u32,
     /// Different albums listened to.
     pub albums_listened: u32,
-    /// Ratings first given in the year.
+    /// Albums first rated in the year (with the rating they have now).
     pub ratings: u32,
     #[schema(required)]
     pub average_rating: Option<f64>,

@@ -148,6 +148,27 @@ async fn listens_are_logged_by_day_and_shown_by_month_and_on_the_album() {
         .map(|r| r["number"].as_f64().unwrap())
         .collect();
     assert_eq!(rated, [9.5]);
+
+    // The same rating again is no new rating: followers are not told twice.
+    let rated_at = || -> String {
+        s.app
+            .conn()
+            .query_row(
+                "SELECT updated_at FROM ratings WHERE album_id = ?1",
+                [s.ok_computer],
+                |row| row.get(0),
+            )
+            .unwrap()
+    };
+    let before = rated_at();
+    let again = log(
+        &s,
+        &mira,
+        json!({"albumId": s.ok_computer, "listenedOn": "2026-03-20", "rating": 9.5}),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::CREATED);
+    assert_eq!(rated_at(), before);
 }
 
 #[tokio::test]
@@ -233,6 +254,25 @@ async fn bad_entries_are_refused_with_the_field_named_and_nothing_written() {
         let message = refused.json()["message"].as_str().unwrap().to_owned();
         assert!(message.contains(problem), "{body}: {message}");
     }
+    let logged = log(
+        &s,
+        &mira,
+        json!({"albumId": album, "listenedOn": "2026-03-01"}),
+    )
+    .await;
+    let path = format!("/api/diary/{}", logged.json()["entryId"]);
+    let undated = s
+        .app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&mira),
+            Some(json!({"note": "Kept its day?"})),
+        )
+        .await;
+    assert_eq!(undated.status, StatusCode::BAD_REQUEST);
+    assert!(undated.text().contains("listenedOn is required"));
+    s.app.call(Method::DELETE, &path, Some(&mira), None).await;
     let unknown = log(&s, &mira, json!({"albumId": 999_999})).await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     assert_eq!(s.app.rows("diary_entries"), 0);

@@ -2871,7 +2871,6 @@ export interface components {
             entryId: number;
             /** @description The day of the listen, `YYYY-MM-DD`. */
             listenedOn: string;
-            loggedAt: string;
             /** @description Empty when none was written. */
             note: string;
             /**
@@ -4458,7 +4457,7 @@ export interface components {
             pictureUrl: string;
             /**
              * Format: double
-             * @description The rating the member first gave it in the year.
+             * @description The member's rating of it, when they first rated it that year.
              */
             rating: number | null;
             slug: string;
@@ -4487,7 +4486,7 @@ export interface components {
             ratingSpread: number[];
             /**
              * Format: int32
-             * @description Ratings first given in the year.
+             * @description Albums first rated in the year (with the rating they have now).
              */
             ratings: number;
             /** Format: int32 */
@@ -8199,7 +8198,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Changed: the day, rating, note and re-listen mark are replaced; the album rating is untouched */
+            /** @description Changed: the day (required here), rating, note and re-listen mark are replaced; the album rating is untouched */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -78,9 +78,10 @@ export function LogListenButton({ album, variant }: { album: LoggableAlbum; vari
  */
 export function LogListenDialog({ album, onClose }: { album: LoggableAlbum; onClose: () => void }) {
   const { user } = useAuth();
-  const { ratingRow } = useMyAlbumEntries(album.albumId);
+  const { ratingRow, known } = useMyAlbumEntries(album.albumId);
   const listens = useMyListens(album.albumId);
-  if (listens.isPending) {
+  // The form starts from the member's rating and listens: both are read first.
+  if (listens.isPending || !known) {
     return (
       <Dialog title="Log a listen" onClose={onClose}>
         <p aria-busy="true">Loading…</p>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter-preact';
+import { ApiError } from '../../api/client';
 import type { CountedAlbum } from '../../api/types';
 import { useCommunityYear } from '../../api/year';
 import { albumPath } from '../../components/AlbumTile';
@@ -10,7 +11,10 @@ import { plural } from '../../lib/words';
 export function CommunityYear({ year }: { year: string }) {
   const community = useCommunityYear(year, true);
   if (community.isPending) return null;
-  if (community.isError) return <ErrorNote error={community.error} />;
+  // A year still to come has no community year (the server says 400): nothing to show.
+  if (community.isError) {
+    return community.error instanceof ApiError && community.error.status === 400 ? null : <ErrorNote error={community.error} />;
+  }
   const { mostListened, mostDiscussed } = community.data;
   if (mostListened.length === 0 && mostDiscussed.length === 0) return null;
   return (

@@ -9,7 +9,6 @@ export function entry(entryId: number, listenedOn: string, fields: Partial<Diary
     note: '',
     relisten: false,
     source: 'member',
-    loggedAt: `${listenedOn}T12:00:00.000Z`,
     album: { albumId: entryId, title: `Album ${entryId}`, slug: `album-${entryId}`, artist: 'Radiohead', artistSlug: 'radiohead', pictureUrl: '', releaseYear: 2000 },
     ...fields,
   };

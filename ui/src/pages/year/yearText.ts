@@ -27,11 +27,6 @@ export function heatRows(year: number, days: YearInMusic['days']): HeatCell[][] 
   );
 }
 
-/** Each month's listens, January first. */
-export function monthTotals(year: number, days: YearInMusic['days']): number[] {
-  return heatRows(year, days).map((row) => row.reduce((sum, cell) => sum + cell.listens, 0));
-}
-
 /** The half steps' counts as whole-number buckets 1 to 10 (0.5 goes with 1). */
 export function spreadByWhole(spread: number[]): number[] {
   return Array.from({ length: 10 }, (_, n) => (spread[2 * n] ?? 0) + (spread[2 * n + 1] ?? 0));
