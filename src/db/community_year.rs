@@ -11,12 +11,13 @@ pub fn most_listened(
     year: i32,
     limit: u32,
 ) -> rusqlite::Result<Vec<(i64, i64)>> {
-    conn.prepare_cached(
+    top(
+        conn,
         "SELECT album_id, listens FROM album_year_listens
          WHERE year = ?1 AND listens > 0 ORDER BY listens DESC LIMIT ?2",
-    )?
-    .query_map(params![year, limit], |row| Ok((row.get(0)?, row.get(1)?)))?
-    .collect()
+        year,
+        limit,
+    )
 }
 
 /// The `limit` albums with the most reviews and comments written in
@@ -26,10 +27,17 @@ pub fn most_discussed(
     year: i32,
     limit: u32,
 ) -> rusqlite::Result<Vec<(i64, i64)>> {
-    conn.prepare_cached(
+    top(
+        conn,
         "SELECT album_id, posts FROM album_year_talk
          WHERE year = ?1 AND posts > 0 ORDER BY posts DESC LIMIT ?2",
-    )?
-    .query_map(params![year, limit], |row| Ok((row.get(0)?, row.get(1)?)))?
-    .collect()
+        year,
+        limit,
+    )
+}
+
+fn top(conn: &Connection, sql: &str, year: i32, limit: u32) -> rusqlite::Result<Vec<(i64, i64)>> {
+    conn.prepare_cached(sql)?
+        .query_map(params![year, limit], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect()
 }

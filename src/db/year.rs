@@ -47,55 +47,6 @@ pub fn ratings(conn: &Connection, user_id: i64, year: i32) -> rusqlite::Result<V
     .collect()
 }
 
-/// An album as the year's page shows it.
-#[derive(Debug, Clone)]
-pub struct YearAlbum {
-    pub album_id: i64,
-    pub title: String,
-    pub slug: String,
-    pub artist: String,
-    pub artist_slug: String,
-    pub picture_url: String,
-    /// Each genre's name and slug.
-    pub genres: Vec<(String, String)>,
-}
-
-/// These albums with their artists and genres, in no order.
-pub fn albums(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<YearAlbum>> {
-    let ids = serde_json::to_string(ids).expect("ids serialize");
-    let mut albums: Vec<YearAlbum> = conn
-        .prepare_cached(
-            "SELECT al.id, al.title, al.slug, ar.name, ar.slug, al.picture_url
-             FROM albums al JOIN artists ar ON ar.id = al.artist_id
-             WHERE al.id IN (SELECT value FROM json_each(?1))",
-        )?
-        .query_map([&ids], |row| {
-            Ok(YearAlbum {
-                album_id: row.get(0)?,
-                title: row.get(1)?,
-                slug: row.get(2)?,
-                artist: row.get(3)?,
-                artist_slug: row.get(4)?,
-                picture_url: row.get(5)?,
-                genres: Vec::new(),
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    let genres: Vec<(i64, (String, String))> = conn
-        .prepare_cached(
-            "SELECT ag.album_id, g.name, g.slug FROM album_genres ag JOIN genres g ON g.id = ag.genre_id
-             WHERE ag.album_id IN (SELECT value FROM json_each(?1))",
-        )?
-        .query_map([&ids], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))?
-        .collect::<rusqlite::Result<_>>()?;
-    for (album_id, genre) in genres {
-        if let Some(album) = albums.iter_mut().find(|a| a.album_id == album_id) {
-            album.genres.push(genre);
-        }
-    }
-    Ok(albums)
-}
-
 /// A track the member rated in the year, with its album.
 pub struct YearTrack {
     pub title: String,

@@ -10,7 +10,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::db::year;
+use crate::db::{albums, year};
 
 /// How many albums the collage, genres, artists and tracks show.
 const COLLAGE: usize = 25;
@@ -133,7 +133,7 @@ pub fn summary(
     ids.extend(reviews.iter().map(|r| r.album_id));
     ids.sort_unstable();
     ids.dedup();
-    let known: HashMap<i64, year::YearAlbum> = year::albums(conn, &ids)?
+    let known: HashMap<i64, albums::Album> = albums::by_ids(conn, &ids, None)?
         .into_iter()
         .map(|album| (album.album_id, album))
         .collect();
@@ -161,8 +161,8 @@ pub fn summary(
         .chain(rated_only.map(|id| (id, 1)));
     for (id, weight) in weights {
         if let Some(found) = known.get(id) {
-            for (name, slug) in &found.genres {
-                *genres.entry((name, slug)).or_default() += weight;
+            for genre in &found.genres {
+                *genres.entry((&genre.name, &genre.slug)).or_default() += weight;
             }
             *artists
                 .entry((&found.artist, &found.artist_slug))
