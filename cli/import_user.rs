@@ -108,8 +108,21 @@ pub fn run(
     });
 
     let planned = plan(matched);
+    // Plays of albums left unmatched are kept without one, as a player's are.
+    let unmatched_plays: Vec<_> = missing
+        .iter()
+        .copied()
+        .chain(
+            uncertain
+                .iter()
+                .filter(|_| !options.accept_best)
+                .map(|(row, _)| *row),
+        )
+        .flat_map(|row| row.player_plays.iter().cloned())
+        .collect();
     if options.dry_run {
-        let effects = member_import::effects(&conn, user.id, &planned)?;
+        let mut effects = member_import::effects(&conn, user.id, &planned)?;
+        effects.player_plays += u32::try_from(unmatched_plays.len()).unwrap_or(u32::MAX);
         println!(
             "Dry run, nothing written. Confirming would: {}",
             describe_effects(&effects)
@@ -117,7 +130,14 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     let transaction = conn.transaction()?;
-    let result = member_import::apply(&transaction, user.id, &planned, options.file_wins, &now())?;
+    let result = member_import::apply(
+        &transaction,
+        user.id,
+        &planned,
+        &unmatched_plays,
+        options.file_wins,
+        &now(),
+    )?;
     transaction.commit()?;
     println!(
         "Imported for {}: {}",
@@ -181,20 +201,22 @@ fn describe(candidate: &ImportCandidate) -> String {
 
 fn describe_effects(effects: &ImportEffects) -> String {
     format!(
-        "add {} ratings ({} of yours differ and stay unless --file-wins, {} the same), {} library albums, {} wishlist albums, {} listened albums, {} reviews",
+        "add {} ratings ({} of yours differ and stay unless --file-wins, {} the same), {} library albums, {} wishlist albums, {} listened albums, {} reviews; bring {} track ratings of matched albums and {} plays from music players",
         effects.ratings_added,
         effects.ratings_differing,
         effects.ratings_same,
         effects.library_added,
         effects.wishlist_added,
         effects.listened,
-        effects.reviews_added
+        effects.reviews_added,
+        effects.track_ratings,
+        effects.player_plays
     )
 }
 
 fn describe_result(result: &ImportResult) -> String {
     format!(
-        "{} ratings added, {} changed, {} of theirs kept, {} the same; {} library albums, {} wishlist albums, {} listened albums, {} reviews added ({} kept)",
+        "{} ratings added, {} changed, {} of theirs kept, {} the same; {} library albums, {} wishlist albums, {} listened albums, {} reviews added ({} kept); {} diary listens; {} track ratings added, {} changed, {} of theirs kept, {} of tracks not listed here; {} plays from music players",
         result.ratings_added,
         result.ratings_changed,
         result.ratings_kept,
@@ -203,6 +225,12 @@ fn describe_result(result: &ImportResult) -> String {
         result.wishlist_added,
         result.listened,
         result.reviews_added,
-        result.reviews_kept
+        result.reviews_kept,
+        result.diary_logged,
+        result.track_ratings_added,
+        result.track_ratings_changed,
+        result.track_ratings_kept,
+        result.track_ratings_unplaced,
+        result.player_plays_kept
     )
 }

@@ -32,6 +32,7 @@ use crate::member_import::jobs::{
 use crate::member_import::matching::{Found, How, ImportCandidate};
 use crate::member_import::plan::{ImportEffects, ImportResult, Planned, plan};
 use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, Skipped, rym};
+use crate::player_listens::payload::Listen as PlayerPlay;
 use crate::reads::kept_answers::{Topic, Touched};
 
 pub fn router() -> Router<AppState> {
@@ -217,19 +218,30 @@ fn plans(state: &JobState) -> Vec<Planned> {
     )
 }
 
+/// The file's plays of albums no row was matched to: kept without an album.
+fn unmatched_plays(state: &JobState) -> impl Iterator<Item = &PlayerPlay> {
+    state
+        .rows
+        .iter()
+        .filter(|row| row.album().is_none())
+        .flat_map(|row| &row.file.player_plays)
+}
+
 /// The job as the page shows it, with what confirming would do now.
 async fn job_view(state: &AppState, job: &Job) -> AppResult<ImportJob> {
     let ready_plans = {
         let held = job.state();
-        (held.status == ImportStatus::Ready).then(|| plans(&held))
+        (held.status == ImportStatus::Ready).then(|| (plans(&held), unmatched_plays(&held).count()))
     };
     let effects = match ready_plans {
-        Some(planned) => {
+        Some((planned, unmatched_plays)) => {
             let user_id = job.user_id;
-            run_blocking(&state.pool, move |conn| {
+            let mut effects = run_blocking(&state.pool, move |conn| {
                 Ok(member_import::effects(conn, user_id, &planned)?)
             })
-            .await?
+            .await?;
+            effects.player_plays += u32::try_from(unmatched_plays).unwrap_or(u32::MAX);
+            effects
         }
         None => ImportEffects::default(),
     };
@@ -705,13 +717,16 @@ async fn confirm(
 ) -> AppResult<(Touched, Json<ImportJob>)> {
     let job = find(&state, caller.id, &import_id)?;
     // Ready -> writing under the lock: a second confirmation waits its turn and is refused.
-    let planned = {
+    let (planned, unmatched_plays) = {
         let mut held = job.state();
         if held.status != ImportStatus::Ready {
             return Err(not_ready(held.status));
         }
         held.status = ImportStatus::Writing;
-        plans(&held)
+        (
+            plans(&held),
+            unmatched_plays(&held).cloned().collect::<Vec<_>>(),
+        )
     };
     let mut touched: Vec<Topic> = planned.iter().map(|p| Topic::Album(p.album_id)).collect();
     touched.push(Topic::Member(caller.id));
@@ -723,6 +738,7 @@ async fn confirm(
                 conn,
                 caller.id,
                 &planned,
+                &unmatched_plays,
                 file_wins,
                 &now(),
             )?)

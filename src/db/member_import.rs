@@ -2,18 +2,20 @@
 //! matching sees it, what the member has of some albums, and the write of a
 //! confirmed import (one transaction, by `plan::decide`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::diary::{self, Source};
-use super::{listens, ratings, reviews, wishlist};
+use super::{listens, player_listens, ratings, reviews, tracks, wishlist};
 use crate::domain::match_key;
 use crate::member_import::matching::ImportCandidate;
 use crate::member_import::plan::{
     Existing, ImportEffects, ImportResult, Planned, RatingStep, decide,
 };
 use crate::member_import::rym::Exported;
+use crate::player_listens::payload::Listen as PlayerPlay;
+use crate::player_listens::play_of;
 
 const CANDIDATE_SELECT: &str =
     "SELECT a.id, a.title, a.slug, ar.name, ar.slug, a.release_year, a.type, a.picture_url,
@@ -231,23 +233,27 @@ pub fn effects(
     for plan in planned {
         let existing = have.get(&plan.album_id).cloned().unwrap_or_default();
         effects.count(decide(plan, &existing, false));
+        effects.track_ratings += count(plan.track_ratings.len());
+        effects.player_plays += count(plan.player_plays.len());
     }
     Ok(effects)
 }
 
-/// Writes the plans for the member. Call inside a transaction: it is one
-/// import, whole or not at all. Albums that left the catalogue since the
-/// preview are passed over.
+/// Writes the plans for the member, and keeps the file's plays of albums
+/// not matched (for the member's "missing" view, as a player's are). Call
+/// inside a transaction: it is one import, whole or not at all. Albums that
+/// left the catalogue since the preview are passed over, their plays kept unmatched.
 pub fn apply(
     conn: &Connection,
     user_id: i64,
     planned: &[Planned],
+    unmatched_plays: &[PlayerPlay],
     file_wins: bool,
     now: &str,
 ) -> rusqlite::Result<ImportResult> {
     let ids: Vec<i64> = planned.iter().map(|p| p.album_id).collect();
     let have = existing(conn, user_id, &ids)?;
-    let still_there: std::collections::HashSet<i64> = conn
+    let still_there: HashSet<i64> = conn
         .prepare_cached("SELECT id FROM albums WHERE id IN (SELECT value FROM json_each(?1))")?
         .query_map(
             [serde_json::to_string(&ids).expect("ids serialize")],
@@ -255,7 +261,11 @@ pub fn apply(
         )?
         .collect::<rusqlite::Result<_>>()?;
     let mut result = ImportResult::default();
-    for plan in planned.iter().filter(|p| still_there.contains(&p.album_id)) {
+    for plan in planned {
+        if !still_there.contains(&plan.album_id) {
+            result.player_plays_kept += keep_plays(conn, user_id, &plan.player_plays, None)?;
+            continue;
+        }
         let existing = have.get(&plan.album_id).cloned().unwrap_or_default();
         let decision = decide(plan, &existing, file_wins);
         if matches!(decision.rating, RatingStep::Add | RatingStep::Change) {
@@ -298,8 +308,82 @@ pub fn apply(
                 result.diary_logged += 1;
             }
         }
+        if !plan.track_ratings.is_empty() {
+            rate_tracks(conn, user_id, plan, file_wins, now, &mut result)?;
+        }
+        result.player_plays_kept +=
+            keep_plays(conn, user_id, &plan.player_plays, Some(plan.album_id))?;
     }
+    result.player_plays_kept += keep_plays(conn, user_id, unmatched_plays, None)?;
     Ok(result)
+}
+
+/// Places each of the plan's track ratings on the album's tracklist here
+/// and writes it as `decide` does album ratings: the member's own differing
+/// rating stays unless the file wins.
+fn rate_tracks(
+    conn: &Connection,
+    user_id: i64,
+    plan: &Planned,
+    file_wins: bool,
+    now: &str,
+    result: &mut ImportResult,
+) -> rusqlite::Result<()> {
+    let tracks = tracks::of_album(conn, plan.album_id, Some(user_id))?;
+    let mut rated = HashSet::new();
+    for rating in &plan.track_ratings {
+        let Some(track) = rating.place(&tracks) else {
+            result.track_ratings_unplaced += 1;
+            continue;
+        };
+        // The file's later rating of a track it names twice counts, once.
+        if !rated.insert(track.track_id) {
+            continue;
+        }
+        let number = rating.rating.as_f64();
+        let counter = match track.user_rating {
+            Some(own) if own == number => continue,
+            Some(_) if !file_wins => {
+                result.track_ratings_kept += 1;
+                continue;
+            }
+            Some(_) => &mut result.track_ratings_changed,
+            None => &mut result.track_ratings_added,
+        };
+        *counter += 1;
+        // Rated when the file says, so ratings brought from another site
+        // stay in their past (and out of the top of followers' feeds).
+        let at = rating.rated_at.as_deref().map_or(now, |at| at.min(now));
+        tracks::rate(conn, user_id, track.track_id, number, at)?;
+    }
+    Ok(())
+}
+
+/// Keeps plays brought from another site, counted for `album_id`; how many
+/// were new.
+fn keep_plays(
+    conn: &Connection,
+    user_id: i64,
+    plays: &[PlayerPlay],
+    album_id: Option<i64>,
+) -> rusqlite::Result<u32> {
+    if plays.is_empty() {
+        return Ok(0);
+    }
+    let plays: Vec<_> = plays
+        .iter()
+        .filter_map(|play| {
+            let at = play.listened_at.clone()?;
+            Some(play_of(at, play.clone(), album_id))
+        })
+        .collect();
+    Ok(count(
+        player_listens::keep_brought(conn, user_id, &plays)?.kept,
+    ))
+}
+
+fn count(items: usize) -> u32 {
+    u32::try_from(items).unwrap_or(u32::MAX)
 }
 
 /// The member's library and wishlist as the Rate Your Music style CSV

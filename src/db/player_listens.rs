@@ -95,6 +95,24 @@ pub fn record(
     plays: &[Play],
     now: &str,
 ) -> rusqlite::Result<Recorded> {
+    let recorded = keep(conn, user_id, plays, true)?;
+    touch_token(conn, user_id, now)?;
+    Ok(recorded)
+}
+
+/// Keeps plays brought from another halfstar site, and sums the unmatched
+/// ones per album named. The queue is left alone: the same export brings
+/// the queue these plays made there.
+pub fn keep_brought(conn: &Connection, user_id: i64, plays: &[Play]) -> rusqlite::Result<Recorded> {
+    keep(conn, user_id, plays, false)
+}
+
+fn keep(
+    conn: &Connection,
+    user_id: i64,
+    plays: &[Play],
+    count_in_queue: bool,
+) -> rusqlite::Result<Recorded> {
     let mut recorded = Recorded::default();
     let mut insert = conn.prepare_cached(
         "INSERT INTO player_listens
@@ -103,7 +121,7 @@ pub fn record(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
          ON CONFLICT DO NOTHING",
     )?;
-    let mut count_in_queue = conn.prepare_cached(
+    let mut add_to_queue = conn.prepare_cached(
         "INSERT INTO listens (user_id, album_id, plays, last_listened_at) VALUES (?1, ?2, 1, ?3)
          ON CONFLICT (user_id, album_id) DO UPDATE
          SET plays = plays + 1, last_listened_at = max(coalesce(last_listened_at, ''), excluded.last_listened_at)",
@@ -136,7 +154,9 @@ pub fn record(
         recorded.kept += 1;
         match play.album_id {
             Some(album_id) => {
-                count_in_queue.execute(params![user_id, album_id, play.listened_at])?;
+                if count_in_queue {
+                    add_to_queue.execute(params![user_id, album_id, play.listened_at])?;
+                }
                 recorded.matched += 1;
             }
             None => {
@@ -150,7 +170,6 @@ pub fn record(
             }
         }
     }
-    touch_token(conn, user_id, now)?;
     Ok(recorded)
 }
 
@@ -214,7 +233,14 @@ pub struct ExportedPlay {
     #[schema(required)]
     pub release_group_mbid: Option<String>,
     #[schema(required)]
+    pub release_mbid: Option<String>,
+    #[schema(required)]
     pub recording_mbid: Option<String>,
+    #[schema(required)]
+    pub duration_ms: Option<i64>,
+    /// The player or scrobbler that sent it, as it named itself.
+    #[schema(required)]
+    pub player: Option<String>,
     /// The catalogue album it counts for, when matched.
     #[schema(required)]
     pub album_id: Option<i64>,
@@ -224,7 +250,7 @@ pub struct ExportedPlay {
 pub fn export(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<ExportedPlay>> {
     conn.prepare_cached(
         "SELECT listened_at, artist_name, release_name, track_name, release_group_mbid,
-                recording_mbid, album_id
+                release_mbid, recording_mbid, duration_ms, player, album_id
          FROM player_listens WHERE user_id = ?1 ORDER BY listened_at, id",
     )?
     .query_map([user_id], |row| {
@@ -234,8 +260,11 @@ pub fn export(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<ExportedP
             album: row.get(2)?,
             track: row.get(3)?,
             release_group_mbid: row.get(4)?,
-            recording_mbid: row.get(5)?,
-            album_id: row.get(6)?,
+            release_mbid: row.get(5)?,
+            recording_mbid: row.get(6)?,
+            duration_ms: row.get(7)?,
+            player: row.get(8)?,
+            album_id: row.get(9)?,
         })
     })?
     .collect()

@@ -231,9 +231,14 @@ pub struct ExportedTrackRating {
     pub artist: String,
     pub album: String,
     pub album_id: i64,
+    /// Names the album on another site, where ids mean nothing.
+    #[schema(required)]
+    pub release_group_mbid: Option<String>,
     pub disc: u32,
     pub position: u32,
     pub track: String,
+    #[schema(required)]
+    pub recording_mbid: Option<String>,
     pub number: f64,
     pub updated_at: String,
 }
@@ -241,7 +246,8 @@ pub struct ExportedTrackRating {
 /// Every track rating of the member, by album and place.
 pub fn export(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<ExportedTrackRating>> {
     conn.prepare_cached(
-        "SELECT ar.name, al.title, al.id, t.disc, t.position, t.title, r.number, r.updated_at
+        "SELECT ar.name, al.title, al.id, al.mb_release_group, t.disc, t.position, t.title,
+                t.recording_mbid, r.number, r.updated_at
          FROM track_ratings r JOIN tracks t ON t.id = r.track_id
          JOIN albums al ON al.id = t.album_id JOIN artists ar ON ar.id = al.artist_id
          WHERE r.user_id = ?1 ORDER BY ar.name, al.title, t.disc, t.position",
@@ -251,11 +257,13 @@ pub fn export(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<ExportedT
             artist: row.get(0)?,
             album: row.get(1)?,
             album_id: row.get(2)?,
-            disc: row.get(3)?,
-            position: row.get(4)?,
-            track: row.get(5)?,
-            number: row.get(6)?,
-            updated_at: row.get(7)?,
+            release_group_mbid: row.get(3)?,
+            disc: row.get(4)?,
+            position: row.get(5)?,
+            track: row.get(6)?,
+            recording_mbid: row.get(7)?,
+            number: row.get(8)?,
+            updated_at: row.get(9)?,
         })
     })?
     .collect()

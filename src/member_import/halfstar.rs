@@ -1,17 +1,22 @@
 //! halfstar's own export (`GET /api/user/me/export`, `halfstar export-user`),
 //! so a member can move between two halfstar sites: the library with its
-//! ratings, the wishlist, reviews and the listened queue. Albums are named by
+//! ratings, the wishlist, reviews, the listened queue, the diary, track
+//! ratings and the plays their players sent. Albums are named by
 //! artist, title and MusicBrainz release group, as ids mean nothing on
 //! another site.
 
 use std::collections::HashMap;
 
 use serde::Deserialize;
+use serde_json::json;
+use time::format_description::well_known::Rfc3339;
 
+use super::track_ratings::RatedTrack;
 use super::{FileRow, Parsed, Shelf, Skipped, year_in};
 use crate::db::export::FORMAT_VERSION;
 use crate::domain::timestamp;
 use crate::domain::{RatingValue, listening};
+use crate::player_listens::payload;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -28,6 +33,10 @@ struct File {
     listened: Vec<Listened>,
     #[serde(default)]
     diary: Vec<Logged>,
+    #[serde(default)]
+    track_ratings: Vec<TrackRated>,
+    #[serde(default)]
+    player_plays: Vec<Played>,
 }
 
 #[derive(Deserialize)]
@@ -82,6 +91,44 @@ struct Logged {
     note: String,
     #[serde(default)]
     relisten: bool,
+}
+
+/// A rating of a track, as the export names it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TrackRated {
+    artist: String,
+    album: String,
+    #[serde(default)]
+    release_group_mbid: Option<String>,
+    disc: u32,
+    position: u32,
+    track: String,
+    #[serde(default)]
+    recording_mbid: Option<String>,
+    number: f64,
+    #[serde(default)]
+    updated_at: Option<String>,
+}
+
+/// A play a member's player sent, as the export names it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Played {
+    listened_at: String,
+    artist: String,
+    album: String,
+    track: String,
+    #[serde(default)]
+    release_group_mbid: Option<String>,
+    #[serde(default)]
+    release_mbid: Option<String>,
+    #[serde(default)]
+    recording_mbid: Option<String>,
+    #[serde(default)]
+    duration_ms: Option<i64>,
+    #[serde(default)]
+    player: Option<String>,
 }
 
 pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
@@ -141,21 +188,66 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
         entry.review_written = written;
         parsed.rows.push(entry);
     }
-    add_diary(&mut parsed, file.diary, line);
+    let mut rows = Rows::of(&parsed, line);
+    add_diary(&mut parsed, &mut rows, file.diary);
+    add_track_ratings(&mut parsed, &mut rows, file.track_ratings);
+    add_player_plays(&mut parsed, &mut rows, file.player_plays);
     Ok(parsed)
 }
 
-/// Each listen of the diary goes with its album's row, or a row of its own
-/// for an album the file names nowhere else; a listen that does not check
-/// is left out and said.
-fn add_diary(parsed: &mut Parsed, diary: Vec<Logged>, mut line: usize) {
+/// Where each album's row is, so that what the export lists apart (the
+/// diary, track ratings, plays) goes with the album's row; an album the
+/// file names nowhere else gets a row of its own.
+struct Rows {
+    at: HashMap<(String, String), usize>,
+    line: usize,
+}
+
+impl Rows {
+    fn of(parsed: &Parsed, line: usize) -> Self {
+        let at = parsed
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(at, row)| ((row.artist.clone(), row.title.clone()), at))
+            .collect();
+        Self { at, line }
+    }
+
+    fn of_album<'p>(
+        &mut self,
+        parsed: &'p mut Parsed,
+        artist: &str,
+        album: &str,
+        release_group: Option<&str>,
+    ) -> &'p mut FileRow {
+        let key = (artist.trim().to_owned(), album.trim().to_owned());
+        let at = *self.at.entry(key).or_insert_with(|| {
+            self.line += 1;
+            let mut row = FileRow::new(self.line, artist, album, Shelf::NotCatalogued);
+            row.release_group = release_group
+                .map(str::trim)
+                .filter(|g| !g.is_empty())
+                .map(str::to_owned);
+            parsed.rows.push(row);
+            parsed.rows.len() - 1
+        });
+        &mut parsed.rows[at]
+    }
+}
+
+/// A part of the export that does not check, left out and said.
+fn skip(parsed: &mut Parsed, what: &str, n: usize, problem: &str) {
+    parsed.skipped.push(Skipped {
+        line: n + 1,
+        problem: format!("{what} {}: {problem}", n + 1),
+    });
+}
+
+/// Each listen of the diary goes with its album's row; a listen that does
+/// not check is left out and said.
+fn add_diary(parsed: &mut Parsed, rows: &mut Rows, diary: Vec<Logged>) {
     let today = time::OffsetDateTime::now_utc().date();
-    let mut rows: HashMap<(String, String), usize> = parsed
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(at, row)| ((row.artist.clone(), row.title.clone()), at))
-        .collect();
     for (n, logged) in diary.into_iter().enumerate() {
         let listen = match listening::checked(
             &logged.listened_on,
@@ -166,24 +258,103 @@ fn add_diary(parsed: &mut Parsed, diary: Vec<Logged>, mut line: usize) {
         ) {
             Ok(listen) => listen,
             Err(problem) => {
-                parsed.skipped.push(Skipped {
-                    line: n + 1,
-                    problem: format!("diary entry {}: {problem}", n + 1),
-                });
+                skip(parsed, "diary entry", n, &problem);
                 continue;
             }
         };
-        let key = (
-            logged.artist.trim().to_owned(),
-            logged.album.trim().to_owned(),
-        );
-        let at = *rows.entry(key).or_insert_with(|| {
-            line += 1;
-            let row = FileRow::new(line, &logged.artist, &logged.album, Shelf::NotCatalogued);
-            parsed.rows.push(row);
-            parsed.rows.len() - 1
-        });
-        parsed.rows[at].diary.push(listen);
+        rows.of_album(parsed, &logged.artist, &logged.album, None)
+            .diary
+            .push(listen);
+    }
+}
+
+/// Each track rating goes with its album's row, to be placed on this
+/// site's tracklist when written.
+fn add_track_ratings(parsed: &mut Parsed, rows: &mut Rows, rated: Vec<TrackRated>) {
+    for (n, rated) in rated.into_iter().enumerate() {
+        let Some(rating) = RatingValue::from_f64(rated.number) else {
+            skip(
+                parsed,
+                "track rating",
+                n,
+                "number must be 0.5 to 10 in half steps",
+            );
+            continue;
+        };
+        if rated.track.trim().is_empty() {
+            skip(parsed, "track rating", n, "the track has no title");
+            continue;
+        }
+        let track = RatedTrack {
+            disc: rated.disc,
+            position: rated.position,
+            title: rated.track.trim().to_owned(),
+            recording_mbid: rated
+                .recording_mbid
+                .map(|id| id.trim().to_ascii_lowercase()),
+            rating,
+            rated_at: rated.updated_at.as_deref().and_then(timestamp::from_file),
+        };
+        rows.of_album(
+            parsed,
+            &rated.artist,
+            &rated.album,
+            rated.release_group_mbid.as_deref(),
+        )
+        .track_ratings
+        .push(track);
+    }
+}
+
+/// Each play goes with its album's row, checked as a player's play is
+/// when it arrives; a play that names no album cannot be counted for one
+/// and is left out (the member is told how many).
+fn add_player_plays(parsed: &mut Parsed, rows: &mut Rows, plays: Vec<Played>) {
+    let now = time::OffsetDateTime::now_utc();
+    let mut albumless = 0;
+    for (n, played) in plays.into_iter().enumerate() {
+        let play = time::OffsetDateTime::parse(&played.listened_at, &Rfc3339)
+            .map_err(|_| "listenedAt must be a time".to_owned())
+            .and_then(|moment| {
+                let listen = json!({
+                    "listened_at": moment.unix_timestamp(),
+                    "track_metadata": {
+                        "artist_name": played.artist,
+                        "track_name": played.track,
+                        "release_name": played.album,
+                        "additional_info": {
+                            "release_group_mbid": played.release_group_mbid,
+                            "release_mbid": played.release_mbid,
+                            "recording_mbid": played.recording_mbid,
+                            "duration_ms": played.duration_ms,
+                            "media_player": played.player,
+                        },
+                    },
+                });
+                payload::read_imported(&listen, now)
+            });
+        let play = match play {
+            Ok(play) => play,
+            Err(problem) => {
+                skip(parsed, "player play", n, &problem);
+                continue;
+            }
+        };
+        if play.release_name.is_empty() {
+            albumless += 1;
+            continue;
+        }
+        let (artist, album) = (play.artist_name.clone(), play.release_name.clone());
+        let group = play.release_group_mbid.clone();
+        rows.of_album(parsed, &artist, &album, group.as_deref())
+            .player_plays
+            .push(play);
+    }
+    if albumless > 0 {
+        parsed.notes.push(format!(
+            "{albumless} {} from your music players named no album: they are left out, as no album can count them.",
+            if albumless == 1 { "play" } else { "plays" }
+        ));
     }
 }
 

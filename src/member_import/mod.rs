@@ -11,6 +11,7 @@ pub mod matching;
 pub mod plan;
 pub mod rym;
 pub mod scrobbles;
+pub mod track_ratings;
 
 mod table;
 
@@ -27,6 +28,8 @@ use crate::domain::listening::Listen;
 use crate::domain::match_key::{artist_key, title_key};
 use crate::domain::sittings::{Heard, Sitting, sittings};
 use crate::domain::text::{MAX_REVIEW_CHARS, multi_line};
+use crate::player_listens::payload::Listen as PlayerPlay;
+use track_ratings::RatedTrack;
 
 /// The formats halfstar reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -130,6 +133,11 @@ pub struct FileRow {
     pub sittings: Vec<Sitting>,
     /// Listens of the album logged in a diary (halfstar's own export).
     pub diary: Vec<Listen>,
+    /// The member's ratings of the album's tracks (halfstar's own export).
+    pub track_ratings: Vec<RatedTrack>,
+    /// Plays of the album that the member's players sent to another
+    /// halfstar site, kept here as this site's own players' are.
+    pub player_plays: Vec<PlayerPlay>,
 }
 
 impl FileRow {
@@ -148,6 +156,8 @@ impl FileRow {
             review_written: None,
             sittings: Vec::new(),
             diary: Vec::new(),
+            track_ratings: Vec::new(),
+            player_plays: Vec::new(),
         }
     }
 }
@@ -392,6 +402,9 @@ impl ByAlbum {
                 kept.review_written = row.review_written;
             }
             kept.plays += row.plays;
+            kept.diary.extend(row.diary);
+            kept.track_ratings.extend(row.track_ratings);
+            kept.player_plays.extend(row.player_plays);
         }
         index
     }

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{FileRow, Shelf};
+use super::track_ratings::RatedTrack;
+use super::{FileRow, PlayerPlay, Shelf};
 use crate::domain::RatingValue;
 use crate::domain::listening::Listen;
 use crate::domain::sittings::Sitting;
@@ -28,6 +29,8 @@ pub struct Planned {
     pub sittings: Vec<Sitting>,
     /// Listens the file's diary logged.
     pub diary: Vec<Listen>,
+    pub track_ratings: Vec<RatedTrack>,
+    pub player_plays: Vec<PlayerPlay>,
 }
 
 /// What the member has of an album now.
@@ -100,6 +103,13 @@ pub struct ImportEffects {
     /// Albums put in (or updated in) the "Listened, not yet rated" queue.
     pub listened: u32,
     pub reviews_added: u32,
+    /// Track ratings the file brings for matched albums: each is placed on
+    /// the album's tracklist when written, and one of the member's own
+    /// stays as ratings do.
+    pub track_ratings: u32,
+    /// Plays from the member's music players the file brings; a play kept
+    /// already is not kept twice.
+    pub player_plays: u32,
 }
 
 /// What confirming did.
@@ -116,6 +126,15 @@ pub struct ImportResult {
     pub listened: u32,
     /// Listens logged in the diary: sittings in which most of an album was played.
     pub diary_logged: u32,
+    pub track_ratings_added: u32,
+    /// The file's track ratings that replaced the member's own (the file wins).
+    pub track_ratings_changed: u32,
+    /// The member's own track ratings that differed and stayed.
+    pub track_ratings_kept: u32,
+    /// Track ratings of tracks this site's tracklist of the album lacks.
+    pub track_ratings_unplaced: u32,
+    /// Plays from the member's music players kept (plays kept already are not counted).
+    pub player_plays_kept: u32,
     pub reviews_added: u32,
     /// Reviews in the file of albums the member had reviewed here already.
     pub reviews_kept: u32,
@@ -169,6 +188,8 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
             review_written: row.review_written.clone(),
             sittings: row.sittings.clone(),
             diary: row.diary.clone(),
+            track_ratings: row.track_ratings.clone(),
+            player_plays: row.player_plays.clone(),
         };
         match at.get(&album_id) {
             None => {
@@ -182,6 +203,8 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
                 kept.last_listened = kept.last_listened.take().max(entry.last_listened);
                 kept.sittings.extend(entry.sittings);
                 kept.diary.extend(entry.diary);
+                kept.track_ratings.extend(entry.track_ratings);
+                kept.player_plays.extend(entry.player_plays);
                 if entry.review.is_some() {
                     kept.review = entry.review;
                     kept.review_written = entry.review_written;
@@ -210,6 +233,8 @@ mod tests {
             review_written: None,
             sittings: Vec::new(),
             diary: Vec::new(),
+            track_ratings: Vec::new(),
+            player_plays: Vec::new(),
         }
     }
 

@@ -76,20 +76,25 @@ pub fn plays(conn: &Connection, listens: Vec<Listen>) -> rusqlite::Result<Vec<Pl
                     found.insert(names, *album_id);
                 }),
             };
-            Some(album_id.map(|album_id| Play {
-                listened_at,
-                artist_name: listen.artist_name,
-                release_name: listen.release_name,
-                track_name: listen.track_name,
-                release_group_mbid: listen.release_group_mbid,
-                release_mbid: listen.release_mbid,
-                recording_mbid: listen.recording_mbid,
-                duration_ms: listen.duration_ms,
-                player: listen.player,
-                album_id,
-            }))
+            Some(album_id.map(|album_id| play_of(listened_at, listen, album_id)))
         })
         .collect()
+}
+
+/// The play a listen with a time was, counted for `album_id`.
+pub fn play_of(listened_at: String, listen: Listen, album_id: Option<i64>) -> Play {
+    Play {
+        listened_at,
+        artist_name: listen.artist_name,
+        release_name: listen.release_name,
+        track_name: listen.track_name,
+        release_group_mbid: listen.release_group_mbid,
+        release_mbid: listen.release_mbid,
+        recording_mbid: listen.recording_mbid,
+        duration_ms: listen.duration_ms,
+        player: listen.player,
+        album_id,
+    }
 }
 
 #[cfg(test)]

@@ -98,6 +98,12 @@ pub fn read(body: &[u8], now: OffsetDateTime) -> Result<Submission, String> {
     })
 }
 
+/// One listen of an `import` submission, checked as a player's would be:
+/// for plays that come in other wrappings (halfstar's own export).
+pub fn read_imported(listen: &Value, now: OffsetDateTime) -> Result<Listen, String> {
+    read_listen(listen, ListenType::Import, now)
+}
+
 fn read_listen(
     listen: &Value,
     listen_type: ListenType,

@@ -253,7 +253,8 @@ async fn a_rym_export_is_previewed_fixed_and_written_once() {
     assert_eq!(
         job["effects"],
         json!({ "ratingsAdded": 8, "ratingsDiffering": 0, "ratingsSame": 0, "libraryAdded": 1,
-                "wishlistAdded": 1, "listened": 0, "reviewsAdded": 1 })
+                "wishlistAdded": 1, "listened": 0, "reviewsAdded": 1, "trackRatings": 0,
+                "playerPlays": 0 })
     );
     let done = confirm(&app, &token, &id, false).await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.text());
@@ -651,6 +652,228 @@ async fn the_diary_moves_with_halfstars_export_once_and_bad_entries_are_said() {
         );
     }
     assert_eq!(diary_of(&new_site, me), theirs);
+}
+
+/// Gives the album a tracklist of these titles, disc 1 from position 1.
+fn tracklist(site: &TestApp, album_id: i64, titles: &[&str]) -> Vec<i64> {
+    titles
+        .iter()
+        .enumerate()
+        .map(|(at, title)| {
+            site.conn()
+                .query_row(
+                    "INSERT INTO tracks (album_id, disc, position, title) VALUES (?1, 1, ?2, ?3)
+                     RETURNING id",
+                    rusqlite::params![album_id, at as i64 + 1, title],
+                    |row| row.get(0),
+                )
+                .unwrap()
+        })
+        .collect()
+}
+
+/// A member's track ratings as (track title, number), by title.
+fn track_ratings_of(site: &TestApp, user_id: i64) -> Vec<(String, f64)> {
+    site.conn()
+        .prepare(
+            "SELECT t.title, r.number FROM track_ratings r JOIN tracks t ON t.id = r.track_id
+             WHERE r.user_id = ?1 ORDER BY t.title",
+        )
+        .unwrap()
+        .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+}
+
+/// A member's plays as (track, album id), oldest first.
+fn plays_of(site: &TestApp, user_id: i64) -> Vec<(String, Option<i64>)> {
+    site.conn()
+        .prepare(
+            "SELECT track_name, album_id FROM player_listens WHERE user_id = ?1
+             ORDER BY listened_at",
+        )
+        .unwrap()
+        .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+}
+
+/// Uploads an export, confirms it and answers the job as previewed and as written.
+async fn imported(site: &TestApp, token: &str, bytes: &[u8], file_wins: bool) -> (Value, Value) {
+    let started = upload(site, token, bytes.to_vec(), "fileName=export.json").await;
+    assert_eq!(started.status, StatusCode::ACCEPTED, "{}", started.text());
+    let id = started.json()["importId"].as_str().unwrap().to_owned();
+    let preview = settled(site, token, &id).await;
+    assert_eq!(preview["status"], "ready", "{preview}");
+    let written = confirm(site, token, &id, file_wins).await;
+    assert_eq!(written.status, StatusCode::OK, "{}", written.text());
+    (preview, settled(site, token, &id).await)
+}
+
+#[tokio::test]
+async fn track_ratings_and_player_plays_move_with_halfstars_export() {
+    const KID_A: [&str; 4] = [
+        "Everything in Its Right Place",
+        "Kid A",
+        "The National Anthem",
+        "Idioteque",
+    ];
+    let (old_site, token, old_me) = demo_site("track_mover");
+    let kid_a = album_id(&old_site, "Radiohead", "Kid A");
+    let tracks = tracklist(&old_site, kid_a, &KID_A);
+    for (track, number) in [(tracks[0], 9.5), (tracks[2], 8.0), (tracks[3], 10.0)] {
+        let rated = old_site
+            .call(
+                Method::PUT,
+                &format!("/api/track/{track}/rating"),
+                Some(&token),
+                Some(json!({ "number": number })),
+            )
+            .await;
+        assert!(rated.status.is_success(), "{}", rated.text());
+    }
+    let made = old_site
+        .call(
+            Method::POST,
+            "/api/settings/player-token",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+    let player_token = made.json()["token"].as_str().unwrap().to_owned();
+    let listen = |at: i64, album: &str, track: &str| {
+        json!({"listened_at": at, "track_metadata": {"artist_name": "Radiohead",
+               "release_name": album, "track_name": track,
+               "additional_info": {"media_player": "Navidrome", "duration_ms": 250000}}})
+    };
+    let sent = old_site
+        .send(
+            Request::builder()
+                .method(Method::POST)
+                .uri("/apis/listenbrainz/1/submit-listens")
+                .header("authorization", format!("Token {player_token}"))
+                .body(Body::from(
+                    json!({"listen_type": "import", "payload": [
+                        listen(1_767_000_000, "Kid A", "Idioteque"),
+                        listen(1_767_000_300, "Kid A", "Kid A"),
+                        listen(1_767_000_600, "Amnesiac (Collector's Edition)", "Knives Out"),
+                    ]})
+                    .to_string(),
+                ))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text());
+    let mut export: Value = old_site
+        .call(Method::GET, "/api/user/me/export", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        export["trackRatings"].as_array().unwrap().len(),
+        3,
+        "{export}"
+    );
+    assert_eq!(export["playerPlays"][0]["player"], "Navidrome");
+    export["trackRatings"].as_array_mut().unwrap().push(json!({
+        "artist": "Radiohead", "album": "Kid A", "albumId": kid_a, "disc": 1, "position": 2,
+        "track": "Kid A", "number": 11, "updatedAt": "2026-01-01T00:00:00.000Z"}));
+    export["playerPlays"].as_array_mut().unwrap().push(json!({
+        "listenedAt": "yesterday", "artist": "Radiohead", "album": "Kid A", "track": "Kid A"}));
+    let bytes = serde_json::to_vec(&export).unwrap();
+
+    // The new site lists Kid A's tracks in another order and lacks one.
+    let (new_site, token, me) = demo_site("track_mover");
+    let kid_a_here = album_id(&new_site, "Radiohead", "Kid A");
+    let here = tracklist(
+        &new_site,
+        kid_a_here,
+        &[
+            "The National Anthem",
+            "Kid A",
+            "Everything in Its Right Place",
+        ],
+    );
+    new_site
+        .call(
+            Method::PUT,
+            &format!("/api/track/{}/rating", here[0]),
+            Some(&token),
+            Some(json!({ "number": 5.0 })),
+        )
+        .await;
+
+    let (preview, first) = imported(&new_site, &token, &bytes, false).await;
+    assert_eq!(
+        [
+            &preview["effects"]["trackRatings"],
+            &preview["effects"]["playerPlays"]
+        ],
+        [&json!(3), &json!(3)],
+        "{preview}"
+    );
+    assert_eq!(first["counts"]["skipped"], 2, "{first}");
+    let result = &first["result"];
+    assert_eq!(
+        [
+            &result["trackRatingsAdded"],
+            &result["trackRatingsKept"],
+            &result["trackRatingsUnplaced"],
+            &result["playerPlaysKept"]
+        ],
+        [&json!(1), &json!(1), &json!(1), &json!(3)],
+        "{first}"
+    );
+    assert_eq!(
+        track_ratings_of(&new_site, me),
+        [
+            ("Everything in Its Right Place".to_owned(), 9.5),
+            ("The National Anthem".to_owned(), 5.0)
+        ]
+    );
+    assert_eq!(
+        plays_of(&new_site, me),
+        [
+            ("Idioteque".to_owned(), Some(kid_a_here)),
+            ("Kid A".to_owned(), Some(kid_a_here)),
+            ("Knives Out".to_owned(), None)
+        ],
+        "a play of an album this catalogue lacks is kept unmatched"
+    );
+    let missing = new_site
+        .call(
+            Method::GET,
+            "/api/user/me/player-listens/unmatched",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert!(
+        missing.text().contains("Amnesiac (Collector's Edition)"),
+        "{}",
+        missing.text()
+    );
+
+    // Again, the file winning: the differing rating changes, nothing doubles.
+    let (_, again) = imported(&new_site, &token, &bytes, true).await;
+    let result = &again["result"];
+    assert_eq!(
+        [
+            &result["trackRatingsAdded"],
+            &result["trackRatingsChanged"],
+            &result["playerPlaysKept"]
+        ],
+        [&json!(0), &json!(1), &json!(0)],
+        "{again}"
+    );
+    assert_eq!(
+        track_ratings_of(&new_site, me)[1],
+        ("The National Anthem".to_owned(), 8.0)
+    );
+    assert_eq!(plays_of(&new_site, me).len(), 3);
+    assert_eq!(plays_of(&old_site, old_me).len(), 3);
 }
 
 #[tokio::test]

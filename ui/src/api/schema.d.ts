@@ -3005,9 +3005,14 @@ export interface components {
              */
             albumId: number | null;
             artist: string;
+            /** Format: int64 */
+            durationMs: number | null;
             listenedAt: string;
+            /** @description The player or scrobbler that sent it, as it named itself. */
+            player: string | null;
             recordingMbid: string | null;
             releaseGroupMbid: string | null;
+            releaseMbid: string | null;
             track: string;
         };
         ExportedPost: {
@@ -3064,6 +3069,9 @@ export interface components {
             number: number;
             /** Format: int32 */
             position: number;
+            recordingMbid: string | null;
+            /** @description Names the album on another site, where ids mean nothing. */
+            releaseGroupMbid: string | null;
             track: string;
             updatedAt: string;
         };
@@ -3211,6 +3219,12 @@ export interface components {
             listened: number;
             /**
              * Format: int32
+             * @description Plays from the member's music players the file brings; a play kept
+             *     already is not kept twice.
+             */
+            playerPlays: number;
+            /**
+             * Format: int32
              * @description Albums the member has not rated yet.
              */
             ratingsAdded: number;
@@ -3223,6 +3237,13 @@ export interface components {
             ratingsSame: number;
             /** Format: int32 */
             reviewsAdded: number;
+            /**
+             * Format: int32
+             * @description Track ratings the file brings for matched albums: each is placed on
+             *     the album's tracklist when written, and one of the member's own
+             *     stays as ratings do.
+             */
+            trackRatings: number;
             /** Format: int32 */
             wishlistAdded: number;
         };
@@ -3268,6 +3289,11 @@ export interface components {
             libraryAdded: number;
             /** Format: int32 */
             listened: number;
+            /**
+             * Format: int32
+             * @description Plays from the member's music players kept (plays kept already are not counted).
+             */
+            playerPlaysKept: number;
             /** Format: int32 */
             ratingsAdded: number;
             /** Format: int32 */
@@ -3286,6 +3312,23 @@ export interface components {
              * @description Reviews in the file of albums the member had reviewed here already.
              */
             reviewsKept: number;
+            /** Format: int32 */
+            trackRatingsAdded: number;
+            /**
+             * Format: int32
+             * @description The file's track ratings that replaced the member's own (the file wins).
+             */
+            trackRatingsChanged: number;
+            /**
+             * Format: int32
+             * @description The member's own track ratings that differed and stayed.
+             */
+            trackRatingsKept: number;
+            /**
+             * Format: int32
+             * @description Track ratings of tracks this site's tracklist of the album lacks.
+             */
+            trackRatingsUnplaced: number;
             /** Format: int32 */
             wishlistAdded: number;
         };

@@ -62,7 +62,7 @@ function job(fields: Partial<ImportJob> = {}): ImportJob {
     message: null,
     notes: ['3 rows had no rating and went to your library.'],
     counts: { rows: 10, matched: 6, uncertain: 1, missing: 2, skipped: 1 },
-    effects: { ratingsAdded: 5, ratingsDiffering: 1, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 0, reviewsAdded: 0 },
+    effects: { ratingsAdded: 5, ratingsDiffering: 1, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 0, reviewsAdded: 0, trackRatings: 0, playerPlays: 0 },
     result: null,
     ...fields,
   };
@@ -334,7 +334,7 @@ describe('Import my data', () => {
     signIn();
     const done = job({
       status: 'done',
-      result: { ratingsAdded: 5, ratingsChanged: 1, ratingsKept: 0, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 4, diaryLogged: 0, reviewsAdded: 0, reviewsKept: 0 },
+      result: { ratingsAdded: 5, ratingsChanged: 1, ratingsKept: 0, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 4, diaryLogged: 0, reviewsAdded: 0, reviewsKept: 0, trackRatingsAdded: 0, trackRatingsChanged: 0, trackRatingsKept: 0, trackRatingsUnplaced: 0, playerPlaysKept: 0 },
     });
     const server = fakeServer({
       'GET /api/auth/me': me(),

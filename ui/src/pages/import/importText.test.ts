@@ -10,6 +10,8 @@ const effects = {
   wishlistAdded: 0,
   listened: 0,
   reviewsAdded: 0,
+  trackRatings: 0,
+  playerPlays: 0,
 };
 
 const result = {
@@ -23,6 +25,11 @@ const result = {
   diaryLogged: 0,
   reviewsAdded: 0,
   reviewsKept: 0,
+  trackRatingsAdded: 0,
+  trackRatingsChanged: 0,
+  trackRatingsKept: 0,
+  trackRatingsUnplaced: 0,
+  playerPlaysKept: 0,
 };
 
 describe('progressLabel', () => {
@@ -55,6 +62,11 @@ describe('effectsText', () => {
   it('names the listened queue, the wishlist and the reviews', () => {
     expect(effectsText({ ...effects, wishlistAdded: 1, listened: 25, reviewsAdded: 2 }, false)).toBe(
       'Confirming will add 1 album to your wishlist, put 25 albums in your "Listened, not yet rated" queue and add 2 reviews.',
+    );
+  });
+  it('names the track ratings and plays another halfstar site sends along', () => {
+    expect(effectsText({ ...effects, ratingsAdded: 2, trackRatings: 1, playerPlays: 30 }, false)).toBe(
+      'Confirming will add 2 ratings and bring in 1 track rating and 30 plays from your music players (what is here already stays).',
     );
   });
 });
@@ -93,6 +105,14 @@ describe('resultLines', () => {
       '2 ratings of yours kept',
       '30 albums in your "Listened, not yet rated" queue',
       '4 listens logged in your diary',
+    ]);
+  });
+  it('counts the track ratings placed, kept and left out, and the plays kept', () => {
+    expect(resultLines({ ...result, trackRatingsAdded: 12, trackRatingsKept: 1, trackRatingsUnplaced: 2, playerPlaysKept: 340 })).toEqual([
+      '12 track ratings added',
+      '1 track rating of yours kept',
+      "2 track ratings left out: this site's tracklists do not list their tracks",
+      '340 plays from your music players kept',
     ]);
   });
   it('says when it changed nothing', () => {

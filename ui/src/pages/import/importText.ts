@@ -81,6 +81,11 @@ export function effectsText(effects: ImportEffects, fileWins: boolean): string {
   if (effects.wishlistAdded > 0) parts.push(`add ${plural(effects.wishlistAdded, 'album')} to your wishlist`);
   if (effects.listened > 0) parts.push(`put ${plural(effects.listened, 'album')} in your "Listened, not yet rated" queue`);
   if (effects.reviewsAdded > 0) parts.push(`add ${plural(effects.reviewsAdded, 'review')}`);
+  const brought = [
+    effects.trackRatings > 0 ? plural(effects.trackRatings, 'track rating') : '',
+    effects.playerPlays > 0 ? `${plural(effects.playerPlays, 'play')} from your music players` : '',
+  ].filter(Boolean);
+  if (brought.length > 0) parts.push(`bring in ${sentence(brought)} (what is here already stays)`);
   const same = effects.ratingsSame > 0 ? ` ${plural(effects.ratingsSame, 'rating')} you gave already ${effects.ratingsSame === 1 ? 'stays' : 'stay'} as ${effects.ratingsSame === 1 ? 'it is' : 'they are'}.` : '';
   if (parts.length === 0) return `Confirming will change nothing: everything in the file is here already.${same}`;
   return `Confirming will ${sentence(parts)}.${same}`;
@@ -99,6 +104,13 @@ export function resultLines(result: ImportResult): string[] {
   if (result.diaryLogged > 0) lines.push(`${plural(result.diaryLogged, 'listen')} logged in your diary`);
   if (result.reviewsAdded > 0) lines.push(`${plural(result.reviewsAdded, 'review')} added`);
   if (result.reviewsKept > 0) lines.push(`${plural(result.reviewsKept, 'review')} of yours kept`);
+  if (result.trackRatingsAdded > 0) lines.push(`${plural(result.trackRatingsAdded, 'track rating')} added`);
+  if (result.trackRatingsChanged > 0) lines.push(`${plural(result.trackRatingsChanged, 'track rating')} changed to the file's`);
+  if (result.trackRatingsKept > 0) lines.push(`${plural(result.trackRatingsKept, 'track rating')} of yours kept`);
+  if (result.trackRatingsUnplaced > 0) {
+    lines.push(`${plural(result.trackRatingsUnplaced, 'track rating')} left out: this site's tracklists do not list ${result.trackRatingsUnplaced === 1 ? 'its track' : 'their tracks'}`);
+  }
+  if (result.playerPlaysKept > 0) lines.push(`${plural(result.playerPlaysKept, 'play')} from your music players kept`);
   return lines.length > 0 ? lines : ['Nothing changed: everything in the file was here already.'];
 }
 
