@@ -20,7 +20,8 @@ pub struct NewAlbum<'a> {
     pub mb_release_group: Option<&'a str>,
 }
 
-/// Inserts an album under a free slug with its genres; returns its id.
+/// Inserts an album under a free slug with its genres, counting for it the
+/// plays that waited for it; returns its id.
 pub fn insert(conn: &Connection, album: &NewAlbum, now: &str) -> rusqlite::Result<i64> {
     let slug = free_slug(conn, Table::Albums, &slugify(album.title), None)?;
     let styles = serde_json::to_string(album.styles).expect("a list of strings serializes");
@@ -47,6 +48,7 @@ pub fn insert(conn: &Connection, album: &NewAlbum, now: &str) -> rusqlite::Resul
     ])?;
     let album_id = conn.last_insert_rowid();
     set_genres(conn, album_id, album.genres)?;
+    super::player_listens::claim_for(conn, album_id)?;
     Ok(album_id)
 }
 
@@ -345,7 +347,10 @@ pub fn update(conn: &Connection, id: i64, change: &AlbumChange, now: &str) -> ru
         now,
         id
     ])?;
-    set_genres(conn, id, change.genres)
+    set_genres(conn, id, change.genres)?;
+    // A corrected title or artist may be the names plays waited under.
+    super::player_listens::claim_for(conn, id)?;
+    Ok(())
 }
 
 /// An album's catalogue fields as stored, in the form `AlbumChange` gives

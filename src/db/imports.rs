@@ -70,6 +70,7 @@ pub fn set_release_group(
 ) -> rusqlite::Result<()> {
     conn.prepare_cached("UPDATE albums SET mb_release_group = ?1 WHERE id = ?2")?
         .execute(params![release_group, album_id])?;
+    super::player_listens::claim_for(conn, album_id)?;
     Ok(())
 }
 

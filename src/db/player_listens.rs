@@ -1,13 +1,15 @@
 //! Plays sent by members' music players (the ListenBrainz-compatible API):
 //! the member's player token, each play as sent, and the sums of plays of
-//! albums the catalogue lacks (V28). A matched play also counts in the
-//! "Listened, not yet rated" queue (`listens`).
+//! albums the catalogue lacks (V28), keyed to find their album when it
+//! joins the catalogue (V33). A matched play also counts in the "Listened,
+//! not yet rated" queue (`listens`).
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
+use crate::domain::match_key::{artist_key, title_key};
 
 /// Whether a member has a player token, and its use.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -128,8 +130,9 @@ fn keep(
     )?;
     let mut count_unmatched = conn.prepare_cached(
         "INSERT INTO player_unmatched
-             (user_id, artist_name, release_name, release_group_mbid, plays, last_listened_at)
-         VALUES (?1, ?2, ?3, ?4, 1, ?5)
+             (user_id, artist_name, release_name, release_group_mbid, plays, last_listened_at,
+              artist_key, title_key)
+         VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7)
          ON CONFLICT (user_id, artist_name, release_name) DO UPDATE
          SET plays = plays + 1, last_listened_at = max(last_listened_at, excluded.last_listened_at),
              release_group_mbid = coalesce(excluded.release_group_mbid, release_group_mbid)",
@@ -165,12 +168,114 @@ fn keep(
                     play.artist_name,
                     play.release_name,
                     play.release_group_mbid,
-                    play.listened_at
+                    play.listened_at,
+                    artist_key(&play.artist_name),
+                    title_key(&play.release_name)
                 ])?;
             }
         }
     }
     Ok(recorded)
+}
+
+/// Counts for an album the plays members' players sent of it while the
+/// catalogue lacked it, as they would have been counted had it been there:
+/// those naming its release group, and those naming its artist and title
+/// when no other album has those names. The plays join the album and its
+/// members' listened queues, and leave their "missing" views. How many
+/// plays were claimed.
+pub fn claim_for(conn: &Connection, album_id: i64) -> rusqlite::Result<i64> {
+    let Some((artist, title, group)) = conn
+        .prepare_cached(
+            "SELECT ar.match_key, a.match_key, a.mb_release_group
+             FROM albums a JOIN artists ar ON ar.id = a.artist_id WHERE a.id = ?1",
+        )?
+        .query_row([album_id], |row| {
+            Ok((
+                row.get::<_, Option<String>>(0)?,
+                row.get::<_, Option<String>>(1)?,
+                row.get::<_, Option<String>>(2)?,
+            ))
+        })
+        .optional()?
+    else {
+        return Ok(0);
+    };
+    let named_alone = match (&artist, &title) {
+        (Some(artist), Some(title)) => {
+            conn.prepare_cached(
+                "SELECT count(*) FROM albums a JOIN artists ar ON ar.id = a.artist_id
+                 WHERE ar.match_key = ?1 AND a.match_key = ?2",
+            )?
+            .query_row([artist, title], |row| row.get::<_, i64>(0))?
+                == 1
+        }
+        _ => false,
+    };
+    let waiting: Vec<(i64, String, String, i64, String)> = conn
+        .prepare_cached(
+            "SELECT user_id, artist_name, release_name, plays, last_listened_at
+             FROM player_unmatched WHERE release_group_mbid = ?1
+             UNION
+             SELECT user_id, artist_name, release_name, plays, last_listened_at
+             FROM player_unmatched WHERE ?4 AND artist_key = ?2 AND title_key = ?3",
+        )?
+        .query_map(params![group, artist, title, named_alone], |row| {
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                row.get(3)?,
+                row.get(4)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut join = conn.prepare_cached(
+        "UPDATE player_listens SET album_id = ?1
+         WHERE user_id = ?2 AND album_id IS NULL AND artist_name = ?3 AND release_name = ?4",
+    )?;
+    let mut add_to_queue = conn.prepare_cached(
+        "INSERT INTO listens (user_id, album_id, plays, last_listened_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (user_id, album_id) DO UPDATE
+         SET plays = plays + excluded.plays,
+             last_listened_at = max(coalesce(last_listened_at, ''), excluded.last_listened_at)",
+    )?;
+    let mut found = conn.prepare_cached(
+        "DELETE FROM player_unmatched WHERE user_id = ?1 AND artist_name = ?2 AND release_name = ?3",
+    )?;
+    let mut claimed = 0;
+    for (user_id, artist_name, release_name, plays, last_listened_at) in waiting {
+        join.execute(params![album_id, user_id, artist_name, release_name])?;
+        add_to_queue.execute(params![user_id, album_id, plays, last_listened_at])?;
+        found.execute(params![user_id, artist_name, release_name])?;
+        claimed += plays;
+    }
+    Ok(claimed)
+}
+
+/// Keys the "missing" rows kept before their keys were (V33); how many.
+pub fn fill_unmatched_keys(conn: &Connection) -> rusqlite::Result<usize> {
+    let unkeyed: Vec<(i64, String, String)> = conn
+        .prepare(
+            "SELECT user_id, artist_name, release_name FROM player_unmatched
+             WHERE artist_key IS NULL",
+        )?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut key = conn.prepare(
+        "UPDATE player_unmatched SET artist_key = ?4, title_key = ?5
+         WHERE user_id = ?1 AND artist_name = ?2 AND release_name = ?3",
+    )?;
+    for (user_id, artist_name, release_name) in &unkeyed {
+        key.execute(params![
+            user_id,
+            artist_name,
+            release_name,
+            artist_key(artist_name),
+            title_key(release_name)
+        ])?;
+    }
+    Ok(unkeyed.len())
 }
 
 /// Notes when the member's token was last used.
@@ -268,4 +373,40 @@ pub fn export(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<ExportedP
         })
     })?
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::seed::fixtures;
+    use crate::db::test_connection;
+
+    #[test]
+    fn missing_albums_kept_before_their_keys_are_keyed_and_then_found() {
+        let conn = test_connection();
+        let member = fixtures::user(&conn, "navi");
+        conn.execute(
+            "INSERT INTO player_unmatched (user_id, artist_name, release_name, plays, last_listened_at)
+             VALUES (?1, 'The Beatles', 'Abbey Road - 2019 Remaster', 3, '2026-01-01T00:00:00.000Z')",
+            [member],
+        )
+        .unwrap();
+        assert_eq!(fill_unmatched_keys(&conn).unwrap(), 1);
+        assert_eq!(fill_unmatched_keys(&conn).unwrap(), 0, "keyed once");
+        let abbey_road = fixtures::album(&conn, "Beatles, The", "Abbey Road");
+        let plays: i64 = conn
+            .query_row(
+                "SELECT plays FROM listens WHERE user_id = ?1 AND album_id = ?2",
+                [member, abbey_road],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert_eq!(plays, 3);
+        assert_eq!(
+            conn.query_row("SELECT count(*) FROM player_unmatched", [], |row| row
+                .get::<_, i64>(0))
+                .unwrap(),
+            0
+        );
+    }
 }

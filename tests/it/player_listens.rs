@@ -303,6 +303,91 @@ async fn plays_match_by_release_group_then_names_and_the_rest_wait_in_the_missin
     assert!(token_used["token"]["lastUsedAt"].is_string());
 }
 
+/// The plays of albums the catalogue lacks wait for them: an editor adding
+/// one, or the catalogue import learning an album's release group, counts
+/// them as if the album had been there.
+#[tokio::test]
+async fn plays_waiting_in_the_missing_view_join_the_album_an_editor_adds() {
+    const MEZZANINE_GROUP: &str = "2f8e1b37-8a36-3a08-9e4e-8e1b1c5f1d2a";
+    let (app, editor) = TestApp::with_editor("editor_eve").await;
+    let (_, albums) = app.artist_with_albums("Massive Attack", &[("Mezzanine", "1998-04-20")], &[]);
+    let mezzanine = albums[0];
+    let (session, user_id) = app.member("navi");
+    let token = make_token(&app, &session).await;
+    let sent = submit(
+        &app,
+        &token,
+        json!({"listen_type": "import", "payload": [
+            listen(1_700_000_100, "Burial", Some("Untrue"), "Archangel", None),
+            listen(1_700_000_400, "burial", Some("Untrue [Remastered]"), "Near Dark", None),
+            listen(1_700_000_700, "Massive Attack", Some("Mezzanine Sessions"), "Angel", Some(MEZZANINE_GROUP)),
+            listen(1_700_000_900, "Massive Attack", Some("Mezzanine Sessions"), "Teardrop", Some(MEZZANINE_GROUP)),
+            listen(1_700_001_000, "Burial", Some("Rival Dealer"), "Come Down to Us", None),
+        ]}),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text());
+    let missing = |app: &TestApp| {
+        app.conn()
+            .prepare("SELECT release_name FROM player_unmatched WHERE user_id = ?1 ORDER BY 1")
+            .unwrap()
+            .query_map([user_id], |row| row.get::<_, String>(0))
+            .unwrap()
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .unwrap()
+    };
+    assert_eq!(
+        missing(&app),
+        [
+            "Mezzanine Sessions",
+            "Rival Dealer",
+            "Untrue",
+            "Untrue [Remastered]"
+        ]
+    );
+    assert!(queue(&app, &session).await.is_empty());
+
+    app.add_artist(&editor, "Burial").await;
+    let added = app
+        .call(
+            Method::POST,
+            "/api/album",
+            Some(&editor),
+            Some(json!({"artist": "Burial", "title": "Untrue", "releaseDate": "2007-11-05"})),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    let untrue = added.json()["albumId"].as_i64().unwrap();
+    assert_eq!(queue(&app, &session).await, [("Untrue".to_owned(), 2)]);
+
+    halfstar::db::imports::set_release_group(&app.conn(), mezzanine, MEZZANINE_GROUP).unwrap();
+    let mut listened = queue(&app, &session).await;
+    listened.sort();
+    assert_eq!(
+        listened,
+        [("Mezzanine".to_owned(), 2), ("Untrue".to_owned(), 2)]
+    );
+    assert_eq!(missing(&app), ["Rival Dealer"]);
+    let albums_of_plays: Vec<Option<i64>> = app
+        .conn()
+        .prepare("SELECT album_id FROM player_listens WHERE user_id = ?1 ORDER BY listened_at")
+        .unwrap()
+        .query_map([user_id], |row| row.get(0))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(
+        albums_of_plays,
+        [
+            Some(untrue),
+            Some(untrue),
+            Some(mezzanine),
+            Some(mezzanine),
+            None
+        ]
+    );
+}
+
 #[tokio::test]
 async fn bad_submissions_are_refused_whole_with_listenbrainz_errors() {
     let app = TestApp::new();

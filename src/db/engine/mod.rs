@@ -6,7 +6,7 @@
 pub mod backup;
 pub mod writer;
 
-use crate::db::member_import;
+use crate::db::{member_import, player_listens};
 
 use std::path::Path;
 use std::time::Duration;
@@ -173,6 +173,7 @@ pub fn migrate(conn: &mut Connection) -> anyhow::Result<usize> {
     // Deferred: an opening with every key made takes no write lock.
     let keying = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)?;
     member_import::fill_match_keys(&keying).context("making the import match keys")?;
+    player_listens::fill_unmatched_keys(&keying).context("keying the players' missing albums")?;
     keying.commit()?;
     Ok(report.applied_migrations().len())
 }
