@@ -1,5 +1,6 @@
 //! The part of ListenBrainz's API that music players and scrobblers call
-//! (`validate-token`, `submit-listens`), under `/apis/listenbrainz/1/` as
+//! (`validate-token`, `submit-listens`, and reading a member's own listens
+//! back, as scrobblers do to send nothing twice), under `/apis/listenbrainz/1/` as
 //! other self-hosted servers serve it, and under `/1/` for clients that
 //! take only a host (liblistenbrainz joins `/1/...` to its base address).
 //! The caller is the member of `Authorization: Token <player token>`.
@@ -18,11 +19,12 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{AppQuery, AppState};
+use super::{AppPath, AppQuery, AppState};
 use crate::auth::token_hash;
+use crate::db::player_listens::{Play, PlaysWanted};
 use crate::db::users::User;
 use crate::db::{player_listens, run_blocking, users};
-use crate::domain::timestamp::now;
+use crate::domain::timestamp::{self, now};
 use crate::error::{AppError, AppResult};
 use crate::http::write_limits;
 use crate::player_listens::payload::{self, ListenType};
@@ -41,6 +43,7 @@ pub const MOST_SUBMISSION_BYTES: usize = 2 * 1024 * 1024;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/validate-token", get(validate_token))
+        .route("/user/{user_name}/listens", get(listens))
         .route(
             "/submit-listens",
             post(submit_listens).layer(DefaultBodyLimit::max(MOST_SUBMISSION_BYTES)),
@@ -51,7 +54,7 @@ pub fn router() -> Router<AppState> {
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(validate_token, submit_listens))]
+#[openapi(paths(validate_token, submit_listens, listens))]
 pub struct Doc;
 
 /// The member of a request's player token, admitted to write: not
@@ -254,6 +257,151 @@ async fn submit_listens(
         Touched(vec![Topic::Member(user.id)]),
         Json(Accepted { status: "ok" }),
     ))
+}
+
+/// ListenBrainz's default and largest number of listens a read answers.
+const LISTENS_BY_DEFAULT: i64 = 25;
+const MOST_LISTENS_READ: i64 = 1000;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListensQuery {
+    /// Listens before this moment (Unix seconds, left out).
+    max_ts: Option<i64>,
+    /// Listens after this moment (Unix seconds, left out); alone, the
+    /// earliest listens after it.
+    min_ts: Option<i64>,
+    /// How many: 25 unless asked, at most 1,000.
+    count: Option<i64>,
+}
+
+/// A listen read back, in ListenBrainz's shape.
+#[derive(Serialize, ToSchema)]
+struct ListenRead {
+    listened_at: i64,
+    user_name: String,
+    /// `{"artist_name", "track_name", "release_name", "additional_info":
+    /// {"release_group_mbid", "release_mbid", "recording_mbid",
+    /// "duration_ms", "media_player"}}`.
+    track_metadata: Value,
+}
+
+#[derive(Serialize, ToSchema)]
+struct ListensPayload {
+    count: usize,
+    user_id: String,
+    /// The member's latest and first plays (Unix seconds; 0 without plays).
+    latest_listen_ts: i64,
+    oldest_listen_ts: i64,
+    listens: Vec<ListenRead>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Listens {
+    payload: ListensPayload,
+}
+
+#[utoipa::path(
+    get,
+    path = "/apis/listenbrainz/1/user/{user_name}/listens",
+    tag = "music players",
+    params(("user_name" = String, Path, description = "The member whose player token is sent"), ListensQuery),
+    responses(
+        (status = 200, description = "The member's plays as their players sent them, newest first, in ListenBrainz's shape; scrobblers read them to send nothing twice. Only the member's own player token reads them.", body = Listens),
+        (status = 400, description = "Bad `max_ts`, `min_ts` or `count`", body = crate::error::ErrorMessage),
+        (status = 401, description = "No valid player token", body = crate::error::ErrorMessage),
+        (status = 403, description = "Another member's listens", body = crate::error::ErrorMessage)
+    ),
+    security(("player_token" = []))
+)]
+async fn listens(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    AppPath(user_name): AppPath<String>,
+    AppQuery(query): AppQuery<ListensQuery>,
+) -> AppResult<Json<Listens>> {
+    let token = player_token(&headers).ok_or_else(not_signed_in)?;
+    let user = member_of(&state, token).await?.ok_or_else(|| {
+        AppError::Unauthorized(
+            "Invalid player token: make a new one in Settings, under Music player".to_owned(),
+        )
+    })?;
+    if !user.username.eq_ignore_ascii_case(user_name.trim()) {
+        return Err(AppError::Forbidden(
+            "A player token reads only its own member's listens".to_owned(),
+        ));
+    }
+    let moment = |seconds: Option<i64>, name: &str| {
+        seconds
+            .map(|seconds| {
+                OffsetDateTime::from_unix_timestamp(seconds)
+                    .map(timestamp::format)
+                    .map_err(|_| AppError::BadRequest(format!("{name} must be Unix seconds")))
+            })
+            .transpose()
+    };
+    let before = moment(query.max_ts, "max_ts")?;
+    let after = moment(query.min_ts, "min_ts")?;
+    let most = query.count.unwrap_or(LISTENS_BY_DEFAULT);
+    if most < 1 {
+        return Err(AppError::BadRequest(
+            "count must be a positive number of listens".to_owned(),
+        ));
+    }
+    let user_id = user.id;
+    let (plays, span) = run_blocking(&state.pool, move |conn| {
+        let wanted = PlaysWanted {
+            after: after.as_deref(),
+            before: before.as_deref(),
+            most: most.min(MOST_LISTENS_READ),
+        };
+        Ok((
+            player_listens::sent(conn, user_id, wanted)?,
+            player_listens::span(conn, user_id)?,
+        ))
+    })
+    .await?;
+    let (oldest, latest) = span.map_or((0, 0), |(first, last)| {
+        (seconds_of(&first), seconds_of(&last))
+    });
+    let listens: Vec<ListenRead> = plays
+        .into_iter()
+        .map(|play| listen_read(play, &user.username))
+        .collect();
+    Ok(Json(Listens {
+        payload: ListensPayload {
+            count: listens.len(),
+            user_id: user.username.clone(),
+            latest_listen_ts: latest,
+            oldest_listen_ts: oldest,
+            listens,
+        },
+    }))
+}
+
+/// A stored moment as Unix seconds.
+fn seconds_of(stored: &str) -> i64 {
+    OffsetDateTime::parse(stored, &time::format_description::well_known::Rfc3339)
+        .map_or(0, OffsetDateTime::unix_timestamp)
+}
+
+fn listen_read(play: Play, user_name: &str) -> ListenRead {
+    ListenRead {
+        listened_at: seconds_of(&play.listened_at),
+        user_name: user_name.to_owned(),
+        track_metadata: json!({
+            "artist_name": play.artist_name,
+            "track_name": play.track_name,
+            "release_name": play.release_name,
+            "additional_info": {
+                "release_group_mbid": play.release_group_mbid,
+                "release_mbid": play.release_mbid,
+                "recording_mbid": play.recording_mbid,
+                "duration_ms": play.duration_ms,
+                "media_player": play.player,
+            },
+        }),
+    }
 }
 
 #[cfg(test)]

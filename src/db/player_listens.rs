@@ -178,6 +178,15 @@ fn keep(
     Ok(recorded)
 }
 
+/// The "missing" rows of every member naming an album: by its release group
+/// (`?1`), or by its names' keys (`?2`, `?3`) when they are its alone (`?4`).
+const WAITING_FOR_ALBUM: &str = "
+    SELECT user_id, artist_name, release_name, plays, last_listened_at
+    FROM player_unmatched WHERE release_group_mbid = ?1
+    UNION
+    SELECT user_id, artist_name, release_name, plays, last_listened_at
+    FROM player_unmatched WHERE ?4 AND artist_key = ?2 AND title_key = ?3";
+
 /// Counts for an album the plays members' players sent of it while the
 /// catalogue lacked it, as they would have been counted had it been there:
 /// those naming its release group, and those naming its artist and title
@@ -213,13 +222,7 @@ pub fn claim_for(conn: &Connection, album_id: i64) -> rusqlite::Result<i64> {
         _ => false,
     };
     let waiting: Vec<(i64, String, String, i64, String)> = conn
-        .prepare_cached(
-            "SELECT user_id, artist_name, release_name, plays, last_listened_at
-             FROM player_unmatched WHERE release_group_mbid = ?1
-             UNION
-             SELECT user_id, artist_name, release_name, plays, last_listened_at
-             FROM player_unmatched WHERE ?4 AND artist_key = ?2 AND title_key = ?3",
-        )?
+        .prepare_cached(WAITING_FOR_ALBUM)?
         .query_map(params![group, artist, title, named_alone], |row| {
             Ok((
                 row.get(0)?,
@@ -327,6 +330,81 @@ pub fn unmatched(
     Ok((albums, total))
 }
 
+/// Which of a member's plays `sent` reads: those after and before two
+/// moments (as stored, both left out), `most` of them; newest first, but
+/// with only `after` the earliest ones after it, as ListenBrainz reads
+/// listens from a point on.
+#[derive(Debug, Clone, Copy)]
+pub struct PlaysWanted<'a> {
+    pub after: Option<&'a str>,
+    pub before: Option<&'a str>,
+    pub most: i64,
+}
+
+/// A member's plays as `wanted` asks, newest first (`album_id` left none).
+pub fn sent(conn: &Connection, user_id: i64, wanted: PlaysWanted) -> rusqlite::Result<Vec<Play>> {
+    let (sql, earliest_first) = sent_sql(wanted);
+    let mut plays = conn
+        .prepare_cached(&sql)?
+        .query_map(
+            params![user_id, wanted.after, wanted.before, wanted.most],
+            |row| {
+                Ok(Play {
+                    listened_at: row.get(0)?,
+                    artist_name: row.get(1)?,
+                    release_name: row.get(2)?,
+                    track_name: row.get(3)?,
+                    release_group_mbid: row.get(4)?,
+                    release_mbid: row.get(5)?,
+                    recording_mbid: row.get(6)?,
+                    duration_ms: row.get(7)?,
+                    player: row.get(8)?,
+                    album_id: None,
+                })
+            },
+        )?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    if earliest_first {
+        plays.reverse();
+    }
+    Ok(plays)
+}
+
+/// The statement `sent` runs for `wanted`, and whether it reads earliest
+/// first: one fixed statement a combination, each a range of the member's
+/// index, never a scan of their whole history.
+fn sent_sql(wanted: PlaysWanted) -> (String, bool) {
+    let (range, earliest_first) = match (wanted.after, wanted.before) {
+        (None, None) => ("", false),
+        (None, Some(_)) => ("AND listened_at < ?3", false),
+        (Some(_), None) => ("AND listened_at > ?2", true),
+        (Some(_), Some(_)) => ("AND listened_at > ?2 AND listened_at < ?3", false),
+    };
+    let order = if earliest_first { "ASC" } else { "DESC" };
+    let sql = format!(
+        "SELECT listened_at, artist_name, release_name, track_name, release_group_mbid,
+                release_mbid, recording_mbid, duration_ms, player
+         FROM player_listens WHERE user_id = ?1 {range}
+         ORDER BY listened_at {order} LIMIT ?4"
+    );
+    (sql, earliest_first)
+}
+
+/// The moments of a member's first and latest plays, if any.
+pub fn span(conn: &Connection, user_id: i64) -> rusqlite::Result<Option<(String, String)>> {
+    conn.prepare_cached(
+        "SELECT (SELECT listened_at FROM player_listens WHERE user_id = ?1
+                 ORDER BY listened_at LIMIT 1),
+                (SELECT listened_at FROM player_listens WHERE user_id = ?1
+                 ORDER BY listened_at DESC LIMIT 1)",
+    )?
+    .query_row([user_id], |row| {
+        Ok(row
+            .get::<_, Option<String>>(0)?
+            .zip(row.get::<_, Option<String>>(1)?))
+    })
+}
+
 /// A play as the member's export gives it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -380,6 +458,37 @@ mod tests {
     use super::*;
     use crate::db::seed::fixtures;
     use crate::db::test_connection;
+
+    #[test]
+    fn plays_are_read_back_through_the_members_index() {
+        let conn = test_connection();
+        let moment = Some("2026-01-01T00:00:00.000Z");
+        for (after, before) in [
+            (None, None),
+            (moment, None),
+            (None, moment),
+            (moment, moment),
+        ] {
+            let (sql, _) = sent_sql(PlaysWanted {
+                after,
+                before,
+                most: 25,
+            });
+            let plan = crate::db::query_plan(&conn, &sql);
+            assert!(
+                plan.contains("USING INDEX player_listens_by_member"),
+                "{plan}"
+            );
+            assert!(!plan.contains("TEMP B-TREE"), "{plan}");
+        }
+    }
+
+    #[test]
+    fn a_new_album_finds_the_plays_waiting_for_it_through_indexes() {
+        let plan = crate::db::query_plan(&test_connection(), WAITING_FOR_ALBUM);
+        assert!(plan.contains("player_unmatched_by_release_group"), "{plan}");
+        assert!(plan.contains("player_unmatched_by_keys"), "{plan}");
+    }
 
     #[test]
     fn missing_albums_kept_before_their_keys_are_keyed_and_then_found() {

@@ -144,7 +144,7 @@ async fn a_token_is_made_shown_once_validated_replaced_and_revoked() {
     let wrong = player(&app, Method::GET, "/1/validate-token", Some("nope"), None).await;
     assert_eq!(wrong.json()["valid"], false);
     for elsewhere in [
-        "/1/user/navi/listens",
+        "/1/user/navi/playing-now",
         "/apis/listenbrainz/1/stats/sitewide/artists",
     ] {
         let unknown = app.get(elsewhere).await;
@@ -385,6 +385,125 @@ async fn plays_waiting_in_the_missing_view_join_the_album_an_editor_adds() {
             Some(mezzanine),
             None
         ]
+    );
+}
+
+/// A scrobbler reads its member's plays back, as ListenBrainz answers them,
+/// to send nothing twice; nobody else's token reads them.
+#[tokio::test]
+async fn a_members_own_token_reads_their_plays_back_newest_first() {
+    let app = TestApp::new();
+    catalogue(&app);
+    let (session, _) = app.member("navi");
+    let token = make_token(&app, &session).await;
+    let (other_session, _) = app.member("snoop");
+    let other_token = make_token(&app, &other_session).await;
+    let payload: Vec<Value> = (0..5)
+        .map(|n| {
+            listen(
+                1_700_000_000 + n * 100,
+                "Radiohead",
+                Some("Kid A"),
+                &format!("Track {n}"),
+                None,
+            )
+        })
+        .collect();
+    let sent = submit(
+        &app,
+        &token,
+        json!({"listen_type": "import", "payload": payload}),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text());
+
+    let read = |path: &'static str, token: Option<String>| {
+        let app = &app;
+        async move { player(app, Method::GET, path, token.as_deref(), None).await }
+    };
+    let times = |answer: &TestResponse| -> Vec<i64> {
+        answer.json()["payload"]["listens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|listen| listen["listened_at"].as_i64().unwrap())
+            .collect()
+    };
+    let all = read(
+        "/apis/listenbrainz/1/user/navi/listens",
+        Some(token.clone()),
+    )
+    .await;
+    assert_eq!(all.status, StatusCode::OK, "{}", all.text());
+    let body = all.json();
+    assert_eq!(body["payload"]["count"], 5);
+    assert_eq!(body["payload"]["user_id"], "navi");
+    assert_eq!(body["payload"]["latest_listen_ts"], 1_700_000_400);
+    assert_eq!(body["payload"]["oldest_listen_ts"], 1_700_000_000);
+    assert_eq!(
+        body["payload"]["listens"][0]["track_metadata"]["track_name"],
+        "Track 4"
+    );
+    assert_eq!(
+        body["payload"]["listens"][0]["track_metadata"]["release_name"],
+        "Kid A"
+    );
+    assert_eq!(
+        times(&read("/1/user/Navi/listens?count=2", Some(token.clone())).await),
+        [1_700_000_400, 1_700_000_300]
+    );
+    assert_eq!(
+        times(
+            &read(
+                "/1/user/navi/listens?max_ts=1700000300&count=2",
+                Some(token.clone())
+            )
+            .await
+        ),
+        [1_700_000_200, 1_700_000_100]
+    );
+    assert_eq!(
+        times(
+            &read(
+                "/1/user/navi/listens?min_ts=1700000000&count=2",
+                Some(token.clone())
+            )
+            .await
+        ),
+        [1_700_000_200, 1_700_000_100],
+        "from a point on: the earliest after it, newest first"
+    );
+    assert_eq!(
+        times(
+            &read(
+                "/1/user/navi/listens?min_ts=1700000100&max_ts=1700000400",
+                Some(token.clone())
+            )
+            .await
+        ),
+        [1_700_000_300, 1_700_000_200]
+    );
+
+    let refused = read("/1/user/navi/listens?count=0", Some(token.clone())).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused.json()["code"], 400);
+    assert_eq!(
+        read("/1/user/navi/listens?count=lots", Some(token.clone()))
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        read("/1/user/navi/listens", None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let others = read("/1/user/navi/listens", Some(other_token.clone())).await;
+    assert_eq!(others.status, StatusCode::FORBIDDEN, "{}", others.text());
+    assert_eq!(
+        read("/1/user/snoop/listens", Some(other_token))
+            .await
+            .json()["payload"]["count"],
+        0
     );
 }
 

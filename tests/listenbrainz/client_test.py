@@ -87,6 +87,23 @@ class PlayerClient(unittest.TestCase):
             [(m["artist"], m["album"], m["plays"]) for m in missing["albums"]],
         )
 
+    def test_the_members_plays_are_read_back_newest_first(self):
+        self.client.set_auth_token(self.token)
+        # A day back, before the plays the other tests send.
+        base = int(time.time()) - 86400
+        sent = [listen("Radiohead", "Pablo Honey", track, base + n * 60)
+                for n, track in enumerate(["You", "Creep", "How Do You?"])]
+        self.client.submit_multiple_listens(sent)
+        latest = self.client.get_listens("halfstar-hugo", max_ts=base + 121, count=2)
+        self.assertEqual([l.track_name for l in latest], ["How Do You?", "Creep"])
+        self.assertEqual(latest[0].release_name, "Pablo Honey")
+        self.assertEqual(latest[0].listened_at, base + 120)
+        first = self.client.get_listens("halfstar-hugo", min_ts=base - 1, count=1)
+        self.assertEqual([l.track_name for l in first], ["You"])
+        with self.assertRaises(errors.ListenBrainzAPIException) as refused:
+            self.client.get_listens("mira99")
+        self.assertEqual(refused.exception.status_code, 403)
+
     def test_a_bad_play_is_refused_with_its_reason(self):
         self.client.set_auth_token(self.token)
         with self.assertRaises(errors.ListenBrainzAPIException) as refused:

@@ -2449,6 +2449,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apis/listenbrainz/1/user/{user_name}/listens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apis/listenbrainz/1/validate-token": {
         parameters: {
             query?: never;
@@ -3526,6 +3542,18 @@ export interface components {
          * @enum {string}
          */
         ListVisibility: "public" | "unlisted" | "private";
+        /** @description A listen read back, in ListenBrainz's shape. */
+        ListenRead: {
+            /** Format: int64 */
+            listened_at: number;
+            /**
+             * @description `{"artist_name", "track_name", "release_name", "additional_info":
+             *     {"release_group_mbid", "release_mbid", "recording_mbid",
+             *     "duration_ms", "media_player"}}`.
+             */
+            track_metadata: unknown;
+            user_name: string;
+        };
         ListenedAlbum: {
             album: components["schemas"]["Album"];
             lastListenedAt: string | null;
@@ -3536,6 +3564,21 @@ export interface components {
             albums: components["schemas"]["ListenedAlbum"][];
             /** Format: int64 */
             total: number;
+        };
+        Listens: {
+            payload: components["schemas"]["ListensPayload"];
+        };
+        ListensPayload: {
+            count: number;
+            /**
+             * Format: int64
+             * @description The member's latest and first plays (Unix seconds; 0 without plays).
+             */
+            latest_listen_ts: number;
+            listens: components["schemas"]["ListenRead"][];
+            /** Format: int64 */
+            oldest_listen_ts: number;
+            user_id: string;
         };
         ListsHolding: {
             /**
@@ -14327,6 +14370,66 @@ export interface operations {
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listens: {
+        parameters: {
+            query?: {
+                /** @description Listens before this moment (Unix seconds, left out). */
+                max_ts?: number;
+                /**
+                 * @description Listens after this moment (Unix seconds, left out); alone, the
+                 *     earliest listens after it.
+                 */
+                min_ts?: number;
+                /** @description How many: 25 unless asked, at most 1,000. */
+                count?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The member whose player token is sent */
+                user_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's plays as their players sent them, newest first, in ListenBrainz's shape; scrobblers read them to send nothing twice. Only the member's own player token reads them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listens"];
+                };
+            };
+            /** @description Bad `max_ts`, `min_ts` or `count` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No valid player token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Another member's listens */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
