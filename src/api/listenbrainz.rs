@@ -90,16 +90,21 @@ async fn member_of(state: &AppState, token: &str) -> AppResult<Option<User>> {
     .await
 }
 
+/// The member whose player token the request sends; 401 without a valid one.
+async fn member_of_request(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
+    let token = player_token(headers).ok_or_else(not_signed_in)?;
+    member_of(state, token).await?.ok_or_else(|| {
+        AppError::Unauthorized(
+            "Invalid player token: make a new one in Settings, under Music player".to_owned(),
+        )
+    })
+}
+
 impl FromRequestParts<AppState> for PlayerMember {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
-        let token = player_token(&parts.headers).ok_or_else(not_signed_in)?;
-        let user = member_of(state, token).await?.ok_or_else(|| {
-            AppError::Unauthorized(
-                "Invalid player token: make a new one in Settings, under Music player".to_owned(),
-            )
-        })?;
+        let user = member_of_request(state, &parts.headers).await?;
         write_limits::admit(state, &Method::POST, Some(SUBMIT_PATH), &user)?;
         Ok(PlayerMember(user))
     }
@@ -320,12 +325,7 @@ async fn listens(
     AppPath(user_name): AppPath<String>,
     AppQuery(query): AppQuery<ListensQuery>,
 ) -> AppResult<Json<Listens>> {
-    let token = player_token(&headers).ok_or_else(not_signed_in)?;
-    let user = member_of(&state, token).await?.ok_or_else(|| {
-        AppError::Unauthorized(
-            "Invalid player token: make a new one in Settings, under Music player".to_owned(),
-        )
-    })?;
+    let user = member_of_request(&state, &headers).await?;
     if !user.username.eq_ignore_ascii_case(user_name.trim()) {
         return Err(AppError::Forbidden(
             "A player token reads only its own member's listens".to_owned(),
