@@ -10,10 +10,11 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 
+use super::admin::as_actor as actor;
 use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::auth::new_invite_code;
-use crate::db::audit::{self, Action, Actor};
+use crate::db::audit::{self, Action};
 use crate::db::invites::{self, Invite, NewInvite};
 use crate::db::{run_blocking, site_settings};
 use crate::domain::timestamp::{after_now, now};
@@ -46,13 +47,6 @@ struct InviteRequest {
 #[derive(Serialize, ToSchema)]
 struct InviteList {
     invites: Vec<Invite>,
-}
-
-fn actor(user: &crate::db::users::User) -> Actor<'_> {
-    Actor::Member {
-        id: user.id,
-        username: &user.username,
-    }
 }
 
 #[utoipa::path(

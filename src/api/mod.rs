@@ -14,6 +14,7 @@ mod diary;
 mod export;
 mod feed;
 mod follows;
+mod genre_votes;
 mod health;
 mod history;
 mod imports;
@@ -161,6 +162,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(artists::router())
         .merge(albums::router())
         .merge(album_batches::router())
+        .merge(genre_votes::router())
         .route_layer(axum::middleware::from_fn_with_state(
             state.rankings.clone(),
             crate::reads::rankings::forget_after_writes,

@@ -20,9 +20,9 @@ use axum::http::Method;
 
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, diary,
-    export, feed, follows, health, history, imports, invites, listenbrainz, lists, notifications,
-    player_token, posts, rating_imports, ratings, reports, reviews, search, shouts, tracks, users,
-    votes, wishlist, year,
+    export, feed, follows, genre_votes, health, history, imports, invites, listenbrainz, lists,
+    notifications, player_token, posts, rating_imports, ratings, reports, reviews, search, shouts,
+    tracks, users, votes, wishlist, year,
 };
 
 pub fn router() -> Router<AppState> {
@@ -81,6 +81,7 @@ pub fn document_value() -> Document {
         search::Doc::openapi(),
         ratings::Doc::openapi(),
         tracks::Doc::openapi(),
+        genre_votes::Doc::openapi(),
         diary::Doc::openapi(),
         year::Doc::openapi(),
         rating_imports::Doc::openapi(),

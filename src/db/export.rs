@@ -64,6 +64,8 @@ pub struct UserExport {
     pub track_ratings: Vec<super::tracks::ExportedTrackRating>,
     /// Their listening diary, oldest first.
     pub diary: Vec<super::diary::ExportedEntry>,
+    /// The genres they voted for albums, by album.
+    pub genre_votes: Vec<super::genre_votes::ExportedGenreVote>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -701,6 +703,7 @@ pub fn for_user(
     let player_plays = super::player_listens::export(&tx, user.id)?;
     let track_ratings = super::tracks::export(&tx, user.id)?;
     let diary = super::diary::export(&tx, user.id)?;
+    let genre_votes = super::genre_votes::export(&tx, user.id)?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -743,5 +746,6 @@ pub fn for_user(
         player_plays,
         track_ratings,
         diary,
+        genre_votes,
     })
 }

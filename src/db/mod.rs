@@ -16,6 +16,7 @@ pub mod engine;
 pub mod export;
 pub mod feed;
 pub mod follows;
+pub mod genre_votes;
 pub mod genres;
 pub mod hidden;
 pub mod imports;

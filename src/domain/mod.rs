@@ -5,6 +5,7 @@ pub mod album_type;
 pub mod catalogue;
 pub mod compatibility;
 pub mod device;
+pub mod genre_votes;
 pub mod list_visibility;
 pub mod listening;
 pub mod match_key;

@@ -159,6 +159,8 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("PATCH", "/api/rating/{rating_id}", Rating),
     member("DELETE", "/api/rating/{rating_id}", Rating),
     member("PUT", "/api/track/{track_id}/rating", Rating),
+    member("PUT", "/api/album/{id}/genre-votes", Vote),
+    member("PUT", "/api/album/{id}/genre-lock", Catalogue),
     member("DELETE", "/api/track/{track_id}/rating", Rating),
     member("POST", "/api/diary", Rating),
     member("PATCH", "/api/diary/{entry_id}", Rating),

@@ -17,6 +17,7 @@ mod concurrent_writes;
 mod crash_safety;
 mod diary;
 mod export;
+mod genre_votes;
 mod hidden_items;
 mod hostile;
 mod http_shell;

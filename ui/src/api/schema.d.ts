@@ -346,6 +346,38 @@ export interface paths {
         patch: operations["update"];
         trace?: never;
     };
+    "/api/album/{id}/genre-lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["lock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/album/{id}/genre-votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["votes"];
+        put: operations["vote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/album/{id}/history": {
         parameters: {
             query?: never;
@@ -2689,6 +2721,13 @@ export interface components {
             userId: number;
             username: string;
         };
+        Ballot: {
+            /**
+             * @description The album's genres as the caller sees them, each primary or
+             *     secondary: at most 6, at most 3 primary; empty takes the vote back.
+             */
+            votes: components["schemas"]["GenreVote"][];
+        };
         /** @description What a bulk call did, album by album. */
         BatchResult: {
             added: string[];
@@ -2974,6 +3013,16 @@ export interface components {
             relisten: boolean;
             source: components["schemas"]["Source"];
         };
+        /** @description A genre vote as the member's export gives it. */
+        ExportedGenreVote: {
+            album: string;
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            genre: string;
+            primary: boolean;
+            votedAt: string;
+        };
         ExportedInvite: {
             createdAt: string;
             expiresAt: string;
@@ -3184,6 +3233,42 @@ export interface components {
              */
             percentage: number;
             slug: string;
+        };
+        /** @description One genre's votes on an album. */
+        GenreTally: {
+            genre: string;
+            /** Format: int32 */
+            primary: number;
+            /** Format: int32 */
+            secondary: number;
+        };
+        /** @description One genre a member named. */
+        GenreVote: {
+            genre: string;
+            primary: boolean;
+        };
+        /** @description An album's genre votes as its page shows them. */
+        GenreVotes: {
+            /** @description Whether the album's genres are the votes' result now. */
+            decided: boolean;
+            /**
+             * Format: int32
+             * @description Members who must have voted before the votes decide the genres.
+             */
+            enoughVoters: number;
+            /** @description The album's genres now. */
+            genres: string[];
+            /** @description An editor locked the album's genres: votes are kept, and change nothing. */
+            locked: boolean;
+            /** @description The reader's own votes; empty when signed out. */
+            mine: components["schemas"]["GenreVote"][];
+            /** @description Each genre voted, by name. */
+            tally: components["schemas"]["GenreTally"][];
+            /**
+             * Format: int32
+             * @description Members who voted.
+             */
+            voters: number;
         };
         History: {
             /** @description Newest first. */
@@ -3588,6 +3673,9 @@ export interface components {
             count: number;
             /** @description The most liked of them. */
             lists: components["schemas"]["ListSummary"][];
+        };
+        Lock: {
+            locked: boolean;
         };
         LogBody: components["schemas"]["EntryBody"] & {
             /** Format: int64 */
@@ -4419,6 +4507,8 @@ export interface components {
             format: string;
             /** Format: int32 */
             formatVersion: number;
+            /** @description The genres they voted for albums, by album. */
+            genreVotes: components["schemas"]["ExportedGenreVote"][];
             /** @description Invite links the member made. */
             invites: components["schemas"]["ExportedInvite"][];
             /** @description Every album in the member's library, rated or not. */
@@ -5992,6 +6082,200 @@ export interface operations {
             };
             /** @description Already exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    lock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Lock"];
+            };
+        };
+        responses: {
+            /** @description Locked (the editors' genres stand whatever the votes) or unlocked (the votes decide again, at once when enough members voted) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenreVotes"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    votes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How members voted the album's genres, whether the votes decide them, and the reader's own votes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenreVotes"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    vote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ballot"];
+            };
+        };
+        responses: {
+            /** @description The caller's vote replaced; once 3 members voted (and unless an editor locked them), the album's genres are the votes' result, recorded in its history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenreVotes"];
+                };
+            };
+            /** @description An unknown genre, a genre twice, or too many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { Link } from 'wouter-preact';
 import type { Album } from '../../api/types';
 import { average, knownDate, ratingsCount, releaseDate } from '../../lib/format';
+import { GenreVoting } from './GenreVoting';
 import { MyRating } from './MyRating';
 
 /** The Info tab: the album's facts, the member's rating, genres and styles. */
@@ -52,6 +53,7 @@ export function AlbumInfo({
           ))}
         </ul>
       )}
+      <GenreVoting album={album} />
       {album.styles.length > 0 && (
         <ul class="album-chips styles" aria-label="Styles">
           {album.styles.map((style) => (
