@@ -94,6 +94,17 @@ impl RunningServer {
     }
 }
 
+/// A test that ends, or fails, with its server still running leaves no
+/// server behind.
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 /// The release binary when `HALFSTAR_RELEASE_BIN` names it (the test
 /// command does), so that timings and crashes are those of the build people
 /// run; otherwise this test build's.
