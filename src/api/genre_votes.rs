@@ -16,7 +16,9 @@ use crate::db::genre_votes::{self, GenreVote};
 use crate::db::revisions::{self, Change, EntityKind};
 use crate::db::users::User;
 use crate::db::{albums, genres, run_blocking};
-use crate::domain::genre_votes::{ENOUGH_VOTERS, MOST_GENRES_A_VOTE, MOST_PRIMARY_A_VOTE, decided};
+use crate::domain::genre_votes::{
+    ENOUGH_VOTERS, MOST_GENRES_A_VOTE, MOST_PRIMARY_A_VOTE, Tally, decided,
+};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 
@@ -31,15 +33,6 @@ pub fn router() -> Router<AppState> {
 #[openapi(paths(votes, vote, lock))]
 pub struct Doc;
 
-/// One genre's votes on an album.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct GenreTally {
-    genre: String,
-    primary: u32,
-    secondary: u32,
-}
-
 /// An album's genre votes as its page shows them.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -53,7 +46,7 @@ struct GenreVotes {
     /// An editor locked the album's genres: votes are kept, and change nothing.
     locked: bool,
     /// Each genre voted, by name.
-    tally: Vec<GenreTally>,
+    tally: Vec<Tally>,
     /// The reader's own votes; empty when signed out.
     mine: Vec<GenreVote>,
     /// The album's genres now.
@@ -77,14 +70,7 @@ fn votes_of(conn: &rusqlite::Connection, id: i64, reader: Option<i64>) -> AppRes
         enough_voters: ENOUGH_VOTERS,
         decided: !locked && voters >= ENOUGH_VOTERS,
         locked,
-        tally: tallies
-            .into_iter()
-            .map(|t| GenreTally {
-                genre: t.genre,
-                primary: t.primary,
-                secondary: t.secondary,
-            })
-            .collect(),
+        tally: tallies,
         mine,
         genres: album.genres.into_iter().map(|g| g.name).collect(),
     })

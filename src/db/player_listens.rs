@@ -9,6 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Page;
+use super::member_import::by_match_keys;
 use crate::domain::match_key::{artist_key, title_key};
 
 /// Whether a member has a player token, and its use.
@@ -123,11 +124,7 @@ fn keep(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
          ON CONFLICT DO NOTHING",
     )?;
-    let mut add_to_queue = conn.prepare_cached(
-        "INSERT INTO listens (user_id, album_id, plays, last_listened_at) VALUES (?1, ?2, 1, ?3)
-         ON CONFLICT (user_id, album_id) DO UPDATE
-         SET plays = plays + 1, last_listened_at = max(coalesce(last_listened_at, ''), excluded.last_listened_at)",
-    )?;
+    let mut add_to_queue = conn.prepare_cached(ADD_TO_QUEUE)?;
     let mut count_unmatched = conn.prepare_cached(
         "INSERT INTO player_unmatched
              (user_id, artist_name, release_name, release_group_mbid, plays, last_listened_at,
@@ -158,7 +155,7 @@ fn keep(
         match play.album_id {
             Some(album_id) => {
                 if count_in_queue {
-                    add_to_queue.execute(params![user_id, album_id, play.listened_at])?;
+                    add_to_queue.execute(params![user_id, album_id, 1, play.listened_at])?;
                 }
                 recorded.matched += 1;
             }
@@ -177,6 +174,14 @@ fn keep(
     }
     Ok(recorded)
 }
+
+/// Counts plays (`?3`) of an album in the member's listened queue, the
+/// latest at `?4`.
+const ADD_TO_QUEUE: &str = "
+    INSERT INTO listens (user_id, album_id, plays, last_listened_at) VALUES (?1, ?2, ?3, ?4)
+    ON CONFLICT (user_id, album_id) DO UPDATE
+    SET plays = plays + excluded.plays,
+        last_listened_at = max(coalesce(last_listened_at, ''), excluded.last_listened_at)";
 
 /// The "missing" rows of every member naming an album: by its release group
 /// (`?1`), or by its names' keys (`?2`, `?3`) when they are its alone (`?4`).
@@ -211,14 +216,7 @@ pub fn claim_for(conn: &Connection, album_id: i64) -> rusqlite::Result<i64> {
         return Ok(0);
     };
     let named_alone = match (&artist, &title) {
-        (Some(artist), Some(title)) => {
-            conn.prepare_cached(
-                "SELECT count(*) FROM albums a JOIN artists ar ON ar.id = a.artist_id
-                 WHERE ar.match_key = ?1 AND a.match_key = ?2",
-            )?
-            .query_row([artist, title], |row| row.get::<_, i64>(0))?
-                == 1
-        }
+        (Some(artist), Some(title)) => by_match_keys(conn, artist, title)?.len() == 1,
         _ => false,
     };
     let waiting: Vec<(i64, String, String, i64, String)> = conn
@@ -237,12 +235,7 @@ pub fn claim_for(conn: &Connection, album_id: i64) -> rusqlite::Result<i64> {
         "UPDATE player_listens SET album_id = ?1
          WHERE user_id = ?2 AND album_id IS NULL AND artist_name = ?3 AND release_name = ?4",
     )?;
-    let mut add_to_queue = conn.prepare_cached(
-        "INSERT INTO listens (user_id, album_id, plays, last_listened_at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (user_id, album_id) DO UPDATE
-         SET plays = plays + excluded.plays,
-             last_listened_at = max(coalesce(last_listened_at, ''), excluded.last_listened_at)",
-    )?;
+    let mut add_to_queue = conn.prepare_cached(ADD_TO_QUEUE)?;
     let mut found = conn.prepare_cached(
         "DELETE FROM player_unmatched WHERE user_id = ?1 AND artist_name = ?2 AND release_name = ?3",
     )?;

@@ -13,7 +13,9 @@ pub const MOST_PRIMARY_A_VOTE: usize = 3;
 pub const MOST_GENRES_DECIDED: usize = 5;
 
 /// One genre's votes on an album.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = GenreTally)]
 pub struct Tally {
     pub genre: String,
     pub primary: u32,
