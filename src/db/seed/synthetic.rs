@@ -425,6 +425,9 @@ pub fn generate(
     progress("listening diaries");
     add_diary(&tx, scale, &album_ids, &mut rng, now)?;
 
+    progress("genre votes");
+    add_genre_votes(&tx, scale, &album_ids, &mut rng, now)?;
+
     progress("counters");
     recount(&tx)?;
     tx.commit()?;
@@ -549,6 +552,36 @@ fn add_diary(
                 note,
                 rng.u8(..4) == 0
             ])?;
+        }
+    }
+    Ok(())
+}
+
+/// Each signed-in member voted the genres of ten albums (popular ones more
+/// often): one to three genres, the first primary.
+fn add_genre_votes(
+    conn: &Connection,
+    scale: Scale,
+    album_ids: &[i64],
+    rng: &mut fastrand::Rng,
+    now: OffsetDateTime,
+) -> rusqlite::Result<()> {
+    let genre_ids: Vec<i64> = conn
+        .prepare("SELECT id FROM genres ORDER BY id")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut insert = conn.prepare(
+        "INSERT OR IGNORE INTO genre_votes (album_id, user_id, genre_id, is_primary, voted_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for member in 1..=scale.signed_in as i64 {
+        for _ in 0..10 {
+            let album = album_ids[skewed(rng, album_ids.len())];
+            let stamp = moment(rng, now);
+            for n in 0..rng.usize(1..=3) {
+                let genre = genre_ids[rng.usize(..genre_ids.len())];
+                insert.execute(params![album, member, genre, n == 0, stamp])?;
+            }
         }
     }
     Ok(())
