@@ -10,6 +10,7 @@ mod artists;
 mod auth;
 mod charts;
 mod comments;
+mod descriptors;
 mod diary;
 mod export;
 mod feed;
@@ -183,6 +184,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(search::router())
         .merge(ratings::router())
         .merge(tracks::router())
+        .merge(descriptors::router())
         .merge(diary::router())
         .merge(year::router())
         .merge(rating_imports::router())

@@ -19,10 +19,10 @@ use crate::http::allowances::{Allowance, write_route};
 use axum::http::Method;
 
 use super::{
-    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, diary,
-    export, feed, follows, genre_votes, health, history, imports, invites, listenbrainz, lists,
-    notifications, player_token, posts, rating_imports, ratings, reports, reviews, search, shouts,
-    tracks, users, votes, wishlist, year,
+    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, descriptors,
+    diary, export, feed, follows, genre_votes, health, history, imports, invites, listenbrainz,
+    lists, notifications, player_token, posts, rating_imports, ratings, reports, reviews, search,
+    shouts, tracks, users, votes, wishlist, year,
 };
 
 pub fn router() -> Router<AppState> {
@@ -82,6 +82,7 @@ pub fn document_value() -> Document {
         ratings::Doc::openapi(),
         tracks::Doc::openapi(),
         genre_votes::Doc::openapi(),
+        descriptors::Doc::openapi(),
         diary::Doc::openapi(),
         year::Doc::openapi(),
         rating_imports::Doc::openapi(),

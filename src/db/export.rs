@@ -66,6 +66,8 @@ pub struct UserExport {
     pub diary: Vec<super::diary::ExportedEntry>,
     /// The genres they voted for albums, by album.
     pub genre_votes: Vec<super::genre_votes::ExportedGenreVote>,
+    /// The descriptors they applied to albums, by album.
+    pub descriptors: Vec<super::descriptors::ExportedDescriptor>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -704,6 +706,7 @@ pub fn for_user(
     let track_ratings = super::tracks::export(&tx, user.id)?;
     let diary = super::diary::export(&tx, user.id)?;
     let genre_votes = super::genre_votes::export(&tx, user.id)?;
+    let descriptors = super::descriptors::export(&tx, user.id)?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -747,5 +750,6 @@ pub fn for_user(
         track_ratings,
         diary,
         genre_votes,
+        descriptors,
     })
 }

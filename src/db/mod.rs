@@ -11,6 +11,7 @@ pub mod change_requests;
 pub mod charts;
 pub mod comments;
 pub mod community_year;
+pub mod descriptors;
 pub mod diary;
 pub mod engine;
 pub mod export;

@@ -4,6 +4,7 @@ pub mod account;
 pub mod album_type;
 pub mod catalogue;
 pub mod compatibility;
+pub mod descriptors;
 pub mod device;
 pub mod genre_votes;
 pub mod list_visibility;

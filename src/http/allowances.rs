@@ -161,6 +161,7 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("PUT", "/api/track/{track_id}/rating", Rating),
     member("PUT", "/api/album/{id}/genre-votes", Vote),
     member("PUT", "/api/album/{id}/genre-lock", Catalogue),
+    member("PUT", "/api/album/{id}/descriptors", Vote),
     member("DELETE", "/api/track/{track_id}/rating", Rating),
     member("POST", "/api/diary", Rating),
     member("PATCH", "/api/diary/{entry_id}", Rating),

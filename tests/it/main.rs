@@ -15,6 +15,7 @@ mod community_admin;
 mod community_edges;
 mod concurrent_writes;
 mod crash_safety;
+mod descriptors;
 mod diary;
 mod export;
 mod genre_votes;

@@ -5,6 +5,7 @@ import { ArtistNotFound } from './pages/ArtistNotFound';
 import { AlbumPage } from './pages/album/AlbumPage';
 import { ArtistPage } from './pages/artist/ArtistPage';
 import { ChartsPage } from './pages/charts/ChartsPage';
+import { DescriptorPage } from './pages/charts/DescriptorPage';
 import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
 import { HomePage } from './pages/home/HomePage';
@@ -59,6 +60,8 @@ export const routes: ScreenRoute[] = [
   { path: '/add-review', screen: AddReviewPage },
   { path: '/add-post', screen: AddPostPage },
   { path: '/genre/:genreName', screen: GenrePage },
+  // Not in the spec: a descriptor members apply, and its albums (issue 40).
+  { path: '/descriptor/:descriptor', screen: DescriptorPage },
   { path: '/year/:year', screen: YearPage },
   { path: '/charts/:year?/:genreName?', screen: ChartsPage },
   { path: '/collection', screen: CollectionPage },

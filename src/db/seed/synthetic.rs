@@ -428,6 +428,9 @@ pub fn generate(
     progress("genre votes");
     add_genre_votes(&tx, scale, &album_ids, &mut rng, now)?;
 
+    progress("descriptors");
+    add_descriptors(&tx, scale, &mut rng, now)?;
+
     progress("counters");
     recount(&tx)?;
     tx.commit()?;
@@ -581,6 +584,41 @@ fn add_genre_votes(
             for n in 0..rng.usize(1..=3) {
                 let genre = genre_ids[rng.usize(..genre_ids.len())];
                 insert.execute(params![album, member, genre, n == 0, stamp])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each signed-in member described ten of the albums they rated with one to
+/// four words, drawn mostly from a handful that suit each album, so that
+/// members agree as they would.
+fn add_descriptors(
+    conn: &Connection,
+    scale: Scale,
+    rng: &mut fastrand::Rng,
+    now: OffsetDateTime,
+) -> rusqlite::Result<()> {
+    use crate::domain::descriptors::VOCABULARY;
+    let mut rated =
+        conn.prepare("SELECT album_id FROM ratings WHERE user_id = ?1 AND number IS NOT NULL")?;
+    let mut insert = conn.prepare(
+        "INSERT OR IGNORE INTO descriptor_votes (album_id, user_id, descriptor, applied_at)
+         VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for member in 1..=scale.signed_in as i64 {
+        let albums: Vec<i64> = rated
+            .query_map([member], |row| row.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        if albums.is_empty() {
+            continue;
+        }
+        for _ in 0..10 {
+            let album = albums[rng.usize(..albums.len())];
+            let stamp = moment(rng, now);
+            for _ in 0..rng.usize(1..=4) {
+                let suits = (album as usize * 7 + rng.usize(0..5) * 13) % VOCABULARY.len();
+                insert.execute(params![album, member, VOCABULARY[suits].slug, stamp])?;
             }
         }
     }

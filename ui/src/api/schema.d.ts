@@ -346,6 +346,22 @@ export interface paths {
         patch: operations["update"];
         trace?: never;
     };
+    "/api/album/{id}/descriptors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["of_album"];
+        put: operations["describe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/album/{id}/genre-lock": {
         parameters: {
             query?: never;
@@ -933,6 +949,38 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/descriptor/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["descriptor_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/descriptors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["vocabulary"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2587,6 +2635,24 @@ export interface components {
             tracks?: components["schemas"]["TrackFields"][] | null;
             type?: string | null;
         };
+        /** @description An album's descriptors as its page shows them. */
+        AlbumDescriptors: {
+            /** @description Every descriptor applied, the most applied first. */
+            applied: components["schemas"]["AppliedDescriptor"][];
+            /** @description Whether the reader rated the album, as describing it needs. */
+            canDescribe: boolean;
+            /** @description The slugs the reader applied; empty when signed out. */
+            mine: string[];
+            /** Format: int32 */
+            mostAMember: number;
+            /** Format: int32 */
+            strongEnough: number;
+            /**
+             * @description What the page shows as the album's: applied by at least
+             *     `strongEnough` members, the most applied first, at most 6.
+             */
+            strongest: components["schemas"]["AppliedDescriptor"][];
+        };
         AlbumHit: {
             /** Format: int64 */
             albumId: number;
@@ -2653,6 +2719,14 @@ export interface components {
             skipped: components["schemas"]["LeftOut"][];
             /** @description What the sources failed to give; the albums are there all the same. */
             troubles: components["schemas"]["SourceTrouble"][];
+        };
+        /** @description One descriptor applied to an album, and by how many members. */
+        AppliedDescriptor: {
+            kind: components["schemas"]["DescriptorKind"];
+            /** Format: int32 */
+            members: number;
+            name: string;
+            slug: string;
         };
         /** @description An artist with the rating count and average over all their albums. */
         Artist: {
@@ -2897,6 +2971,44 @@ export interface components {
             /** Format: int32 */
             listens: number;
         };
+        /** @description An album a descriptor is strong for. */
+        DescribedAlbum: {
+            album: components["schemas"]["Album"];
+            /**
+             * Format: int32
+             * @description Members who applied the descriptor to it.
+             */
+            members: number;
+        };
+        Describing: {
+            /** @description Descriptors by slug or name: at most 8; empty takes them back. */
+            descriptors: string[];
+        };
+        /** @description One word of the vocabulary. */
+        Descriptor: {
+            kind: components["schemas"]["DescriptorKind"];
+            /** @description What applying it says of an album. */
+            meaning: string;
+            name: string;
+            /** @description Stored and in addresses: lowercase, words joined by hyphens. */
+            slug: string;
+        };
+        /**
+         * @description What a descriptor describes.
+         * @enum {string}
+         */
+        DescriptorKind: "mood" | "sound" | "form";
+        /** @description A descriptor's page. */
+        DescriptorPage: {
+            /**
+             * @description A page of the albums at least `strongEnough` members applied it to,
+             *     the most applied first.
+             */
+            albums: components["schemas"]["DescribedAlbum"][];
+            descriptor: components["schemas"]["Descriptor"];
+            /** Format: int32 */
+            strongEnough: number;
+        };
         Diary: {
             /** @description The latest day first. */
             entries: components["schemas"]["DiaryEntry"][];
@@ -2999,6 +3111,15 @@ export interface components {
             commentText: string;
             createdAt: string;
             on: components["schemas"]["Target"];
+        };
+        /** @description A descriptor as the member's export gives it. */
+        ExportedDescriptor: {
+            album: string;
+            /** Format: int64 */
+            albumId: number;
+            appliedAt: string;
+            artist: string;
+            descriptor: string;
         };
         /** @description An entry as the member's export gives it. */
         ExportedEntry: {
@@ -4494,6 +4615,8 @@ export interface components {
             /** @description Corrections the member suggested to albums and artists. */
             changeRequests: components["schemas"]["ExportedChangeRequest"][];
             comments: components["schemas"]["ExportedComment"][];
+            /** @description The descriptors they applied to albums, by album. */
+            descriptors: components["schemas"]["ExportedDescriptor"][];
             /** @description Their listening diary, oldest first. */
             diary: components["schemas"]["ExportedEntry"][];
             exportedAt: string;
@@ -6081,6 +6204,137 @@ export interface operations {
                 };
             };
             /** @description Already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    of_album: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The descriptors members applied to the album, its strongest, and the reader's own */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlbumDescriptors"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    describe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Describing"];
+            };
+        };
+        responses: {
+            /** @description The caller's descriptors of the album replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlbumDescriptors"];
+                };
+            };
+            /** @description A word not in the vocabulary, a word twice, or too many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller has not rated the album */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8408,6 +8662,90 @@ export interface operations {
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    descriptor_page: {
+        parameters: {
+            query?: {
+                /** @description How many to answer. */
+                limit?: number;
+                /** @description Which page, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Descriptor slug or name */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The descriptor and a page of the albums it is strong for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DescriptorPage"];
+                };
+            };
+            /** @description A bad page or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such descriptor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    vocabulary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every descriptor members may apply, grouped by kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Descriptor"][];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

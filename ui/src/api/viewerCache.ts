@@ -26,7 +26,7 @@ export function forgetViewerAnswers(client: QueryClient) {
 }
 
 /** Answers no write of a member can change. */
-const UNCHANGED_BY_WRITES = new Set(['genres', 'genre']);
+const UNCHANGED_BY_WRITES = new Set(['genres', 'genre', 'descriptors']);
 
 /**
  * After any write, everything a member could see it in is stale: the album's

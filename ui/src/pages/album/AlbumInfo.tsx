@@ -1,6 +1,7 @@
 import { Link } from 'wouter-preact';
 import type { Album } from '../../api/types';
 import { average, knownDate, ratingsCount, releaseDate } from '../../lib/format';
+import { AlbumDescriptorsLine } from './AlbumDescriptorsLine';
 import { GenreVoting } from './GenreVoting';
 import { MyRating } from './MyRating';
 
@@ -54,6 +55,7 @@ export function AlbumInfo({
         </ul>
       )}
       <GenreVoting album={album} />
+      <AlbumDescriptorsLine album={album} />
       {album.styles.length > 0 && (
         <ul class="album-chips styles" aria-label="Styles">
           {album.styles.map((style) => (
