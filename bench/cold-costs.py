@@ -30,7 +30,7 @@ COLD_TARGET_MS = 5.0
 WARM_TARGET_MS = 1.0
 # What a server does as it starts (the orders it computes ahead of
 # readers) is done before the first call is timed: its log says when.
-WARM_LINE = "computed the orders of"
+WARM_LINES = ("computed the orders of", "read the chart figures of")
 WARM_TIMEOUT_SECONDS = 300
 MEMBER_ID = 7
 ADMIN_ID = 9
@@ -75,6 +75,7 @@ def parameters(db):
            ORDER BY like_count, id LIMIT 1 OFFSET (SELECT count(*) / 2 FROM lists WHERE visibility = 'public')""",
     )[0]
     genre = one(db, "SELECT slug FROM genres ORDER BY (SELECT count(*) FROM album_genres g WHERE g.genre_id = genres.id) DESC LIMIT 1")[0]
+    descriptor = one(db, "SELECT descriptor FROM album_descriptors GROUP BY descriptor ORDER BY count(*) DESC LIMIT 1")[0]
     imported = db.execute("SELECT id FROM rating_imports WHERE user_id = ? ORDER BY id DESC LIMIT 1", (MEMBER_ID,)).fetchone() if has_table(db, "rating_imports") else None
     return {
         "artist_name": artist_slug,
@@ -118,6 +119,7 @@ def parameters(db):
             "/api/album/{id}/tracks": album_id,
             "/api/album/{id}/my-listens": album_id,
             "/api/album/{id}/genre-votes": album_id,
+            "/api/album/{id}/descriptors": album_id,
             "/api/artist/{id}/follow": artist_id,
             "/api/artist/{id}/history": artist_id,
             "/api/comment/album/{id}": album_id,
@@ -128,7 +130,23 @@ def parameters(db):
             "/api/reviewvote/review/{id}": review_id,
         },
         "member": member,
+        # The descriptor most albums have.
+        "slug": descriptor,
     }
+
+
+def shapes(db):
+    """Shaped charts worth timing besides the default (every album, weighted):
+    the widest filters and sorts, and the narrowest."""
+    top, second = [row[0] for row in db.execute(
+        "SELECT g.slug FROM genres g ORDER BY (SELECT count(*) FROM album_genres a WHERE a.genre_id = g.id) DESC LIMIT 2")]
+    descriptor = one(db, "SELECT descriptor FROM album_descriptors GROUP BY descriptor ORDER BY count(*) DESC LIMIT 1")[0]
+    return [
+        f"from=1990&to=1999&genres={top}&without={second}&order=most-divisive",
+        f"genres={top},{second}&order=average&minRatings=10&page=40",
+        f"descriptors={descriptor}&order=most-listened",
+        "type=EP&order=most-rated&from=2000",
+    ]
 
 
 def staff_only(path):
@@ -167,6 +185,7 @@ class Server:
             text=True,
         )
         self.warm = threading.Event()
+        self.said = set()
         threading.Thread(target=self.watch_log, daemon=True).start()
         for _ in range(500):
             try:
@@ -179,7 +198,8 @@ class Server:
 
     def watch_log(self):
         for line in self.process.stderr:
-            if WARM_LINE in line:
+            self.said.update(warm for warm in WARM_LINES if warm in line)
+            if len(self.said) == len(WARM_LINES):
                 self.warm.set()
 
     def get(self, url, token):
@@ -205,6 +225,20 @@ class Server:
         self.process.wait()
 
 
+def timed(binary, data, path, url):
+    """The call's first and warm times, on a server started for it alone."""
+    token = f"synthetic-{ADMIN_ID if staff_only(path) else MEMBER_ID}"
+    server = Server(binary, data)
+    server.get("/api/auth/me", token)  # the session's hourly touch is a write: made before the timing
+    if not server.warm.wait(WARM_TIMEOUT_SECONDS):
+        sys.exit("the server did not say it had computed its orders and read the chart figures")
+    server.reconnect()
+    status, first = server.get(url, token)
+    warm = statistics.median(server.get(url, token)[1] for _ in range(WARM))
+    server.stop()
+    return url, status, first, warm
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -212,6 +246,7 @@ def main():
     only = sys.argv[3] if len(sys.argv) > 3 else ""
     db = sqlite3.connect(f"file:{data}/halfstar.db?mode=ro", uri=True)
     values = parameters(db)
+    extra = {"/api/charts/shaped": shapes(db)}
     admin = one(db, "SELECT username FROM users WHERE id = ?", ADMIN_ID)[0]
     db.close()
     subprocess.run([binary, "--data-dir", data, "user", "promote", "--role", "admin", admin], check=True, stdout=subprocess.DEVNULL)
@@ -226,17 +261,9 @@ def main():
         operation = operations.get("get")
         if operation is None or path in NOT_OURS or only not in path:
             continue
-        url = url_for(path, operation, values)
-        token = f"synthetic-{ADMIN_ID if staff_only(path) else MEMBER_ID}"
-        server = Server(binary, data)
-        server.get("/api/auth/me", token)  # the session's hourly touch is a write: made before the timing
-        if not server.warm.wait(WARM_TIMEOUT_SECONDS):
-            sys.exit("the server did not say it had computed its orders")
-        server.reconnect()
-        status, first = server.get(url, token)
-        warm = statistics.median(server.get(url, token)[1] for _ in range(WARM))
-        server.stop()
-        rows.append((url, status, first, warm))
+        base = url_for(path, operation, values)
+        for url in [base] + [f"{path}?{query}" for query in extra.get(path, [])]:
+            rows.append(timed(binary, data, path, url))
 
     print("| call (signed in) | status | first ms | warm ms | within 5 ms / 1 ms |")
     print("|---|---:|---:|---:|:---:|")

@@ -108,6 +108,23 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         listener.local_addr()?
     );
     halfstar::media::start_fetching(&state, &settings.pictures);
+    // Every album's chart figures, read before the first shaped chart asks.
+    let (facts, pool) = (state.chart_facts.clone(), state.pool.clone());
+    tokio::task::spawn_blocking(move || {
+        let started = std::time::Instant::now();
+        let warmed = pool
+            .get()
+            .map_err(anyhow::Error::from)
+            .and_then(|conn| Ok(facts.warm(&conn)?));
+        match warmed {
+            // Benchmarks wait for this line before timing a request.
+            Ok(albums) => tracing::info!(
+                "read the chart figures of {albums} albums in {} ms",
+                started.elapsed().as_millis()
+            ),
+            Err(error) => tracing::warn!("cannot read the albums' chart figures: {error:#}"),
+        }
+    });
     let sweeping = state.clone();
     let router = app(state);
     if settings.ranking_seconds > 0 {

@@ -138,14 +138,21 @@ struct NewListRequest {
     ranked: Option<bool>,
     /// Public unless said otherwise.
     visibility: Option<ListVisibility>,
+    /// Albums to start it with, in order (a chart saved as a list): at most
+    /// 100, each once.
+    #[serde(default)]
+    albums: Vec<i64>,
 }
+
+/// The most albums a list is made with at once.
+const MOST_STARTING_ALBUMS: usize = 100;
 
 #[utoipa::path(
     post,
     path = "/api/list",
     tag = "lists",
     request_body = NewListRequest,
-    responses(SignedIn, (status = 201, description = "Made, empty", body = ListSummary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "Made, empty or with the albums given", body = ListSummary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "One of the albums given does not exist; nothing is made", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -155,6 +162,21 @@ async fn create(
 ) -> AppResult<(StatusCode, Touched, Json<ListSummary>)> {
     let title = checked_title(&body.title)?;
     let description = checked_text(&body.description, "description", MOST_DESCRIPTION_CHARS)?;
+    if body.albums.len() > MOST_STARTING_ALBUMS {
+        return Err(AppError::BadRequest(format!(
+            "albums: at most {MOST_STARTING_ALBUMS} to start a list with"
+        )));
+    }
+    if let Some(twice) = body
+        .albums
+        .iter()
+        .enumerate()
+        .find_map(|(at, id)| body.albums[..at].contains(id).then_some(id))
+    {
+        return Err(AppError::BadRequest(format!(
+            "albums: {twice} is named twice"
+        )));
+    }
     state
         .writer
         .write(move |conn| {
@@ -166,6 +188,16 @@ async fn create(
                 visibility: body.visibility.unwrap_or(ListVisibility::Public),
             };
             let id = lists::create(conn, caller.id, &new, &now())?;
+            for album_id in &body.albums {
+                if !albums::exists(conn, *album_id)? {
+                    return Err(AppError::NotFound(format!("No album {album_id}")));
+                }
+                lists::add_entry(conn, id, *album_id, "", &now())?;
+            }
+            if !body.albums.is_empty() {
+                let what = format!("{} albums were added", body.albums.len());
+                lists::record_event(conn, id, &what, &now())?;
+            }
             let written = format!("{}\n{}", new.title, new.description);
             notifications::mentions(conn, &written, caller.id, Subject::List(id), &[], &now())?;
             let list = open_list(conn, id, Reader::of(Some(&caller)))?;

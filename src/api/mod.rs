@@ -31,6 +31,7 @@ mod ratings;
 mod reports;
 mod reviews;
 mod search;
+mod shaped_charts;
 mod shouts;
 mod tracks;
 mod users;
@@ -125,6 +126,9 @@ pub struct AppParts {
     pub import_sources: Arc<Sources>,
     /// Chart and popular-album orders, kept for a while (none by default).
     pub rankings: Rankings,
+    /// Every album's chart figures for the shaped charts, kept current by
+    /// each reader from the albums changed since.
+    pub chart_facts: crate::reads::chart_facts::ChartFacts,
     /// Answers to anonymous reads, kept until the next write (none by default).
     pub kept_answers: KeptAnswers,
     /// Sessions of bearer tokens, kept for a short while (none by default).
@@ -148,6 +152,7 @@ impl AppParts {
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
             import_sources: Arc::new(Sources::new(Default::default())),
             rankings: Rankings::default(),
+            chart_facts: Default::default(),
             kept_answers: KeptAnswers::default(),
             kept_sessions: KeptSessions::default(),
             rating_imports: Arc::default(),
@@ -181,6 +186,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(reports::router())
         .merge(history::router())
         .merge(charts::router())
+        .merge(shaped_charts::router())
         .merge(search::router())
         .merge(ratings::router())
         .merge(tracks::router())

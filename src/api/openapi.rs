@@ -22,7 +22,7 @@ use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, descriptors,
     diary, export, feed, follows, genre_votes, health, history, imports, invites, listenbrainz,
     lists, notifications, player_token, posts, rating_imports, ratings, reports, reviews, search,
-    shouts, tracks, users, votes, wishlist, year,
+    shaped_charts, shouts, tracks, users, votes, wishlist, year,
 };
 
 pub fn router() -> Router<AppState> {
@@ -78,6 +78,7 @@ pub fn document_value() -> Document {
         reports::Doc::openapi(),
         history::Doc::openapi(),
         charts::Doc::openapi(),
+        shaped_charts::Doc::openapi(),
         search::Doc::openapi(),
         ratings::Doc::openapi(),
         tracks::Doc::openapi(),

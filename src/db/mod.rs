@@ -8,6 +8,7 @@ pub mod albums;
 pub mod artists;
 pub mod audit;
 pub mod change_requests;
+pub mod chart_facts;
 pub mod charts;
 pub mod comments;
 pub mod community_year;

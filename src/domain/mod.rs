@@ -16,6 +16,7 @@ pub mod rating_value;
 pub mod release_date;
 pub mod report;
 pub mod role;
+pub mod shaped_chart;
 pub mod signup_mode;
 pub mod sittings;
 pub mod slug;

@@ -23,9 +23,16 @@
 //!   short while and ended at once by the member's own account changes or
 //!   any other process's write. Writes always read the session afresh.
 //!
+//! - **Chart figures** (`chart_facts`): every album's figures in compact
+//!   rows in memory, for the shaped charts, whose filters combine too many
+//!   ways for a kept order each. Read whole at start-up; then each reader
+//!   first reads again the albums that triggers named as changed since, so
+//!   every write shows in the next read.
+//!
 //! A member always sees their own write in their next read: a write ends
 //! the kept answers that show what it changed before it is answered.
 
+pub mod chart_facts;
 pub mod kept_answers;
 pub mod kept_sessions;
 pub mod own_ratings;

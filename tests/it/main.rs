@@ -38,6 +38,7 @@ mod rating_counters;
 mod rating_imports;
 mod secrets;
 mod security_log;
+mod shaped_charts;
 mod sign_in_attacks;
 mod social;
 mod storage;

@@ -32,6 +32,7 @@ const GrabDataPage = lazyComponent(() => import('./pages/grab-data/GrabDataPage'
 const ImportPage = lazyComponent(() => import('./pages/import/ImportPage'), 'ImportPage');
 const AddListPage = lazyComponent(() => import('./pages/lists/AddListPage'), 'AddListPage');
 const DiaryPage = lazyComponent(() => import('./pages/diary/DiaryPage'), 'DiaryPage');
+const ShapedChartPage = lazyComponent(() => import('./pages/charts/ShapedChartPage'), 'ShapedChartPage');
 const YearInMusicPage = lazyComponent(() => import('./pages/year/YearInMusicPage'), 'YearInMusicPage');
 
 export interface ScreenRoute {
@@ -63,6 +64,8 @@ export const routes: ScreenRoute[] = [
   // Not in the spec: a descriptor members apply, and its albums (issue 40).
   { path: '/descriptor/:descriptor', screen: DescriptorPage },
   { path: '/year/:year', screen: YearPage },
+  // Not in the spec: charts a member shapes with filters that combine (issue 40).
+  { path: '/charts/shaped', screen: ShapedChartPage },
   { path: '/charts/:year?/:genreName?', screen: ChartsPage },
   { path: '/collection', screen: CollectionPage },
   { path: '/list', screen: OldCollectionAddress },

@@ -310,7 +310,19 @@ pub fn check(path: &Path) -> anyhow::Result<Health> {
     } else {
         0
     };
-    let counters_off = counters_off + list_counters_off + album_list_counts_off;
+    // Albums sum their ratings' squares from the thirty-sixth on.
+    let square_sums_off: i64 = if applied.last().is_some_and(|&version| version >= 36) {
+        conn.query_row(
+            "SELECT count(*) FROM albums a
+             WHERE a.rating_square_sum <> (SELECT total(number * number) FROM ratings
+                                           WHERE album_id = a.id)",
+            [],
+            |row| row.get(0),
+        )?
+    } else {
+        0
+    };
+    let counters_off = counters_off + list_counters_off + album_list_counts_off + square_sums_off;
     // Artists and albums keep their import match keys from the twenty-third on.
     let match_keys_off = if applied.last().is_some_and(|&version| version >= 23) {
         member_import::match_keys_off(&conn)?

@@ -738,8 +738,9 @@ fn add_follows(
 /// Every counter from its rows, as the server keeps them row by row.
 fn recount(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute_batch(
-        "UPDATE albums SET (rating_count, rating_sum) =
-             (SELECT count(number), total(number) FROM ratings WHERE album_id = albums.id);
+        "UPDATE albums SET (rating_count, rating_sum, rating_square_sum) =
+             (SELECT count(number), total(number), total(number * number)
+              FROM ratings WHERE album_id = albums.id);
          UPDATE albums SET review_count = (SELECT count(*) FROM reviews WHERE album_id = albums.id);
          UPDATE reviews SET (votes_up, votes_down) =
              (SELECT count(*) FILTER (WHERE is_thumbs_up = 1), count(*) FILTER (WHERE is_thumbs_up = 0)

@@ -778,6 +778,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/charts/shaped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["shaped"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comment": {
         parameters: {
             query?: never;
@@ -2858,6 +2874,11 @@ export interface components {
             mostRecent: components["schemas"]["Album"][];
             topTen: components["schemas"]["Album"][];
         };
+        /**
+         * @description How a shaped chart orders its albums.
+         * @enum {string}
+         */
+        ChartOrder: "weighted" | "average" | "most-rated" | "most-divisive" | "most-listened";
         /** @description A comment with its author and, on an album, the author's rating of it. */
         Comment: {
             /** Format: int64 */
@@ -3885,6 +3906,11 @@ export interface components {
             note?: string;
         };
         NewListRequest: {
+            /**
+             * @description Albums to start it with, in order (a chart saved as a list): at most
+             *     100, each once.
+             */
+            albums?: number[];
             description?: string;
             /** @description Numbered in the author's order (the default), or a set. */
             ranked?: boolean | null;
@@ -4058,6 +4084,21 @@ export interface components {
         Queue: {
             /** @description Reported items, the longest waiting first, each with its open reports. */
             items: components["schemas"]["ReportedItem"][];
+        };
+        /** @description An album's place in a shaped chart. */
+        RankedAlbum: {
+            album: components["schemas"]["Album"];
+            /**
+             * Format: double
+             * @description What the order ranks by: the weighted score, the average, the
+             *     number of ratings, the spread of ratings or the listeners.
+             */
+            figure: number;
+            /**
+             * Format: int32
+             * @description From 1.
+             */
+            rank: number;
         };
         RateBody: {
             albumId?: unknown;
@@ -4320,6 +4361,15 @@ export interface components {
         SettingsChange: {
             notifications?: null | components["schemas"]["Switches"];
             ratingsInFeeds?: boolean | null;
+        };
+        ShapedChart: {
+            albums: components["schemas"]["RankedAlbum"][];
+            order: components["schemas"]["ChartOrder"];
+            /**
+             * Format: int32
+             * @description How many albums the filters keep, on every page.
+             */
+            total: number;
         };
         SharedAlbum: {
             album: components["schemas"]["AlbumNames"];
@@ -8124,6 +8174,67 @@ export interface operations {
             };
         };
     };
+    shaped: {
+        parameters: {
+            query?: {
+                /** @description The first year (with `to`, a range; `from=1990&to=1999` is the 1990s). */
+                from?: number;
+                /** @description The last year. */
+                to?: number;
+                /** @description Genres by slug or name, comma-separated: albums with any of them. */
+                genres?: string;
+                /** @description Genres by slug or name, comma-separated: albums with none of them. */
+                without?: string;
+                /** @description Descriptors by slug, comma-separated: albums each is strong for. */
+                descriptors?: string;
+                /** @description LP, EP, Live or Other. */
+                type?: string;
+                /**
+                 * @description The fewest ratings an album must have (1 unless asked; 0 only for
+                 *     `most-listened`).
+                 */
+                minRatings?: number;
+                order?: components["schemas"]["ChartOrder"];
+                /** @description How many to answer. */
+                limit?: number;
+                /** @description Which page, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the albums the filters keep, in the order asked (the weighted score unless asked) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShapedChart"];
+                };
+            };
+            /** @description An unknown genre, descriptor or type, a bad year or order, or a page past the chart's 10,000 albums */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     create: {
         parameters: {
             query?: never;
@@ -10215,7 +10326,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Made, empty */
+            /** @description Made, empty or with the albums given */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10244,6 +10355,15 @@ export interface operations {
             };
             /** @description The caller is suspended */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description One of the albums given does not exist; nothing is made */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -138,3 +138,6 @@ export type AppliedDescriptor = Schemas['AppliedDescriptor'];
 export type DescribedAlbum = Schemas['DescribedAlbum'];
 export type DescriptorPage = Schemas['DescriptorPage'];
 export type DescriptorKind = Schemas['DescriptorKind'];
+export type ShapedChart = Schemas['ShapedChart'];
+export type RankedAlbum = Schemas['RankedAlbum'];
+export type ChartOrder = Schemas['ChartOrder'];

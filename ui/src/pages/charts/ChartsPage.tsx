@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter-preact';
+import { Link, useLocation } from 'wouter-preact';
 import { useGenre } from '../../api/queries';
 import { ChartFilters } from './ChartFilters';
 import { ChartResults } from './ChartResults';
@@ -37,8 +37,23 @@ export function ChartsPage({ params }: { params: Record<string, string | undefin
           navigate(`/charts/${encodeURIComponent(nextYear)}/${encodeURIComponent(nextGenre)}`)
         }
       />
+      <p class="chart-links">
+        <Link href={shapedFrom(year, chosen ? (genreInfo.data?.slug ?? genre) : '')}>Shape your own chart: years, genres in and out, descriptors, order</Link>
+      </p>
       {chosen && genreInfo.data?.description && <p class="chart-description">{genreInfo.data.description}</p>}
       <ChartResults key={`${year}/${genre}`} year={year} genre={genre} genreName={genreName} />
     </section>
   );
+}
+
+/** The shaped chart that starts where this one is: its year and genre. */
+function shapedFrom(year: string, genre: string): string {
+  const params = new URLSearchParams();
+  if (/^\d{4}$/.test(year)) {
+    params.set('from', year);
+    params.set('to', year);
+  }
+  if (genre) params.set('genres', genre);
+  const query = params.toString();
+  return `/charts/shaped${query ? `?${query}` : ''}`;
 }
