@@ -18,6 +18,11 @@ init = function()
   end
 end
 
+-- A slug may hold '&' (r&b): escaped, or it would end the parameter.
+local function escaped(slug)
+  return (slug:gsub("&", "%%26"))
+end
+
 local function shape()
   local parts = { "order=" .. orders[math.random(#orders)] }
   if math.random() < 0.6 then
@@ -25,10 +30,10 @@ local function shape()
     table.insert(parts, string.format("from=%d&to=%d", decade, decade + 9))
   end
   if math.random() < 0.7 then
-    table.insert(parts, "genres=" .. genres[popular_rank(#genres)])
+    table.insert(parts, "genres=" .. escaped(genres[popular_rank(#genres)]))
   end
   if math.random() < 0.3 then
-    table.insert(parts, "without=" .. genres[math.random(#genres)])
+    table.insert(parts, "without=" .. escaped(genres[math.random(#genres)]))
   end
   if math.random() < 0.3 then
     table.insert(parts, "minRatings=" .. ({ 5, 10, 25 })[math.random(3)])
