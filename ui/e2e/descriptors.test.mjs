@@ -67,6 +67,9 @@ test('a member who rated an album describes it and follows a descriptor to its p
   const visitor = await run.browser.newPage();
   await visitor.goto(`${run.server.url}/descriptor/dreamy`);
   await visitor.locator('.descriptor-albums li', { hasText: 'Souvlaki' }).getByText('3 members').waitFor();
+  await visitor.getByRole('link', { name: 'Shape a chart of dreamy albums' }).click();
+  await visitor.getByText('Albums, described as dreamy, by weighted score').waitFor();
+  await visitor.getByRole('list', { name: 'Chart' }).getByText('Souvlaki').waitFor();
   await visitor.goto(`${run.server.url}/descriptor/loud-ish`);
   await visitor.getByText('No descriptor called “loud-ish”.').waitFor();
   await visitor.close();

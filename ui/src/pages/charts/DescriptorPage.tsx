@@ -34,6 +34,9 @@ export function DescriptorPage({ params }: { params: Record<string, string | und
       <p class="chart-description">
         <span class="album-muted">{KIND_HEADINGS[descriptor.kind]}.</span> {descriptor.meaning}
       </p>
+      <p class="chart-links">
+        <Link href={`/charts/shaped?descriptors=${descriptor.slug}`}>Shape a chart of {descriptor.name} albums</Link>
+      </p>
       {albums.isPending ? (
         <Loading label="Loading data…" />
       ) : albums.isError ? (
