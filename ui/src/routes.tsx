@@ -5,18 +5,14 @@ import { ArtistNotFound } from './pages/ArtistNotFound';
 import { AlbumPage } from './pages/album/AlbumPage';
 import { ArtistPage } from './pages/artist/ArtistPage';
 import { ChartsPage } from './pages/charts/ChartsPage';
-import { DescriptorPage } from './pages/charts/DescriptorPage';
-import { GenrePage } from './pages/charts/GenrePage';
 import { YearPage } from './pages/charts/YearPage';
 import { HomePage } from './pages/home/HomePage';
 import { CollectionPage, OldCollectionAddress } from './pages/library/CollectionPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { ListPage } from './pages/lists/ListPage';
 import { Login } from './pages/Login';
-import { AddPostPage } from './pages/post/AddPostPage';
 import { PostPage } from './pages/post/PostPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
-import { AddReviewPage } from './pages/review/AddReviewPage';
 import { ReviewPage } from './pages/review/ReviewPage';
 import { SignUp } from './pages/SignUp';
 import { FeedPage } from './pages/social/FeedPage';
@@ -33,6 +29,10 @@ const ImportPage = lazyComponent(() => import('./pages/import/ImportPage'), 'Imp
 const AddListPage = lazyComponent(() => import('./pages/lists/AddListPage'), 'AddListPage');
 const DiaryPage = lazyComponent(() => import('./pages/diary/DiaryPage'), 'DiaryPage');
 const ShapedChartPage = lazyComponent(() => import('./pages/charts/ShapedChartPage'), 'ShapedChartPage');
+const DescriptorPage = lazyComponent(() => import('./pages/charts/DescriptorPage'), 'DescriptorPage');
+const GenrePage = lazyComponent(() => import('./pages/charts/GenrePage'), 'GenrePage');
+const AddReviewPage = lazyComponent(() => import('./pages/review/AddReviewPage'), 'AddReviewPage');
+const AddPostPage = lazyComponent(() => import('./pages/post/AddPostPage'), 'AddPostPage');
 const YearInMusicPage = lazyComponent(() => import('./pages/year/YearInMusicPage'), 'YearInMusicPage');
 
 export interface ScreenRoute {
