@@ -12,7 +12,7 @@ use super::{AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
 use crate::db::{genres, run_blocking};
 use crate::domain::AlbumType;
-use crate::domain::descriptors::{self, VOCABULARY};
+use crate::domain::descriptors;
 use crate::domain::shaped_chart::{ChartOrder, Filters, Pull, rank};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::http::paging::PageQuery;
@@ -147,10 +147,7 @@ fn filters(conn: &rusqlite::Connection, shape: &Shape) -> AppResult<Filters> {
                     name.chars().take(60).collect::<String>()
                 ))
             })?;
-            let place = VOCABULARY.iter().position(|d| d.slug == found.slug);
-            Ok(place
-                .and_then(|at| u8::try_from(at).ok())
-                .unwrap_or(u8::MAX))
+            Ok(descriptors::place(found.slug).unwrap_or(u8::MAX))
         })
         .collect::<AppResult<_>>()?;
     let kind = shape

@@ -7,7 +7,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::domain::AlbumType;
-use crate::domain::descriptors::{STRONG_ENOUGH, VOCABULARY};
+use crate::domain::descriptors::{self, STRONG_ENOUGH};
 use crate::domain::shaped_chart::{AlbumEntry, AlbumFacts, Facts};
 
 const ALBUM_FACTS: &str =
@@ -39,7 +39,7 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Facts> {
         conn.prepare(&format!("{LISTENERS} GROUP BY album_id ORDER BY album_id"))?;
     let mut genres = Beside::new(genre_rows.query([])?, |id: i64| u32::try_from(id).ok())?;
     let mut descriptors = Beside::new(descriptor_rows.query([STRONG_ENOUGH])?, |slug: String| {
-        place_of(&slug)
+        descriptors::place(&slug)
     })?;
     let mut listeners = Beside::new(listener_rows.query([])?, |count: u32| Some(count))?;
     let mut facts = Facts::default();
@@ -140,20 +140,12 @@ pub fn one(conn: &Connection, id: i64) -> rusqlite::Result<Option<AlbumEntry>> {
     let descriptors = conn
         .prepare_cached(&format!("{DESCRIPTORS} AND album_id = ?2"))?
         .query_map(params![STRONG_ENOUGH, id], |row| row.get::<_, String>(1))?
-        .filter_map(|slug| slug.map(|slug| place_of(&slug)).transpose())
+        .filter_map(|slug| slug.map(|slug| descriptors::place(&slug)).transpose())
         .collect::<rusqlite::Result<_>>()?;
     album.listeners = conn
         .prepare_cached(&format!("{LISTENERS} WHERE album_id = ?1"))?
         .query_row([id], |row| row.get(1))?;
     Ok(Some((album, genres, descriptors)))
-}
-
-/// A descriptor's place in the vocabulary: how the facts hold it.
-fn place_of(slug: &str) -> Option<u8> {
-    VOCABULARY
-        .iter()
-        .position(|d| d.slug == slug)
-        .and_then(|at| u8::try_from(at).ok())
 }
 
 #[cfg(test)]
@@ -202,7 +194,7 @@ mod tests {
         assert_eq!(latest, latest_change(&conn).unwrap());
         assert_eq!(
             one(&conn, second).unwrap().unwrap().2,
-            [place_of("dark").unwrap()]
+            [descriptors::place("dark").unwrap()]
         );
         conn.execute("DELETE FROM albums WHERE id = ?1", [first])
             .unwrap();

@@ -390,6 +390,15 @@ pub fn find(word: &str) -> Option<&'static Descriptor> {
         .find(|d| d.slug.eq_ignore_ascii_case(word) || d.name.eq_ignore_ascii_case(word))
 }
 
+/// A descriptor's place in the vocabulary, by slug: how the chart figures
+/// hold it in one byte.
+pub fn place(slug: &str) -> Option<u8> {
+    VOCABULARY
+        .iter()
+        .position(|d| d.slug == slug)
+        .and_then(|at| u8::try_from(at).ok())
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;

@@ -404,10 +404,11 @@ pub fn rank(
             best.push(placed);
         }
     }
-    let page = best
-        .into_sorted_vec()
-        .into_iter()
-        .skip(offset)
+    let sorted = best.into_sorted_vec();
+    let page = sorted
+        .get(offset..)
+        .unwrap_or_default()
+        .iter()
         .map(|placed| (placed.id, placed.figure))
         .collect();
     (page, total)

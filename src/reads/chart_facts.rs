@@ -90,8 +90,8 @@ impl ChartFacts {
                     current.seq = seq;
                 }
                 None => {
-                    // Changes from here on are read again next time.
-                    let seq = chart_facts::latest_change(conn)?;
+                    // Changes after `latest` are read again next time.
+                    let seq = latest;
                     let facts = chart_facts::all(conn)?;
                     let (rating_sum, rating_count) = (0..facts.len()).map(|at| facts.get(at)).fold(
                         (0.0, 0.0),
