@@ -108,6 +108,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         listener.local_addr()?
     );
     halfstar::media::start_fetching(&state, &settings.pictures);
+    halfstar::recommendations::start(&state);
     // Every album's chart figures, read before the first shaped chart asks.
     let (facts, pool) = (state.chart_facts.clone(), state.pool.clone());
     tokio::task::spawn_blocking(move || {

@@ -20,6 +20,7 @@ pub mod outgoing;
 pub mod pictures;
 pub mod player_listens;
 pub mod reads;
+pub mod recommendations;
 pub mod web;
 pub mod year_in_music;
 

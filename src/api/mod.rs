@@ -28,6 +28,7 @@ mod player_token;
 mod posts;
 mod rating_imports;
 mod ratings;
+mod recommendations;
 mod reports;
 mod reviews;
 mod search;
@@ -129,6 +130,8 @@ pub struct AppParts {
     /// Every album's chart figures for the shaped charts, kept current by
     /// each reader from the albums changed since.
     pub chart_facts: crate::reads::chart_facts::ChartFacts,
+    /// Members who asked for recommendations not worked out yet.
+    pub recommender: Arc<crate::recommendations::Recommender>,
     /// Answers to anonymous reads, kept until the next write (none by default).
     pub kept_answers: KeptAnswers,
     /// Sessions of bearer tokens, kept for a short while (none by default).
@@ -153,6 +156,7 @@ impl AppParts {
             import_sources: Arc::new(Sources::new(Default::default())),
             rankings: Rankings::default(),
             chart_facts: Default::default(),
+            recommender: Default::default(),
             kept_answers: KeptAnswers::default(),
             kept_sessions: KeptSessions::default(),
             rating_imports: Arc::default(),
@@ -191,6 +195,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(ratings::router())
         .merge(tracks::router())
         .merge(descriptors::router())
+        .merge(recommendations::router())
         .merge(diary::router())
         .merge(year::router())
         .merge(rating_imports::router())

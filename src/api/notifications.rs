@@ -11,7 +11,7 @@ use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
 use crate::db::follows;
 use crate::db::notifications::{self, Notification, Switches};
-use crate::db::{ratings, run_blocking};
+use crate::db::{ratings, recommendations, run_blocking};
 use crate::domain::compatibility::{self, MINIMUM_SHARED};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -143,6 +143,8 @@ async fn mark_read(
 struct CommunitySettings {
     /// Whether the member's ratings show in their followers' feeds.
     ratings_in_feeds: bool,
+    /// Whether albums are recommended to the member ("For you").
+    recommendations: bool,
     /// Which kinds of notification the member is told of.
     notifications: Switches,
 }
@@ -151,12 +153,14 @@ struct CommunitySettings {
 #[serde(rename_all = "camelCase")]
 struct SettingsChange {
     ratings_in_feeds: Option<bool>,
+    recommendations: Option<bool>,
     notifications: Option<Switches>,
 }
 
 fn settings_of(conn: &rusqlite::Connection, user: i64) -> AppResult<CommunitySettings> {
     Ok(CommunitySettings {
         ratings_in_feeds: follows::ratings_in_feeds(conn, user)?,
+        recommendations: recommendations::wanted_by(conn, user)?,
         notifications: notifications::switches(conn, user)?,
     })
 }
@@ -191,18 +195,27 @@ async fn change_settings(
     CurrentUser(caller): CurrentUser,
     AppJson(body): AppJson<SettingsChange>,
 ) -> AppResult<Json<CommunitySettings>> {
-    state
+    let turned_on = body.recommendations == Some(true);
+    let changed = state
         .writer
         .write(move |conn| {
             if let Some(shown) = body.ratings_in_feeds {
                 follows::set_ratings_in_feeds(conn, caller.id, shown)?;
+            }
+            if let Some(wanted) = body.recommendations {
+                recommendations::set_wanted(conn, caller.id, wanted)?;
             }
             if let Some(switches) = &body.notifications {
                 notifications::set_switches(conn, caller.id, switches)?;
             }
             Ok(Json(settings_of(conn, caller.id)?))
         })
-        .await
+        .await?;
+    // Asked once the setting is written, so the worker sees it on.
+    if turned_on {
+        state.recommender.ask(caller.id);
+    }
+    Ok(changed)
 }
 
 #[derive(Serialize, ToSchema)]

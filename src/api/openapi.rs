@@ -21,8 +21,8 @@ use axum::http::Method;
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, descriptors,
     diary, export, feed, follows, genre_votes, health, history, imports, invites, listenbrainz,
-    lists, notifications, player_token, posts, rating_imports, ratings, reports, reviews, search,
-    shaped_charts, shouts, tracks, users, votes, wishlist, year,
+    lists, notifications, player_token, posts, rating_imports, ratings, recommendations, reports,
+    reviews, search, shaped_charts, shouts, tracks, users, votes, wishlist, year,
 };
 
 pub fn router() -> Router<AppState> {
@@ -84,6 +84,7 @@ pub fn document_value() -> Document {
         tracks::Doc::openapi(),
         genre_votes::Doc::openapi(),
         descriptors::Doc::openapi(),
+        recommendations::Doc::openapi(),
         diary::Doc::openapi(),
         year::Doc::openapi(),
         rating_imports::Doc::openapi(),

@@ -68,6 +68,17 @@ pub struct UserExport {
     pub genre_votes: Vec<super::genre_votes::ExportedGenreVote>,
     /// The descriptors they applied to albums, by album.
     pub descriptors: Vec<super::descriptors::ExportedDescriptor>,
+    /// Whether albums are recommended to them ("For you").
+    pub recommendations: bool,
+    /// Albums they asked not to be recommended, most recent first.
+    pub dismissed_recommendations: Vec<ExportedDismissal>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedDismissal {
+    pub album: AlbumRef,
+    pub dismissed_at: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -707,6 +718,23 @@ pub fn for_user(
     let diary = super::diary::export(&tx, user.id)?;
     let genre_votes = super::genre_votes::export(&tx, user.id)?;
     let descriptors = super::descriptors::export(&tx, user.id)?;
+    let recommendations = super::recommendations::wanted_by(&tx, user.id)?;
+    let dismissed_recommendations = collect(
+        &tx,
+        &format!(
+            "SELECT {album}, d.dismissed_at
+             FROM recommendation_dismissals d JOIN albums al ON al.id = d.album_id
+             JOIN artists ar ON ar.id = al.artist_id
+             WHERE d.user_id = ?1 ORDER BY d.dismissed_at DESC, al.id"
+        ),
+        user.id,
+        |row| {
+            Ok(ExportedDismissal {
+                album: album_at(row, 0)?,
+                dismissed_at: row.get(ALBUM_REF_WIDTH)?,
+            })
+        },
+    )?;
     tx.commit()?;
     let ratings = library
         .iter()
@@ -751,5 +779,7 @@ pub fn for_user(
         diary,
         genre_votes,
         descriptors,
+        recommendations,
+        dismissed_recommendations,
     })
 }

@@ -33,6 +33,7 @@ pub mod pictures;
 pub mod player_listens;
 pub mod posts;
 pub mod ratings;
+pub mod recommendations;
 pub mod reports;
 pub mod reviews;
 pub mod revisions;

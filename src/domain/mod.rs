@@ -13,6 +13,7 @@ pub mod match_key;
 pub mod mentions;
 pub mod notification_kind;
 pub mod rating_value;
+pub mod recommendations;
 pub mod release_date;
 pub mod report;
 pub mod role;

@@ -162,6 +162,16 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("PUT", "/api/album/{id}/genre-votes", Vote),
     member("PUT", "/api/album/{id}/genre-lock", Catalogue),
     member("PUT", "/api/album/{id}/descriptors", Vote),
+    member(
+        "PUT",
+        "/api/recommendations/dismissed/{album_id}",
+        Housekeeping,
+    ),
+    member(
+        "DELETE",
+        "/api/recommendations/dismissed/{album_id}",
+        Housekeeping,
+    ),
     member("DELETE", "/api/track/{track_id}/rating", Rating),
     member("POST", "/api/diary", Rating),
     member("PATCH", "/api/diary/{entry_id}", Rating),

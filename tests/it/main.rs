@@ -36,6 +36,7 @@ mod player_listens;
 mod protections;
 mod rating_counters;
 mod rating_imports;
+mod recommendations;
 mod secrets;
 mod security_log;
 mod shaped_charts;

@@ -33,6 +33,7 @@ const DescriptorPage = lazyComponent(() => import('./pages/charts/DescriptorPage
 const GenrePage = lazyComponent(() => import('./pages/charts/GenrePage'), 'GenrePage');
 const AddReviewPage = lazyComponent(() => import('./pages/review/AddReviewPage'), 'AddReviewPage');
 const AddPostPage = lazyComponent(() => import('./pages/post/AddPostPage'), 'AddPostPage');
+const ForYouPage = lazyComponent(() => import('./pages/discover/ForYou'), 'ForYouPage');
 const YearInMusicPage = lazyComponent(() => import('./pages/year/YearInMusicPage'), 'YearInMusicPage');
 
 export interface ScreenRoute {
@@ -75,6 +76,8 @@ export const routes: ScreenRoute[] = [
   { path: '/grab-data', screen: GrabDataPage },
   // Not in the spec: what followed members and artists did, and what happened to one's own things (issue 23).
   { path: '/feed', screen: FeedPage },
+  // Not in the spec: albums recommended from the members of most like taste (issue 40).
+  { path: '/for-you', screen: ForYouPage },
   { path: '/notifications', screen: NotificationsPage },
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', screen: AccountPage },

@@ -426,6 +426,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/album/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/album/{id}/tracks": {
         parameters: {
             query?: never;
@@ -1759,6 +1775,54 @@ export interface paths {
         patch: operations["change"];
         trace?: never;
     };
+    "/api/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["for_you"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/dismissed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["dismissed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/dismissed/{album_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["dismiss"];
+        post?: never;
+        delete: operations["undismiss"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports": {
         parameters: {
             query?: never;
@@ -2923,6 +2987,8 @@ export interface components {
             notifications: components["schemas"]["Switches"];
             /** @description Whether the member's ratings show in their followers' feeds. */
             ratingsInFeeds: boolean;
+            /** @description Whether albums are recommended to the member ("For you"). */
+            recommendations: boolean;
         };
         CommunityYear: {
             /**
@@ -3069,6 +3135,10 @@ export interface components {
             relisten: boolean;
             source: components["schemas"]["Source"];
         };
+        Dismissed: {
+            album: components["schemas"]["Album"];
+            dismissedAt: string;
+        };
         EmailChange: {
             email?: string;
             password?: string;
@@ -3141,6 +3211,10 @@ export interface components {
             appliedAt: string;
             artist: string;
             descriptor: string;
+        };
+        ExportedDismissal: {
+            album: components["schemas"]["AlbumRef"];
+            dismissedAt: string;
         };
         /** @description An entry as the member's export gives it. */
         ExportedEntry: {
@@ -3349,6 +3423,23 @@ export interface components {
             pictureUrl: string;
             slug: string;
         };
+        ForYou: {
+            /** @description Best first, without what the member rated, wishlisted or dismissed. */
+            albums: components["schemas"]["Recommended"][];
+            /** @description When they were worked out. */
+            madeAt: string | null;
+            /**
+             * Format: int32
+             * @description Members of like taste whose ratings made them.
+             */
+            neighbours: number;
+            state: components["schemas"]["ForYouState"];
+        };
+        /**
+         * @description Where the member's recommendations stand.
+         * @enum {string}
+         */
+        ForYouState: "ready" | "working" | "off";
         /**
          * @description The formats halfstar reads.
          * @enum {string}
@@ -4162,6 +4253,16 @@ export interface components {
             /** Format: int64 */
             reviewId: number | null;
         };
+        /** @description An album recommended, and by how many members' ratings. */
+        Recommended: {
+            album: components["schemas"]["Album"];
+            /**
+             * Format: int32
+             * @description Members who rated it highly: for a similar album, members who rated
+             *     both; for "For you", members of like taste.
+             */
+            members: number;
+        };
         ReportLine: {
             createdAt: string;
             note: string;
@@ -4361,6 +4462,7 @@ export interface components {
         SettingsChange: {
             notifications?: null | components["schemas"]["Switches"];
             ratingsInFeeds?: boolean | null;
+            recommendations?: boolean | null;
         };
         ShapedChart: {
             albums: components["schemas"]["RankedAlbum"][];
@@ -4421,6 +4523,15 @@ export interface components {
         SignupSettings: {
             membersMayInvite: boolean;
             mode: components["schemas"]["SignupMode"];
+        };
+        SimilarAlbums: {
+            /** @description Best first, at most 12. */
+            albums: components["schemas"]["Recommended"][];
+            /**
+             * Format: int32
+             * @description Members who must have rated both albums highly.
+             */
+            fewestShared: number;
         };
         /** @description The site's size, for its admin. */
         SiteFigures: {
@@ -4669,6 +4780,8 @@ export interface components {
             descriptors: components["schemas"]["ExportedDescriptor"][];
             /** @description Their listening diary, oldest first. */
             diary: components["schemas"]["ExportedEntry"][];
+            /** @description Albums they asked not to be recommended, most recent first. */
+            dismissedRecommendations: components["schemas"]["ExportedDismissal"][];
             exportedAt: string;
             /** @description The artists they follow. */
             followedArtists: string[];
@@ -4705,6 +4818,8 @@ export interface components {
             ratings: components["schemas"]["LibraryEntry"][];
             /** @description Whether their ratings show in their followers' feeds. */
             ratingsInFeeds: boolean;
+            /** @description Whether albums are recommended to them ("For you"). */
+            recommendations: boolean;
             /** @description What the member reported, and what became of it. */
             reports: components["schemas"]["ExportedReport"][];
             reviews: components["schemas"]["ExportedReview"][];
@@ -6679,6 +6794,56 @@ export interface operations {
                 };
             };
             /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    similar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Albums the same members rated highly, weighed against how often each is rated, best first; worked out in the background */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarAlbums"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12042,6 +12207,208 @@ export interface operations {
                 };
             };
             /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    for_you: {
+        parameters: {
+            query?: {
+                /** @description How many to answer: 1 to 60, 24 by default. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Albums rated highly by the members whose taste is most like the caller's, without what the caller rated, wishlisted or dismissed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForYou"];
+                };
+            };
+            /** @description A limit out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    dismissed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The albums the caller asked not to be recommended, most recent first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dismissed"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                album_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The album will not be recommended to the caller again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such album */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    undismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Album id */
+                album_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The album may be recommended again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller had not dismissed that album */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -141,3 +141,7 @@ export type DescriptorKind = Schemas['DescriptorKind'];
 export type ShapedChart = Schemas['ShapedChart'];
 export type RankedAlbum = Schemas['RankedAlbum'];
 export type ChartOrder = Schemas['ChartOrder'];
+export type SimilarAlbums = Schemas['SimilarAlbums'];
+export type Recommended = Schemas['Recommended'];
+export type ForYou = Schemas['ForYou'];
+export type Dismissed = Schemas['Dismissed'];

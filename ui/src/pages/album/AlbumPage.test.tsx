@@ -317,3 +317,20 @@ describe('the Edit Album dialog', () => {
     expect((await view.findByRole('heading', { level: 1 })).textContent).toBe('OK Computer OKNOTOK');
   });
 });
+
+describe('similar albums', () => {
+  it('lists them with how many members loved both, or says how they come', async () => {
+    albumServer({
+      'GET /api/album/4/similar': [200, { albums: [{ album: { ...okComputer, albumId: 5, title: 'Kid A', slug: 'kid-a' }, members: 3 }], fewestShared: 2 }],
+    });
+    const view = renderAt(ALBUM_URL);
+    const section = await view.findByRole('region', { name: 'Similar albums' });
+    expect(await within(section).findByText('Loved by 3 members who loved this')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Kid A' }).getAttribute('href')).toBe('/albums/radiohead/kid-a');
+    cleanup();
+
+    albumServer();
+    const empty = renderAt(ALBUM_URL);
+    expect(await empty.findByText(/None yet: an album shows here once 2 members/)).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'wouter-preact';
 import { ApiError } from '../../api/client';
 import { useAlbum } from '../../api/queries';
@@ -7,6 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { artistPath } from '../../lib/paths';
+import { lazyComponent } from '../../lib/lazyComponent';
 import { routeParam } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AlbumCover } from './AlbumCover';
@@ -20,6 +21,9 @@ import { RatingsPanel } from './RatingsPanel';
 import { TrackList } from './TrackList';
 import { ReviewsTab } from './ReviewsTab';
 import './album.css';
+
+// Below the fold: its code comes after the page's.
+const SimilarAlbums = lazyComponent(() => import('./SimilarAlbums'), 'SimilarAlbums');
 
 type Notice = { kind: 'login'; reason: string } | { kind: 'refused'; message: string } | { kind: 'edit' } | null;
 
@@ -49,6 +53,9 @@ function AlbumView({ album }: { album: Album }) {
       </div>
       <CatalogueActions entity={{ kind: 'album', album }} />
       <AlbumLists albumId={album.albumId} />
+      <Suspense fallback={null}>
+        <SimilarAlbums albumId={album.albumId} />
+      </Suspense>
       <CommentList kind="album" id={album.albumId} />
       {notice?.kind === 'login' && <LoginPrompt reason={notice.reason} onClose={close} />}
       {notice?.kind === 'refused' && (

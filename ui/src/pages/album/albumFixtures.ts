@@ -90,6 +90,7 @@ export function albumServer(extra: Record<string, [number, unknown?]> = {}, memb
     'GET /api/album/name/radiohead/ok-computer': [200, okComputer],
     'GET /api/comment/album/4*': [200, { data: [], totalPages: 0, totalAlbumComments: 0 }],
     'GET /api/list/album/4': [200, { count: 0, lists: [] }],
+    'GET /api/album/4/similar': [200, { albums: [], fewestShared: 2 }],
     ...(member
       ? {
           'GET /api/auth/me': [200, member],

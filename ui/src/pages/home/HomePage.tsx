@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'wouter-preact';
 import { usePopularAlbums } from '../../api/queries';
 import { useAuth } from '../../auth/AuthContext';
@@ -11,6 +11,7 @@ import { PopularLists } from './PopularLists';
 import { RecentComments } from './RecentComments';
 import { RecentPosts } from './RecentPosts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { lazyComponent } from '../../lib/lazyComponent';
 import './home.css';
 
 function PopularAlbums() {
@@ -28,16 +29,36 @@ function PopularAlbums() {
   );
 }
 
+// Loaded when the tab is first opened: most visits start on the other tabs.
+const ForYouList = lazyComponent(() => import('../discover/ForYou'), 'ForYouList');
+
 const HOME_TABS = [
   ['site', 'Everyone'],
   ['feed', 'Feed'],
+  ['for-you', 'For you'],
 ] as const;
 
-/** A signed-in member's home has a Feed tab: what the members and artists they follow did. */
+/** A signed-in member's home has a Feed tab (what the members and artists they follow did) and a For you tab. */
 export function HomePage() {
   useDocumentTitle();
   const { user } = useAuth();
-  const [tab, setTab] = useState<'site' | 'feed'>('site');
+  const [tab, setTab] = useState<'site' | 'feed' | 'for-you'>('site');
+  if (user && tab === 'for-you') {
+    return (
+      <div class="home" data-screen="home">
+        <h1 class="visually-hidden">halfstar</h1>
+        <Tabs label="Home" tabs={HOME_TABS} selected={tab} onSelect={setTab} />
+        <section class="home-section" role="tabpanel" aria-label="For you">
+          <Suspense fallback={<Loading label="Loading recommendations…" />}>
+            <ForYouList />
+          </Suspense>
+          <p>
+            <Link href="/for-you">Open your recommendations on their own page</Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
   if (user && tab === 'feed') {
     return (
       <div class="home" data-screen="home">

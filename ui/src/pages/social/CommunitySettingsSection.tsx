@@ -19,6 +19,11 @@ export const NOTIFICATION_KINDS: ReadonlyArray<readonly [keyof NotificationSwitc
   ['correction', 'Editors accepting or declining corrections I suggested'],
 ];
 
+const ON_OFF_SETTINGS: ReadonlyArray<readonly ['ratingsInFeeds' | 'recommendations', string]> = [
+  ['ratingsInFeeds', "Show my ratings in my followers' feeds"],
+  ['recommendations', 'Recommend albums to me (“For you”, from members whose ratings agree with mine)'],
+];
+
 /** Each switch is saved as it is changed; the server's answer is what shows. */
 function CommunitySwitches({ settings }: { settings: CommunitySettings }) {
   const client = useQueryClient();
@@ -43,17 +48,19 @@ function CommunitySwitches({ settings }: { settings: CommunitySettings }) {
 
   return (
     <>
-      <label class="switch-row">
-        <input
-          type="checkbox"
-          checked={settings.ratingsInFeeds}
-          onChange={(event) => {
-            const ratingsInFeeds = (event.target as HTMLInputElement).checked;
-            void save({ ratingsInFeeds }, { ...settings, ratingsInFeeds });
-          }}
-        />
-        Show my ratings in my followers' feeds
-      </label>
+      {ON_OFF_SETTINGS.map(([setting, label]) => (
+        <label key={setting} class="switch-row">
+          <input
+            type="checkbox"
+            checked={settings[setting]}
+            onChange={(event) => {
+              const on = (event.target as HTMLInputElement).checked;
+              void save({ [setting]: on }, { ...settings, [setting]: on });
+            }}
+          />
+          {label}
+        </label>
+      ))}
       <fieldset class="switch-group">
         <legend>Notify me of</legend>
         {NOTIFICATION_KINDS.map(([kind, label]) => (

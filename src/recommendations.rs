@@ -1,0 +1,256 @@
+//! The background worker that works out recommendations and stores them
+//! (the rules are `domain::recommendations`, the tables V37's), so no page
+//! computes one on a request's path.
+//!
+//! Triggers mark an album due when one of its ratings changes, and a member
+//! when theirs do. The worker takes marks a batch at a time, clearing them
+//! before it reads, so a rating made while it works marks again:
+//! - a due album gets its similar albums worked out again;
+//! - a member whose taste changed gets their recommendations worked out
+//!   again (if they ever asked for them), and so do the similar albums of
+//!   the albums they rated highly most recently, whose shared admirers
+//!   their change may have changed;
+//! - a member who asks for recommendations never worked out, or worked out
+//!   more than a day ago, is taken first.
+//!
+//! It rests three times as long as it worked, so it takes at most a quarter
+//! of one core from the pages, however much is due (on the large synthetic
+//! community, the first pass over every rated album takes about an hour).
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rusqlite::Connection;
+
+use crate::api::AppState;
+use crate::db::engine::writer::Writer;
+use crate::db::{Pool, recommendations as stored};
+use crate::domain::recommendations::{self, Pick};
+use crate::domain::timestamp;
+use crate::error::AppError;
+
+/// Albums and members taken from their marks in one batch.
+const ALBUMS_A_BATCH: u32 = 32;
+const MEMBERS_A_BATCH: u32 = 8;
+/// Members who asked and wait, at most; more wait for a later ask.
+const MOST_WAITING: usize = 1_000;
+/// How long the worker rests for each moment it worked.
+const REST_FACTOR: u32 = 3;
+/// How often an idle worker looks for marks.
+const IDLE_PAUSE: Duration = Duration::from_millis(500);
+/// Recommendations older than this are worked out again when asked for.
+pub const FRESH_FOR: time::Duration = time::Duration::days(1);
+
+/// Members who asked for recommendations that are not worked out yet.
+#[derive(Default)]
+pub struct Recommender {
+    asked: Mutex<BTreeSet<i64>>,
+}
+
+impl Recommender {
+    /// Puts the member first in line for the worker.
+    pub fn ask(&self, user_id: i64) {
+        let mut asked = self.asked.lock().expect("not poisoned");
+        if asked.len() < MOST_WAITING {
+            asked.insert(user_id);
+        }
+    }
+
+    fn take_asked(&self) -> Vec<i64> {
+        let mut asked = self.asked.lock().expect("not poisoned");
+        let taken: Vec<i64> = asked
+            .iter()
+            .take(MEMBERS_A_BATCH as usize)
+            .copied()
+            .collect();
+        for member in &taken {
+            asked.remove(member);
+        }
+        taken
+    }
+}
+
+/// What one batch worked out, to store in one write.
+struct Worked {
+    similar: Vec<(i64, Vec<Pick>)>,
+    for_you: Vec<(i64, Vec<Pick>, usize)>,
+}
+
+impl Worked {
+    fn is_empty(&self) -> bool {
+        self.similar.is_empty() && self.for_you.is_empty()
+    }
+}
+
+/// Works on a thread of its own for as long as the server runs.
+pub fn start(state: &AppState) {
+    let (pool, writer, recommender) = (
+        state.pool.clone(),
+        state.writer.clone(),
+        state.recommender.clone(),
+    );
+    let runtime = tokio::runtime::Handle::current();
+    std::thread::Builder::new()
+        .name("recommender".to_owned())
+        .spawn(move || {
+            loop {
+                let started = Instant::now();
+                match runtime.block_on(one_batch(&pool, &writer, &recommender)) {
+                    Ok(true) => std::thread::sleep(started.elapsed() * REST_FACTOR),
+                    Ok(false) => std::thread::sleep(IDLE_PAUSE),
+                    Err(error) => {
+                        tracing::warn!(%error, "cannot work out recommendations");
+                        std::thread::sleep(IDLE_PAUSE * 20);
+                    }
+                }
+            }
+        })
+        .expect("a thread starts");
+}
+
+/// Works through everything due, without resting: for tests and the CLI.
+pub async fn catch_up(state: &AppState) -> Result<(), AppError> {
+    while one_batch(&state.pool, &state.writer, &state.recommender).await? {}
+    Ok(())
+}
+
+/// Takes one batch of marks and asks, works them out and stores them;
+/// whether there was anything to do.
+async fn one_batch(
+    pool: &Pool,
+    writer: &Writer,
+    recommender: &Recommender,
+) -> Result<bool, AppError> {
+    let asked = recommender.take_asked();
+    let (albums, changed) = writer
+        .write(|conn| {
+            Ok((
+                stored::take_due_albums(conn, ALBUMS_A_BATCH)?,
+                stored::take_taste_changes(conn, MEMBERS_A_BATCH)?,
+            ))
+        })
+        .await?;
+    if asked.is_empty() && albums.is_empty() && changed.is_empty() {
+        return Ok(false);
+    }
+    let pool = pool.clone();
+    let worked = tokio::task::spawn_blocking(move || -> Result<Worked, AppError> {
+        let conn = pool.get()?;
+        work_out(&conn, &asked, albums, &changed)
+    })
+    .await
+    .map_err(|error| AppError::Internal(error.into()))??;
+    if !worked.is_empty() {
+        let now = timestamp::now();
+        writer
+            .write(move |conn| {
+                for (album, picks) in &worked.similar {
+                    stored::store_similar(conn, *album, picks)?;
+                }
+                for (member, picks, neighbours) in &worked.for_you {
+                    stored::store_for_you(conn, *member, picks, *neighbours, &now)?;
+                }
+                Ok(())
+            })
+            .await?;
+    }
+    Ok(true)
+}
+
+fn work_out(
+    conn: &Connection,
+    asked: &[i64],
+    mut albums: Vec<i64>,
+    changed: &[i64],
+) -> Result<Worked, AppError> {
+    let mut members: Vec<i64> = asked.to_vec();
+    for &member in changed {
+        albums.extend(stored::recently_admired_by(conn, member)?);
+        if stored::made(conn, member)?.is_some() && !members.contains(&member) {
+            members.push(member);
+        }
+    }
+    let albums: BTreeSet<i64> = albums.into_iter().collect();
+    let mut counts = RatingCounts::new(conn);
+    let mut similar = Vec::with_capacity(albums.len());
+    for album in albums {
+        similar.push((album, similar_to(conn, album, &mut counts)?));
+    }
+    let mut for_you = Vec::new();
+    for member in members {
+        if stored::wanted_by(conn, member)? {
+            let (picks, neighbours) = for_member(conn, member)?;
+            for_you.push((member, picks, neighbours));
+        }
+    }
+    Ok(Worked { similar, for_you })
+}
+
+/// Albums' numbers of ratings, each read once a batch.
+struct RatingCounts<'c> {
+    conn: &'c Connection,
+    known: HashMap<i64, u32>,
+}
+
+impl<'c> RatingCounts<'c> {
+    fn new(conn: &'c Connection) -> Self {
+        Self {
+            conn,
+            known: HashMap::new(),
+        }
+    }
+
+    fn read(&mut self, albums: impl Iterator<Item = i64>) -> rusqlite::Result<()> {
+        for album in albums {
+            if let std::collections::hash_map::Entry::Vacant(entry) = self.known.entry(album) {
+                entry.insert(stored::rating_count(self.conn, album)?);
+            }
+        }
+        Ok(())
+    }
+
+    fn of(&self, album: i64) -> u32 {
+        self.known.get(&album).copied().unwrap_or(0)
+    }
+}
+
+fn similar_to(
+    conn: &Connection,
+    album: i64,
+    counts: &mut RatingCounts<'_>,
+) -> rusqlite::Result<Vec<Pick>> {
+    let admired_by_each = stored::admirers(conn, album)?
+        .into_iter()
+        .map(|member| stored::admired_by(conn, member))
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    counts.read(std::iter::once(album).chain(admired_by_each.iter().flatten().copied()))?;
+    Ok(recommendations::similar(album, &admired_by_each, |id| {
+        counts.of(id)
+    }))
+}
+
+/// The member's recommendations, and how many members of like taste made them.
+fn for_member(conn: &Connection, member: i64) -> rusqlite::Result<(Vec<Pick>, usize)> {
+    let mine = stored::numbers_of(conn, member)?;
+    let mut left_out = stored::blocked_either_way(conn, member)?;
+    left_out.insert(member);
+    let mut pairs: HashMap<i64, Vec<(f64, f64)>> = HashMap::new();
+    for &(album, number) in &mine {
+        for (other, theirs) in stored::raters_of(conn, album)? {
+            if !left_out.contains(&other) {
+                pairs.entry(other).or_default().push((number, theirs));
+            }
+        }
+    }
+    let neighbours = recommendations::neighbours(&pairs);
+    let admired = neighbours
+        .iter()
+        .map(|&(other, score)| Ok((score, stored::admired_by(conn, other)?)))
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let excluded: HashSet<i64> = stored::not_to_recommend(conn, member)?;
+    Ok((
+        recommendations::for_you(&admired, &excluded),
+        neighbours.len(),
+    ))
+}
