@@ -120,6 +120,7 @@ def parameters(db):
             "/api/album/{id}/my-listens": album_id,
             "/api/album/{id}/genre-votes": album_id,
             "/api/album/{id}/descriptors": album_id,
+            "/api/album/{id}/similar": album_id,
             "/api/artist/{id}/follow": artist_id,
             "/api/artist/{id}/history": artist_id,
             "/api/comment/album/{id}": album_id,

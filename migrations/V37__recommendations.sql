@@ -42,13 +42,16 @@ CREATE TRIGGER taste_blocked AFTER INSERT ON blocks BEGIN
 END;
 
 -- A member's recommendations ("For you"), best first, from the public
--- ratings of the members whose taste is most like theirs.
+-- ratings of the members whose taste is most like theirs and the similar
+-- albums of the albums they loved.
 CREATE TABLE recommendations (
-    user_id  INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    place    INTEGER NOT NULL,
-    album_id INTEGER NOT NULL REFERENCES albums (id) ON DELETE CASCADE,
+    user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    place         INTEGER NOT NULL,
+    album_id      INTEGER NOT NULL REFERENCES albums (id) ON DELETE CASCADE,
     -- Members of like taste who rated it highly.
-    members  INTEGER NOT NULL,
+    members       INTEGER NOT NULL,
+    -- The album the member loved that it is most like, if that is why.
+    like_album_id INTEGER REFERENCES albums (id) ON DELETE SET NULL,
     PRIMARY KEY (user_id, place)
 ) WITHOUT ROWID;
 CREATE INDEX recommendations_by_album ON recommendations (album_id);

@@ -24,11 +24,11 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 
 use crate::api::AppState;
-use crate::db::engine::writer::Writer;
 use crate::db::{Pool, recommendations as stored};
-use crate::domain::recommendations::{self, Pick};
+use crate::domain::recommendations::{self, Pick, SIMILAR_KEPT};
 use crate::domain::timestamp;
 use crate::error::AppError;
+use crate::reads::kept_answers::{Topic, Touched};
 
 /// Albums and members taken from their marks in one batch.
 const ALBUMS_A_BATCH: u32 = 32;
@@ -71,32 +71,16 @@ impl Recommender {
     }
 }
 
-/// What one batch worked out, to store in one write.
-struct Worked {
-    similar: Vec<(i64, Vec<Pick>)>,
-    for_you: Vec<(i64, Vec<Pick>, usize)>,
-}
-
-impl Worked {
-    fn is_empty(&self) -> bool {
-        self.similar.is_empty() && self.for_you.is_empty()
-    }
-}
-
 /// Works on a thread of its own for as long as the server runs.
 pub fn start(state: &AppState) {
-    let (pool, writer, recommender) = (
-        state.pool.clone(),
-        state.writer.clone(),
-        state.recommender.clone(),
-    );
+    let state = state.clone();
     let runtime = tokio::runtime::Handle::current();
     std::thread::Builder::new()
         .name("recommender".to_owned())
         .spawn(move || {
             loop {
                 let started = Instant::now();
-                match runtime.block_on(one_batch(&pool, &writer, &recommender)) {
+                match runtime.block_on(one_batch(&state)) {
                     Ok(true) => std::thread::sleep(started.elapsed() * REST_FACTOR),
                     Ok(false) => std::thread::sleep(IDLE_PAUSE),
                     Err(error) => {
@@ -111,18 +95,15 @@ pub fn start(state: &AppState) {
 
 /// Works through everything due, without resting: for tests and the CLI.
 pub async fn catch_up(state: &AppState) -> Result<(), AppError> {
-    while one_batch(&state.pool, &state.writer, &state.recommender).await? {}
+    while one_batch(state).await? {}
     Ok(())
 }
 
 /// Takes one batch of marks and asks, works them out and stores them;
 /// whether there was anything to do.
-async fn one_batch(
-    pool: &Pool,
-    writer: &Writer,
-    recommender: &Recommender,
-) -> Result<bool, AppError> {
-    let asked = recommender.take_asked();
+async fn one_batch(state: &AppState) -> Result<bool, AppError> {
+    let (pool, writer) = (&state.pool, &state.writer);
+    let asked = state.recommender.take_asked();
     let (albums, changed) = writer
         .write(|conn| {
             Ok((
@@ -134,36 +115,81 @@ async fn one_batch(
     if asked.is_empty() && albums.is_empty() && changed.is_empty() {
         return Ok(false);
     }
-    let pool = pool.clone();
-    let worked = tokio::task::spawn_blocking(move || -> Result<Worked, AppError> {
-        let conn = pool.get()?;
-        work_out(&conn, &asked, albums, &changed)
+    // Similar albums first: a member's recommendations read those of the
+    // albums they loved.
+    let members = in_blocking(pool, move |conn| {
+        let (albums, members) = to_work_out(conn, &asked, albums, &changed)?;
+        let mut counts = RatingCounts::new(conn);
+        let similar = albums
+            .into_iter()
+            .map(|album| Ok((album, similar_to(conn, album, &mut counts)?)))
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok((similar, members))
     })
-    .await
-    .map_err(|error| AppError::Internal(error.into()))??;
-    if !worked.is_empty() {
-        let now = timestamp::now();
-        writer
-            .write(move |conn| {
-                for (album, picks) in &worked.similar {
-                    stored::store_similar(conn, *album, picks)?;
-                }
-                for (member, picks, neighbours) in &worked.for_you {
-                    stored::store_for_you(conn, *member, picks, *neighbours, &now)?;
-                }
-                Ok(())
-            })
-            .await?;
-    }
+    .await?;
+    let (similar, members) = members;
+    let touched = Touched(
+        similar
+            .iter()
+            .map(|(album, _)| Topic::Album(*album))
+            .collect(),
+    );
+    writer
+        .write(move |conn| {
+            for (album, picks) in &similar {
+                stored::store_similar(conn, *album, picks)?;
+            }
+            Ok(())
+        })
+        .await?;
+    // Visitors' kept answers of these albums' similar albums end.
+    state.kept_answers.note_background_write(&touched);
+    let for_you = in_blocking(pool, move |conn| {
+        let mut for_you = Vec::new();
+        for member in members {
+            if stored::wanted_by(conn, member)? {
+                let (picks, neighbours) = for_member(conn, member)?;
+                for_you.push((member, picks, neighbours));
+            }
+        }
+        Ok(for_you)
+    })
+    .await?;
+    let now = timestamp::now();
+    writer
+        .write(move |conn| {
+            for (member, picks, neighbours) in &for_you {
+                stored::store_for_you(conn, *member, picks, *neighbours, &now)?;
+            }
+            Ok(())
+        })
+        .await?;
     Ok(true)
 }
 
-fn work_out(
+/// Runs `work` on a pooled connection off the async threads.
+async fn in_blocking<T: Send + 'static>(
+    pool: &Pool,
+    work: impl FnOnce(&Connection) -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    let pool = pool.clone();
+    tokio::task::spawn_blocking(move || {
+        let conn = pool.get()?;
+        work(&conn)
+    })
+    .await
+    .map_err(|error| AppError::Internal(error.into()))?
+}
+
+/// The albums whose similar albums to work out (those due, and those the
+/// changed members loved lately) and the members whose recommendations to
+/// work out (those who asked, and the changed ones who had any).
+fn to_work_out(
     conn: &Connection,
     asked: &[i64],
     mut albums: Vec<i64>,
     changed: &[i64],
-) -> Result<Worked, AppError> {
+) -> Result<(BTreeSet<i64>, Vec<i64>), AppError> {
     let mut members: Vec<i64> = asked.to_vec();
     for &member in changed {
         albums.extend(stored::recently_admired_by(conn, member)?);
@@ -171,20 +197,7 @@ fn work_out(
             members.push(member);
         }
     }
-    let albums: BTreeSet<i64> = albums.into_iter().collect();
-    let mut counts = RatingCounts::new(conn);
-    let mut similar = Vec::with_capacity(albums.len());
-    for album in albums {
-        similar.push((album, similar_to(conn, album, &mut counts)?));
-    }
-    let mut for_you = Vec::new();
-    for member in members {
-        if stored::wanted_by(conn, member)? {
-            let (picks, neighbours) = for_member(conn, member)?;
-            for_you.push((member, picks, neighbours));
-        }
-    }
-    Ok(Worked { similar, for_you })
+    Ok((albums.into_iter().collect(), members))
 }
 
 /// Albums' numbers of ratings, each read once a batch.
@@ -248,9 +261,15 @@ fn for_member(conn: &Connection, member: i64) -> rusqlite::Result<(Vec<Pick>, us
         .iter()
         .map(|&(other, score)| Ok((score, stored::admired_by(conn, other)?)))
         .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut similar_to_loved = Vec::new();
+    for loved in stored::admired_by(conn, member)?
+        .into_iter()
+        .take(recommendations::LOVED_CONSULTED)
+    {
+        let similar = stored::similar_to(conn, loved, SIMILAR_KEPT as u32)?;
+        similar_to_loved.push((loved, similar.into_iter().map(|(album, _)| album).collect()));
+    }
     let excluded: HashSet<i64> = stored::not_to_recommend(conn, member)?;
-    Ok((
-        recommendations::for_you(&admired, &excluded),
-        neighbours.len(),
-    ))
+    let picks = recommendations::for_you(&admired, &similar_to_loved, &excluded);
+    Ok((picks, neighbours.len()))
 }

@@ -2,6 +2,8 @@
 //! album's similar albums (`/api/album/{id}/similar`), a member's albums
 //! "For you" (`/api/recommendations`), and the albums they dismissed.
 
+use std::collections::HashMap;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, put};
@@ -43,6 +45,33 @@ struct Recommended {
     /// Members who rated it highly: for a similar album, members who rated
     /// both; for "For you", members of like taste.
     members: u32,
+    /// For "For you": the album the caller loved that this one is most
+    /// like, when that is why it is recommended; null otherwise.
+    #[schema(required)]
+    like: Option<LovedAlbum>,
+}
+
+/// An album named and linked to.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct LovedAlbum {
+    album_id: i64,
+    title: String,
+    slug: String,
+    artist: String,
+    artist_slug: String,
+}
+
+impl From<Album> for LovedAlbum {
+    fn from(album: Album) -> Self {
+        Self {
+            album_id: album.album_id,
+            title: album.title,
+            slug: album.slug,
+            artist: album.artist,
+            artist_slug: album.artist_slug,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -54,18 +83,34 @@ struct SimilarAlbums {
     fewest_shared: u32,
 }
 
+/// The picks `(album, members, loved album it is like)` with their albums,
+/// in their order.
 fn with_albums(
     conn: &rusqlite::Connection,
-    picks: Vec<(i64, u32)>,
+    picks: Vec<(i64, u32, Option<i64>)>,
     reader: Option<i64>,
 ) -> rusqlite::Result<Vec<Recommended>> {
     let ids: Vec<i64> = picks.iter().map(|pick| pick.0).collect();
+    let mut liked: Vec<i64> = picks.iter().filter_map(|pick| pick.2).collect();
+    liked.sort_unstable();
+    liked.dedup();
+    let loved: HashMap<i64, Album> = albums::by_ids(conn, &liked, None)?
+        .into_iter()
+        .map(|album| (album.album_id, album))
+        .collect();
     let found = albums::by_ids(conn, &ids, reader)?;
     Ok(found
         .into_iter()
         .filter_map(|album| {
-            let members = picks.iter().find(|pick| pick.0 == album.album_id)?.1;
-            Some(Recommended { album, members })
+            let &(_, members, like) = picks.iter().find(|pick| pick.0 == album.album_id)?;
+            let like = like
+                .and_then(|id| loved.get(&id).cloned())
+                .map(LovedAlbum::from);
+            Some(Recommended {
+                album,
+                members,
+                like,
+            })
         })
         .collect())
 }
@@ -88,7 +133,10 @@ async fn similar(
         if !albums::exists(conn, id)? {
             return Err(AppError::NotFound(format!("No album with id {id}")));
         }
-        let picks = recommendations::similar_to(conn, id, SIMILAR_KEPT as u32)?;
+        let picks = recommendations::similar_to(conn, id, SIMILAR_KEPT as u32)?
+            .into_iter()
+            .map(|(album, members)| (album, members, None))
+            .collect();
         Ok(Json(SimilarAlbums {
             albums: with_albums(conn, picks, reader)?,
             fewest_shared: FEWEST_SHARED,

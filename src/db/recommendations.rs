@@ -165,11 +165,18 @@ pub fn store_for_you(
         return Ok(());
     }
     let mut insert = conn.prepare_cached(
-        "INSERT INTO recommendations (user_id, place, album_id, members)
-         SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM albums WHERE id = ?3)",
+        "INSERT INTO recommendations (user_id, place, album_id, members, like_album_id)
+         SELECT ?1, ?2, ?3, ?4, (SELECT id FROM albums WHERE id = ?5)
+         WHERE EXISTS (SELECT 1 FROM albums WHERE id = ?3)",
     )?;
     for (place, pick) in picks.iter().enumerate() {
-        insert.execute(params![user_id, place as i64, pick.album_id, pick.members])?;
+        insert.execute(params![
+            user_id,
+            place as i64,
+            pick.album_id,
+            pick.members,
+            pick.like
+        ])?;
     }
     conn.prepare_cached(
         "INSERT INTO recommendations_made (user_id, made_at, neighbours) VALUES (?1, ?2, ?3)
@@ -206,10 +213,15 @@ pub fn similar_to(
 }
 
 /// The member's recommendations, best first, leaving out what they rated,
-/// wishlisted or dismissed since they were worked out: `(album, members)`.
-pub fn for_you(conn: &Connection, user_id: i64, most: u32) -> rusqlite::Result<Vec<(i64, u32)>> {
+/// wishlisted or dismissed since they were worked out: `(album, members,
+/// the loved album it is like)`.
+pub fn for_you(
+    conn: &Connection,
+    user_id: i64,
+    most: u32,
+) -> rusqlite::Result<Vec<(i64, u32, Option<i64>)>> {
     conn.prepare_cached(
-        "SELECT r.album_id, r.members FROM recommendations r
+        "SELECT r.album_id, r.members, r.like_album_id FROM recommendations r
          WHERE r.user_id = ?1
            AND NOT EXISTS (SELECT 1 FROM ratings WHERE user_id = ?1 AND album_id = r.album_id)
            AND NOT EXISTS (SELECT 1 FROM wishlist_items WHERE user_id = ?1 AND album_id = r.album_id)
@@ -217,7 +229,9 @@ pub fn for_you(conn: &Connection, user_id: i64, most: u32) -> rusqlite::Result<V
                            WHERE user_id = ?1 AND album_id = r.album_id)
          ORDER BY r.place LIMIT ?2",
     )?
-    .query_map(params![user_id, most], |row| Ok((row.get(0)?, row.get(1)?)))?
+    .query_map(params![user_id, most], |row| {
+        Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+    })?
     .collect()
 }
 

@@ -12,9 +12,12 @@
 //!
 //! **For you.** The members most compatible with the reader
 //! (`domain::compatibility`, above `NO_RELATION`) each vote for the albums
-//! they rated highly, with the strength of their compatibility; the albums
-//! with the most votes, that the reader has not rated, wishlisted or
-//! dismissed, are recommended.
+//! they rated highly, with the strength of their compatibility. A member
+//! who shares too few albums with anyone to have such neighbours (most of
+//! the long tail) still gets something: each album they loved lately votes
+//! `LIKE_VOTE` for its similar albums (falling to half down the list), as
+//! weak as a barely compatible member's vote. The albums with the most votes, that the reader has not
+//! rated, wishlisted or dismissed, are recommended.
 
 use std::collections::{HashMap, HashSet};
 
@@ -31,14 +34,22 @@ pub const NEIGHBOURS: usize = 30;
 /// Recommendations kept for each member (those rated or dismissed since are
 /// left out when read).
 pub const RECOMMENDATIONS_KEPT: usize = 60;
+/// The reader's latest loved albums whose similar albums vote for theirs.
+pub const LOVED_CONSULTED: usize = 30;
 /// The compatibility figure of two unrelated tastes.
 const NO_RELATION: u8 = 50;
+/// The vote of a loved album for each of its similar albums: a neighbour
+/// five points above no relation votes as much.
+const LIKE_VOTE: f64 = 5.0;
 
 /// An album recommended, with how many members' ratings recommend it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pick {
     pub album_id: i64,
     pub members: u32,
+    /// For "For you": the album the reader loved that this one is most
+    /// like, when similar albums voted for it.
+    pub like: Option<i64>,
 }
 
 /// Albums similar to one, best first. `admired_by_each` holds, for each
@@ -67,6 +78,7 @@ pub fn similar(
                 Pick {
                     album_id: other,
                     members,
+                    like: None,
                 },
             )
         })
@@ -90,22 +102,45 @@ pub fn neighbours(pairs: &HashMap<i64, Vec<(f64, f64)>>) -> Vec<(i64, u8)> {
 
 /// The reader's recommendations, best first: each neighbour (with their
 /// figure) votes for the albums they rated highly with the strength of their
-/// compatibility; albums in `excluded` (rated, wishlisted, dismissed) are
-/// left out.
-pub fn for_you(admired_by_neighbours: &[(u8, Vec<i64>)], excluded: &HashSet<i64>) -> Vec<Pick> {
-    let mut votes: HashMap<i64, (f64, u32)> = HashMap::new();
+/// compatibility, and each loved album (latest first) for its similar
+/// albums; albums in `excluded` (rated, wishlisted, dismissed) are left out.
+pub fn for_you(
+    admired_by_neighbours: &[(u8, Vec<i64>)],
+    similar_to_loved: &[(i64, Vec<i64>)],
+    excluded: &HashSet<i64>,
+) -> Vec<Pick> {
+    let mut votes: HashMap<i64, (f64, Pick)> = HashMap::new();
+    let mut vote = |album_id: i64, strength: f64, member: bool, like: Option<i64>| {
+        if excluded.contains(&album_id) {
+            return;
+        }
+        let (total, pick) = votes.entry(album_id).or_insert((
+            0.0,
+            Pick {
+                album_id,
+                members: 0,
+                like: None,
+            },
+        ));
+        *total += strength;
+        pick.members += u32::from(member);
+        pick.like = pick.like.or(like);
+    };
     for (score, admired) in admired_by_neighbours {
         let strength = f64::from(score.saturating_sub(NO_RELATION));
-        for album in admired.iter().filter(|album| !excluded.contains(album)) {
-            let vote = votes.entry(*album).or_default();
-            vote.0 += strength;
-            vote.1 += 1;
+        for &album in admired {
+            vote(album, strength, true, None);
         }
     }
-    let mut scored: Vec<(f64, Pick)> = votes
-        .into_iter()
-        .map(|(album_id, (strength, members))| (strength, Pick { album_id, members }))
-        .collect();
+    // Down a loved album's similar albums, its vote falls to half.
+    let fall = (2 * SIMILAR_KEPT) as f64;
+    for (loved, similar) in similar_to_loved {
+        for (place, &album) in similar.iter().enumerate() {
+            let strength = LIKE_VOTE * (fall - place as f64) / fall;
+            vote(album, strength, false, Some(*loved));
+        }
+    }
+    let mut scored: Vec<(f64, Pick)> = votes.into_values().collect();
     best_first(&mut scored, RECOMMENDATIONS_KEPT)
 }
 
@@ -132,19 +167,8 @@ mod tests {
         };
         let found = similar(1, &admired, counts);
         // 3: 2 / sqrt(10 * 4) = 0.316; 2: 3 / sqrt(10 * 100) = 0.095; 4 has one admirer.
-        assert_eq!(
-            found,
-            vec![
-                Pick {
-                    album_id: 3,
-                    members: 2
-                },
-                Pick {
-                    album_id: 2,
-                    members: 3
-                }
-            ]
-        );
+        let ids: Vec<(i64, u32)> = found.iter().map(|p| (p.album_id, p.members)).collect();
+        assert_eq!(ids, vec![(3, 2), (2, 3)]);
     }
 
     #[test]
@@ -177,28 +201,32 @@ mod tests {
     fn for_you_weighs_votes_by_compatibility_and_leaves_out_the_excluded() {
         let admired = vec![(90, vec![1, 2, 3]), (60, vec![2, 4]), (55, vec![4, 5])];
         let excluded = HashSet::from([3]);
-        let found = for_you(&admired, &excluded);
+        let found = for_you(&admired, &[], &excluded);
         // 2: 40 + 10; 1: 40; 4: 10 + 5; 5: 5. 3 is excluded.
-        assert_eq!(
-            found,
-            vec![
-                Pick {
-                    album_id: 2,
-                    members: 2
-                },
-                Pick {
-                    album_id: 1,
-                    members: 1
-                },
-                Pick {
-                    album_id: 4,
-                    members: 2
-                },
-                Pick {
-                    album_id: 5,
-                    members: 1
-                },
-            ]
-        );
+        let ids: Vec<(i64, u32)> = found.iter().map(|p| (p.album_id, p.members)).collect();
+        assert_eq!(ids, vec![(2, 2), (1, 1), (4, 2), (5, 1)]);
+        assert!(found.iter().all(|pick| pick.like.is_none()));
+    }
+
+    #[test]
+    fn without_neighbours_loved_albums_recommend_their_similar_albums() {
+        // Loved 10 (similar: 11, 12) then 20 (similar: 12, 13, 10).
+        let similar = vec![(10, vec![11, 12]), (20, vec![12, 13, 10])];
+        let excluded = HashSet::from([10, 20]);
+        let found = for_you(&[], &similar, &excluded);
+        let ids: Vec<(i64, Option<i64>)> = found.iter().map(|p| (p.album_id, p.like)).collect();
+        // 12 has two votes, and is like the first loved album that named
+        // it; 11 comes first in its list, 13 second in its.
+        assert_eq!(ids, vec![(12, Some(10)), (11, Some(10)), (13, Some(20))]);
+        assert!(found.iter().all(|pick| pick.members == 0));
+        // A barely compatible neighbour's vote (5) weighs as much as a loved
+        // album's first similar album: it lifts 13 (4.79 + 5) past 11 (5),
+        // level with 12 (5 + 4.79), and the tie goes to the lower id.
+        let with_neighbour = for_you(&[(55, vec![13])], &similar, &excluded);
+        let ids: Vec<(i64, u32)> = with_neighbour
+            .iter()
+            .map(|p| (p.album_id, p.members))
+            .collect();
+        assert_eq!(ids, vec![(12, 0), (13, 1), (11, 0)]);
     }
 }

@@ -215,6 +215,16 @@ impl KeptAnswers {
     }
 }
 
+impl KeptAnswers {
+    /// A write made off any request's path (a background worker's) ends
+    /// the answers that show what it touched, as a request's write would.
+    pub fn note_background_write(&self, touched: &Touched) {
+        if let Some(inner) = &self.inner {
+            inner.note_write(Some(touched));
+        }
+    }
+}
+
 impl Default for KeptAnswers {
     fn default() -> Self {
         Self::new(Duration::ZERO)

@@ -3920,6 +3920,15 @@ export interface components {
             /** @description The log-in form also has a username field: it is used when no email is given. */
             username?: string;
         };
+        /** @description An album named and linked to. */
+        LovedAlbum: {
+            /** Format: int64 */
+            albumId: number;
+            artist: string;
+            artistSlug: string;
+            slug: string;
+            title: string;
+        };
         /** @description The signed-in user as they see themselves: the public fields and the email. */
         Me: components["schemas"]["PublicUser"] & {
             email: string;
@@ -4256,6 +4265,7 @@ export interface components {
         /** @description An album recommended, and by how many members' ratings. */
         Recommended: {
             album: components["schemas"]["Album"];
+            like: null | components["schemas"]["LovedAlbum"];
             /**
              * Format: int32
              * @description Members who rated it highly: for a similar album, members who rated

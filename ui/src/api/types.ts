@@ -145,3 +145,4 @@ export type SimilarAlbums = Schemas['SimilarAlbums'];
 export type Recommended = Schemas['Recommended'];
 export type ForYou = Schemas['ForYou'];
 export type Dismissed = Schemas['Dismissed'];
+export type LovedAlbum = Schemas['LovedAlbum'];

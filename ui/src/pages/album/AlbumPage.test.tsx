@@ -321,7 +321,7 @@ describe('the Edit Album dialog', () => {
 describe('similar albums', () => {
   it('lists them with how many members loved both, or says how they come', async () => {
     albumServer({
-      'GET /api/album/4/similar': [200, { albums: [{ album: { ...okComputer, albumId: 5, title: 'Kid A', slug: 'kid-a' }, members: 3 }], fewestShared: 2 }],
+      'GET /api/album/4/similar': [200, { albums: [{ album: { ...okComputer, albumId: 5, title: 'Kid A', slug: 'kid-a' }, members: 3, like: null }], fewestShared: 2 }],
     });
     const view = renderAt(ALBUM_URL);
     const section = await view.findByRole('region', { name: 'Similar albums' });

@@ -4,8 +4,8 @@ import { Link } from 'wouter-preact';
 import { likeTasteLine, recommendationsApi, useDismissed, useForYou } from '../../api/recommendations';
 import type { Album } from '../../api/types';
 import { refreshAfterWrite } from '../../api/viewerCache';
-import { AlbumTile } from '../../components/AlbumTile';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
+import { AlbumTile, albumPath } from '../../components/AlbumTile';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../auth/AuthContext';
 import { LoginInvitation } from '../../components/LoginPrompt';
@@ -99,27 +99,36 @@ export function ForYouList() {
 
   return (
     <div class="for-you">
-      {neighbours === 0 ? (
+      {albums.length === 0 ? (
         <Empty>
-          Rate more albums that other members rated too: recommendations come from the members whose ratings agree
-          with yours on at least five albums.
+          {neighbours === 0
+            ? 'Rate more albums, and albums other members rated too: recommendations come from the members whose ratings agree with yours on at least five albums, and from the albums like those you rated 8 or more.'
+            : 'Nothing new to recommend: you have rated or set aside everything your closest matches loved.'}
         </Empty>
-      ) : albums.length === 0 ? (
-        <Empty>Nothing new to recommend: you have rated or set aside everything your closest matches loved.</Empty>
       ) : (
         <>
           <p class="album-muted">
-            Loved by the {neighbours === 1 ? 'member' : `${neighbours} members`} whose ratings agree most with yours.
+            {neighbours === 0
+              ? 'Like the albums you loved lately.'
+              : `Loved by the ${neighbours === 1 ? 'member' : `${neighbours} members`} whose ratings agree most with yours, and like the albums you loved.`}
           </p>
           <ol class="album-grid">
-            {albums.map(({ album, members }) => (
+            {albums.map(({ album, members, like }) => (
               <li key={album.albumId}>
                 <AlbumTile
                   album={album}
                   compact
                   action={{ label: 'Not for me', run: () => void dismiss(album), pending: pending === album.albumId }}
                 />
-                <span class="album-muted">{likeTasteLine(members)}</span>
+                <span class="album-muted">
+                  {members > 0 ? (
+                    likeTasteLine(members)
+                  ) : like ? (
+                    <>
+                      Like <Link href={albumPath(like)}>{like.title}</Link>, which you loved
+                    </>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ol>
