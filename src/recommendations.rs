@@ -25,6 +25,7 @@ use rusqlite::Connection;
 
 use crate::api::AppState;
 use crate::db::{Pool, recommendations as stored};
+use crate::domain::compatibility::MINIMUM_SHARED;
 use crate::domain::recommendations::{self, Pick, SIMILAR_KEPT};
 use crate::domain::timestamp;
 use crate::error::AppError;
@@ -119,10 +120,9 @@ async fn one_batch(state: &AppState) -> Result<bool, AppError> {
     // albums they loved.
     let members = in_blocking(pool, move |conn| {
         let (albums, members) = to_work_out(conn, &asked, albums, &changed)?;
-        let mut counts = RatingCounts::new(conn);
         let similar = albums
             .into_iter()
-            .map(|album| Ok((album, similar_to(conn, album, &mut counts)?)))
+            .map(|album| Ok((album, similar_to(conn, album)?)))
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok((similar, members))
     })
@@ -200,47 +200,12 @@ fn to_work_out(
     Ok((albums.into_iter().collect(), members))
 }
 
-/// Albums' numbers of ratings, each read once a batch.
-struct RatingCounts<'c> {
-    conn: &'c Connection,
-    known: HashMap<i64, u32>,
-}
-
-impl<'c> RatingCounts<'c> {
-    fn new(conn: &'c Connection) -> Self {
-        Self {
-            conn,
-            known: HashMap::new(),
-        }
-    }
-
-    fn read(&mut self, albums: impl Iterator<Item = i64>) -> rusqlite::Result<()> {
-        for album in albums {
-            if let std::collections::hash_map::Entry::Vacant(entry) = self.known.entry(album) {
-                entry.insert(stored::rating_count(self.conn, album)?);
-            }
-        }
-        Ok(())
-    }
-
-    fn of(&self, album: i64) -> u32 {
-        self.known.get(&album).copied().unwrap_or(0)
-    }
-}
-
-fn similar_to(
-    conn: &Connection,
-    album: i64,
-    counts: &mut RatingCounts<'_>,
-) -> rusqlite::Result<Vec<Pick>> {
+fn similar_to(conn: &Connection, album: i64) -> rusqlite::Result<Vec<Pick>> {
     let admired_by_each = stored::admirers(conn, album)?
         .into_iter()
         .map(|member| stored::admired_by(conn, member))
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    counts.read(std::iter::once(album).chain(admired_by_each.iter().flatten().copied()))?;
-    Ok(recommendations::similar(album, &admired_by_each, |id| {
-        counts.of(id)
-    }))
+    recommendations::similar(album, &admired_by_each, |id| stored::rating_count(conn, id))
 }
 
 /// The member's recommendations, and how many members of like taste made them.
@@ -248,14 +213,27 @@ fn for_member(conn: &Connection, member: i64) -> rusqlite::Result<(Vec<Pick>, us
     let mine = stored::numbers_of(conn, member)?;
     let mut left_out = stored::blocked_either_way(conn, member)?;
     left_out.insert(member);
+    let raters = mine
+        .iter()
+        .map(|&(album, _)| stored::raters_of(conn, album))
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    // Most members share one album or two with the reader: counted first,
+    // so pairs are gathered only for those who share enough to compare.
+    let mut shared: HashMap<i64, u32> = HashMap::new();
+    for (other, _) in raters.iter().flatten() {
+        *shared.entry(*other).or_default() += 1;
+    }
+    shared.retain(|other, count| *count as usize >= MINIMUM_SHARED && !left_out.contains(other));
     let mut pairs: HashMap<i64, Vec<(f64, f64)>> = HashMap::new();
-    for &(album, number) in &mine {
-        for (other, theirs) in stored::raters_of(conn, album)? {
-            if !left_out.contains(&other) {
-                pairs.entry(other).or_default().push((number, theirs));
-            }
+    for (&(_, number), raters) in mine.iter().zip(&raters) {
+        for &(other, theirs) in raters
+            .iter()
+            .filter(|(other, _)| shared.contains_key(other))
+        {
+            pairs.entry(other).or_default().push((number, theirs));
         }
     }
+    drop(raters);
     let neighbours = recommendations::neighbours(&pairs);
     let admired = neighbours
         .iter()

@@ -5,15 +5,18 @@
 -- picked; as with album_page_request, the thread's connections share the
 -- visit, so a burst goes out side by side as a browser's does. Pages, by
 -- weight out of 100:
---   35 album page: the album, the lists holding it, its comments; a third
+--   35 album page: the album, its descriptors, the lists holding it, its
+--      similar albums, its comments; a third
 --      also open the Ratings tab and one in ten of those its chart, a
 --      quarter the Reviews tab (a tab asks only once opened). Albums by
 --      popular_pick over BENCH_ALBUM_FILE: half the top few dozen, half the
 --      long tail. The page members come for, so the most asked.
 --   20 the header bell's unread count: asked every 30 seconds while the tab
 --      is shown, so more often than any one kind of page.
---   10 home: featured reviews, recent comments, posts and reviews, popular
+--    8 home: featured reviews, recent comments, posts and reviews, popular
 --      lists and albums. Where visits land.
+--    2 For you: the home tab's recommendations (worked out in the
+--      background the first time a member asks).
 --    7 artist page: the artist, their albums, whether the member follows
 --      them (artists of popular_pick albums).
 --    7 profile of memberN, the first (most rated and followed) likelier: the
@@ -82,7 +85,9 @@ local function album_page()
   visit.album = a
   local page = {
     "/api/album/name/" .. a.artist_slug .. "/" .. a.slug,
+    "/api/album/" .. a.id .. "/descriptors",
     "/api/list/album/" .. a.id,
+    "/api/album/" .. a.id .. "/similar",
     "/api/comment/album/" .. a.id .. "?page=1",
   }
   if math.random(3) == 1 then
@@ -110,6 +115,10 @@ local function home_page()
     "/api/list/popular?limit=6",
     "/api/album/popular-albums?limit=20",
   }
+end
+
+local function for_you()
+  return { "/api/recommendations?limit=24" }
 end
 
 local function artist_page()
@@ -174,7 +183,8 @@ end
 local pages = {
   { 35, album_page },
   { 20, unread_poll },
-  { 10, home_page },
+  { 8, home_page },
+  { 2, for_you },
   { 7, artist_page },
   { 7, profile_page },
   { 6, search_typing },

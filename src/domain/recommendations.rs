@@ -55,35 +55,32 @@ pub struct Pick {
 /// Albums similar to one, best first. `admired_by_each` holds, for each
 /// member who rated the album highly, the other albums that member rated
 /// highly; `rating_count` is how many ratings an album has.
-pub fn similar(
+pub fn similar<E>(
     album_id: i64,
     admired_by_each: &[Vec<i64>],
-    rating_count: impl Fn(i64) -> u32,
-) -> Vec<Pick> {
+    mut rating_count: impl FnMut(i64) -> Result<u32, E>,
+) -> Result<Vec<Pick>, E> {
     let mut shared: HashMap<i64, u32> = HashMap::new();
     for admired in admired_by_each {
         for &other in admired.iter().filter(|&&other| other != album_id) {
             *shared.entry(other).or_default() += 1;
         }
     }
-    let own = f64::from(rating_count(album_id).max(1));
-    let mut scored: Vec<(f64, Pick)> = shared
-        .into_iter()
-        .filter(|&(_, members)| members >= FEWEST_SHARED)
-        .map(|(other, members)| {
-            let theirs = f64::from(rating_count(other).max(members));
-            let score = f64::from(members) / (own * theirs).sqrt();
-            (
-                score,
-                Pick {
-                    album_id: other,
-                    members,
-                    like: None,
-                },
-            )
-        })
-        .collect();
-    best_first(&mut scored, SIMILAR_KEPT)
+    // Counts are asked only of the albums enough members share.
+    shared.retain(|_, members| *members >= FEWEST_SHARED);
+    let own = f64::from(rating_count(album_id)?.max(1));
+    let mut scored: Vec<(f64, Pick)> = Vec::with_capacity(shared.len());
+    for (other, members) in shared {
+        let theirs = f64::from(rating_count(other)?.max(members));
+        let score = f64::from(members) / (own * theirs).sqrt();
+        let pick = Pick {
+            album_id: other,
+            members,
+            like: None,
+        };
+        scored.push((score, pick));
+    }
+    Ok(best_first(&mut scored, SIMILAR_KEPT))
 }
 
 /// The members most compatible with the reader, strongest first, with their
@@ -165,7 +162,7 @@ mod tests {
             3 => 4,
             _ => 5,
         };
-        let found = similar(1, &admired, counts);
+        let found = similar(1, &admired, |album| Ok::<_, ()>(counts(album))).unwrap();
         // 3: 2 / sqrt(10 * 4) = 0.316; 2: 3 / sqrt(10 * 100) = 0.095; 4 has one admirer.
         let ids: Vec<(i64, u32)> = found.iter().map(|p| (p.album_id, p.members)).collect();
         assert_eq!(ids, vec![(3, 2), (2, 3)]);
@@ -174,7 +171,7 @@ mod tests {
     #[test]
     fn similar_albums_keep_the_best_dozen() {
         let admired: Vec<Vec<i64>> = vec![(2..40).collect(), (2..40).collect()];
-        let found = similar(1, &admired, |album| album as u32);
+        let found = similar(1, &admired, |album| Ok::<_, ()>(album as u32)).unwrap();
         assert_eq!(found.len(), SIMILAR_KEPT);
         // The fewer ratings, the stronger the same two admirers.
         assert_eq!(found[0].album_id, 2);
