@@ -36,14 +36,12 @@ pub fn take_taste_changes(conn: &Connection, most: u32) -> rusqlite::Result<Vec<
     .collect()
 }
 
-/// Marks albums due for their similar albums.
-pub fn mark_due(conn: &Connection, albums: &[i64]) -> rusqlite::Result<()> {
-    let mut mark =
-        conn.prepare_cached("INSERT OR IGNORE INTO similar_due (album_id) VALUES (?1)")?;
-    for album in albums {
-        mark.execute([album])?;
-    }
-    Ok(())
+/// Whether any album or member is marked for the worker.
+pub fn anything_marked(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM similar_due) OR EXISTS (SELECT 1 FROM taste_changes)",
+    )?
+    .query_row([], |row| row.get(0))
 }
 
 /// The members who rated the album highly, most recent first.
