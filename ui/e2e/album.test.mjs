@@ -163,7 +163,8 @@ test('an editor changes an album through Edit Album; a member sees no such actio
   await dialog.getByLabel('Release Date').fill('1991-11-04');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await dialog.waitFor({ state: 'detached' });
-  const chips = page.getByRole('list', { name: 'Genres' });
+  // The album's own genres, not those of the similar albums' tiles.
+  const chips = page.getByRole('tabpanel', { name: 'Info' }).getByRole('list', { name: 'Genres' });
   await chips.getByRole('link', { name: 'Shoegaze' }).waitFor();
   await chips.getByRole('link', { name: 'Dream Pop' }).waitFor();
   await page.locator('.album-facts').getByText('November 4th, 1991').waitFor();

@@ -19,7 +19,8 @@ test("a third member's vote makes the album's genres the votes' result", async (
 
   const { page } = await signedInPage(run, 'genre_voter');
   await page.goto(`${run.server.url}/albums/slowdive/pygmalion`);
-  const genres = page.getByRole('list', { name: 'Genres' });
+  // The album's own genres, not those of the similar albums' tiles.
+  const genres = page.getByRole('tabpanel', { name: 'Info' }).getByRole('list', { name: 'Genres' });
   await genres.getByRole('link', { name: 'Post-rock' }).waitFor();
   await page.getByText("members' votes decide once 3 have voted (1 more needed)").waitFor();
   await page.getByRole('button', { name: 'Vote genres' }).click();
