@@ -243,11 +243,14 @@ fn for_member(conn: &Connection, member: i64) -> rusqlite::Result<(Vec<Pick>, us
         .iter()
         .map(|&(other, score)| Ok((score, stored::admired_by(conn, other)?)))
         .collect::<rusqlite::Result<Vec<_>>>()?;
+    // The member's loved albums are among the ratings read above, latest first.
+    let loved_albums = mine
+        .iter()
+        .filter(|&&(_, number)| number >= recommendations::HIGHLY)
+        .map(|&(album, _)| album)
+        .take(recommendations::LOVED_CONSULTED);
     let mut similar_to_loved = Vec::new();
-    for loved in stored::admired_by(conn, member)?
-        .into_iter()
-        .take(recommendations::LOVED_CONSULTED)
-    {
+    for loved in loved_albums {
         let similar = stored::similar_to(conn, loved, SIMILAR_KEPT as u32)?;
         similar_to_loved.push((loved, similar.into_iter().map(|(album, _)| album).collect()));
     }

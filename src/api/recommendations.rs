@@ -247,14 +247,19 @@ async fn dismissed(
     run_blocking(&state.pool, move |conn| {
         let rows = recommendations::dismissals(conn, caller.id)?;
         let ids: Vec<i64> = rows.iter().map(|row| row.0).collect();
-        let found = albums::by_ids(conn, &ids, Some(caller.id))?;
+        // Paired by id: an album read by id may be gone since.
+        let mut found: HashMap<i64, Album> = albums::by_ids(conn, &ids, Some(caller.id))?
+            .into_iter()
+            .map(|album| (album.album_id, album))
+            .collect();
         Ok(Json(
-            found
-                .into_iter()
-                .zip(rows)
-                .map(|(album, (_, dismissed_at))| Dismissed {
-                    album,
-                    dismissed_at,
+            rows.into_iter()
+                .filter_map(|(id, dismissed_at)| {
+                    let album = found.remove(&id)?;
+                    Some(Dismissed {
+                        album,
+                        dismissed_at,
+                    })
                 })
                 .collect(),
         ))
