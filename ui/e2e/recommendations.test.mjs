@@ -76,6 +76,12 @@ test('For you follows a member of like taste, and similar albums follow ratings'
     window.__sameDocument = true;
   });
   const similar = page.locator('section.similar-albums');
+  // Far down the page, the similar albums come once scrolled to.
+  const scrollToSimilar = async () => {
+    await page.locator('section.similar-albums, .when-on-screen').first().waitFor({ state: 'attached' });
+    await page.evaluate(() => document.querySelector('.when-on-screen')?.scrollIntoView());
+  };
+  await scrollToSimilar();
   await similar.getByRole('heading', { name: 'Similar albums' }).waitFor();
   await similar.locator('li, p.empty').first().waitFor();
   assert.ok(!(await titles(similar)).includes('The Kick Inside'));
@@ -94,6 +100,7 @@ test('For you follows a member of like taste, and similar albums follow ratings'
   await page.getByRole('link', { name: 'The Beatles' }).first().click();
   await page.locator('[data-screen="artist"]').waitFor();
   await page.goBack();
+  await scrollToSimilar();
   await similar.locator('li', { hasText: 'The Kick Inside' }).getByText('Loved by 2 members who loved this').waitFor();
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload on the way');
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
-import { Route, Switch, useRouter } from 'wouter-preact';
+import { Suspense, useEffect, useState } from 'react';
+import { matchRoute, Route, Switch, useRouter } from 'wouter-preact';
 import { makeQueryClient } from './api/queries';
 import { AuthProvider } from './auth/AuthContext';
 import { Header } from './components/Header';
@@ -26,9 +26,19 @@ function useRawPath(): string {
   return router.hook(router)[0];
 }
 
+/** Starts fetching the code of the screen `path` shows at once, beside the session check rather than after it. */
+function usePreloadedScreen(path: string) {
+  const router = useRouter();
+  useEffect(() => {
+    // A failure is the screen's own to report when it renders (lib/lazyComponent).
+    routes.find((route) => matchRoute(router.parser, route.path, path)[0])?.preload?.().catch(() => {});
+  }, [router, path]);
+}
+
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   const rawPath = useRawPath();
+  usePreloadedScreen(rawPath);
   useArrivalAtHash(rawPath);
   useFocusOnNewPage(rawPath);
   return (

@@ -17,13 +17,14 @@ export const genreVoteKeys = {
   of: (albumId: number) => ['genre-votes', albumId] as const,
 };
 
+/** The query of an album's genre votes as `viewer` sees them, for asking ahead too. */
+export function genreVotesQuery(albumId: number, viewer: number) {
+  return { queryKey: underViewer(genreVoteKeys.of(albumId), viewer), queryFn: () => genreVotesApi.of(albumId) };
+}
+
 /** An album's genre votes with the reader's own. */
 export function useGenreVotes(albumId: number, enabled = true) {
-  return useQuery({
-    queryKey: underViewer(genreVoteKeys.of(albumId), useViewer()),
-    queryFn: () => genreVotesApi.of(albumId),
-    enabled,
-  });
+  return useQuery({ ...genreVotesQuery(albumId, useViewer()), enabled });
 }
 
 /** 'Genres by 4 members' votes', or how far the votes are from deciding. */

@@ -72,10 +72,6 @@ export function useArtistAlbums(name: string) {
   return useViewerQuery(keys.artistAlbums(name), () => catalogueApi.artistAlbums(name));
 }
 
-export function useAlbum(artist: string, title: string) {
-  return useViewerQuery(keys.album(artist, title), () => catalogueApi.album(artist, title));
-}
-
 export function useGenres() {
   return useQuery({ queryKey: keys.genres, queryFn: catalogueApi.genres, staleTime: Infinity });
 }

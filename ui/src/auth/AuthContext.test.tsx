@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
-import { useAuth } from './AuthContext';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { makeQueryClient } from '../api/queries';
+import { AuthProvider, useAuth } from './AuthContext';
 import { renderAt } from '../test/renderAt';
 
 const vera = {
@@ -79,6 +81,63 @@ describe('the auth context', () => {
     expect(server.calls[0].authorization).toBe('Bearer stored-token');
   });
 
+  it('starts a returning member signed in at once from the kept record, then brings it up to date', async () => {
+    localStorage.setItem('halfstar.token', 'stored-token');
+    localStorage.setItem('halfstar.member', JSON.stringify(vera));
+    const server = fakeServer({ 'GET /api/auth/me': [200, { ...vera, username: 'vera-renamed' }] });
+    server.holdAnswers();
+    const view = renderAt('/');
+    // Before the server answers: signed in as the kept record says.
+    expect(view.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/user/vinylvera');
+    expect(server.calls.some((call) => call.url === '/api/auth/me')).toBe(true);
+    server.release();
+    await waitFor(() => expect(view.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/user/vera-renamed'));
+    expect(JSON.parse(localStorage.getItem('halfstar.member') ?? 'null').username).toBe('vera-renamed');
+  });
+
+  it('draws nothing again when the server confirms the kept record as it is', async () => {
+    localStorage.setItem('halfstar.token', 'stored-token');
+    localStorage.setItem('halfstar.member', JSON.stringify(vera));
+    const server = fakeServer({ 'GET /api/auth/me': [200, { ...vera }] });
+    let drawn = 0;
+    function Probe() {
+      useAuth();
+      drawn += 1;
+      return null;
+    }
+    render(
+      <QueryClientProvider client={makeQueryClient()}>
+        <AuthProvider>
+          <Probe />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(drawn).toBe(1);
+  });
+
+  it('signs a kept member out when the server no longer accepts the token, forgetting the record', async () => {
+    localStorage.setItem('halfstar.token', 'revoked');
+    localStorage.setItem('halfstar.member', JSON.stringify(vera));
+    fakeServer({ 'GET /api/auth/me': [401, { message: 'Not signed in' }] });
+    const view = renderAt('/');
+    await waitFor(() => expect(view.getByRole('link', { name: 'Login' })).toBeTruthy());
+    expect(localStorage.getItem('halfstar.token')).toBeNull();
+    expect(localStorage.getItem('halfstar.member')).toBeNull();
+  });
+
+  it('waits for the server when the kept record is not a member', async () => {
+    localStorage.setItem('halfstar.token', 'stored-token');
+    localStorage.setItem('halfstar.member', '{"username": 7}');
+    const server = fakeServer({ 'GET /api/auth/me': [200, vera] });
+    server.holdAnswers();
+    const view = renderAt('/');
+    expect(view.container.querySelector('header')).toBeNull();
+    server.release();
+    await waitFor(() => expect(view.getByRole('link', { name: 'Profile' })).toBeTruthy());
+  });
+
   it('forgets a token the server no longer accepts', async () => {
     localStorage.setItem('halfstar.token', 'revoked');
     fakeServer({ 'GET /api/auth/me': [401, { message: 'Not signed in' }] });
@@ -104,6 +163,7 @@ describe('the auth context', () => {
     await waitFor(() => expect(view.location.history.at(-1)).toBe('/'));
     expect(view.getByRole('link', { name: 'Login' })).toBeTruthy();
     expect(localStorage.getItem('halfstar.token')).toBeNull();
+    expect(localStorage.getItem('halfstar.member')).toBeNull();
     const logout = server.calls.find((call) => call.url === '/api/auth/logout');
     expect(logout?.authorization).toBe('Bearer stored-token');
   });

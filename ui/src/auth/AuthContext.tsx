@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, onSessionEnded, tokenStore } from '../api/client';
 import { authApi, type LogInForm, type Me, type SignUpForm } from '../api/auth';
 import { forgetViewerAnswers } from '../api/viewerCache';
+import { rememberedMember } from './rememberedMember';
 
 export interface AuthState {
   user: Me | null;
@@ -19,37 +20,53 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | undefined>(undefined);
 
 export function AuthProvider({ children }: { children: ComponentChildren }) {
-  // undefined until the first answer: nothing renders before the auth state is known,
-  // so no page flashes its signed-out form to a signed-in user.
-  const [user, setUser] = useState<Me | null | undefined>(() => (tokenStore.get() ? undefined : null));
+  // undefined until the auth state is known: nothing renders before it, so no page
+  // flashes its signed-out form to a signed-in member. A returning member is known
+  // at once from the record kept with the session (rememberedMember).
+  const [user, setUser] = useState<Me | null | undefined>(() => (tokenStore.get() ? (rememberedMember.get() ?? undefined) : null));
   const client = useQueryClient();
+
+  /** The member as the server last described them (or no one), kept for the next visit too. */
+  const know = useCallback((next: Me | null) => {
+    rememberedMember.set(next);
+    // The same record again (the session confirmed) keeps the same object, so nothing redraws.
+    setUser((known) => (known && next && JSON.stringify(known) === JSON.stringify(next) ? known : next));
+  }, []);
 
   /** Every change of viewer goes through here, so no answer of the last one survives it. */
   const becomeViewer = useCallback(
     (next: Me | null) => {
       forgetViewerAnswers(client);
-      setUser(next);
+      know(next);
     },
-    [client],
+    [client, know],
   );
 
   // A token the server stops accepting ends the session on this tab.
   useEffect(() => onSessionEnded(() => becomeViewer(null)), [becomeViewer]);
 
+  // The session is confirmed once per visit, and the kept record brought up to date.
   useEffect(() => {
-    if (user !== undefined) return;
+    const token = tokenStore.get();
+    if (!token) return;
     const controller = new AbortController();
     authApi
       .me(controller.signal)
-      .then(setUser)
+      // A sign-out or another sign-in while the answer came makes it someone else's.
+      .then((me) => tokenStore.get() === token && know(me))
       .catch((error) => {
         if (controller.signal.aborted) return;
-        // A dead token is forgotten; an unreachable server keeps it for the next visit.
-        if (error instanceof ApiError && error.status === 401) tokenStore.set(null);
-        setUser(null);
+        if (error instanceof ApiError && error.status === 401) {
+          // A dead token is forgotten, with whatever was shown under it.
+          tokenStore.set(null);
+          becomeViewer(null);
+        } else {
+          // An unreachable server keeps the token for the next visit, and the kept record for this one.
+          setUser((known) => known ?? null);
+        }
       });
     return () => controller.abort();
-  }, [user]);
+  }, [becomeViewer, know]);
 
   const start = useCallback(
     (token: string, me: Me) => {
@@ -87,7 +104,7 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
     }
   }, [becomeViewer]);
 
-  const replaceUser = useCallback((me: Me) => setUser(me), []);
+  const replaceUser = useCallback((me: Me) => know(me), [know]);
   const forgetSession = useCallback(() => {
     tokenStore.set(null);
     becomeViewer(null);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useUniqueId } from '../lib/useUniqueId';
 
 interface Bound {
   name: string;
@@ -23,7 +23,7 @@ export function PictureAddressField({
   /** What the fetching waits for: saving, or signing up. */
   after?: string;
 }) {
-  const hint = useId();
+  const hint = useUniqueId();
   return (
     <>
       <label>

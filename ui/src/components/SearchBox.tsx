@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useUniqueId } from '../lib/useUniqueId';
 import { useLocation } from 'wouter-preact';
 import { useCatalogueSearch } from '../api/queries';
 import { listPath } from '../api/lists';
@@ -26,7 +27,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const [text, setText] = useState('');
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
-  const listId = useId();
+  const listId = useUniqueId();
   // The list closes a moment after the input loses focus (so a click on an
   // option lands first); coming back before then must keep it open, or a
   // quick return to the box would type into a list that never shows.

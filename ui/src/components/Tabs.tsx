@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useUniqueId } from '../lib/useUniqueId';
 
 /**
  * A row of tabs (ARIA tablist): click or arrow keys choose. The panel is
@@ -15,7 +15,7 @@ export function Tabs<T extends string>({
   selected: T;
   onSelect: (tab: T) => void;
 }) {
-  const id = useId();
+  const id = useUniqueId();
   const index = tabs.findIndex(([key]) => key === selected);
   const move = (by: number) => {
     const next = tabs[(index + by + tabs.length) % tabs.length][0];

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { Dialog } from './Dialog';
 import { LoginPrompt } from './LoginPrompt';
 import { SubmitRow } from './SubmitRow';
 import { useWriteRefusal } from './SuspendedBanner';
+import { useUniqueId } from '../lib/useUniqueId';
 
 /**
  * A box for a short text a member sends: a comment or a shout. A visitor is
@@ -29,7 +30,7 @@ export function TextComposer({
 }) {
   const { user } = useAuth();
   const refused = useWriteRefusal();
-  const id = useId();
+  const id = useUniqueId();
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');

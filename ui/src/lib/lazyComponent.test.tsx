@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { Component, type ComponentChildren } from 'preact';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,7 @@ function show(Screen: () => preact.JSX.Element) {
 
 describe('a screen that loads on demand', () => {
   afterEach(() => {
+    cleanup();
     vi.restoreAllMocks();
     sessionStorage.clear();
   });
@@ -35,6 +36,16 @@ describe('a screen that loads on demand', () => {
     show(Screen);
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+  });
+
+  it('shows at once, without the fallback, once its code was preloaded', async () => {
+    const load = vi.fn(() => Promise.resolve({ Admin: () => <h1>Admin</h1> }));
+    const Screen = lazyComponent(load, 'Admin');
+    await Screen.preload();
+    show(Screen);
+    expect(screen.getByRole('heading', { name: 'Admin' })).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('reloads the page once when its code is gone (a tab opened before an upgrade), then shows the error', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
 import { vera } from '../../test/fakeServer';
 import { renderAt } from '../../test/renderAt';
 import { ALBUM_URL, albumServer, okComputer, rating, review } from './albumFixtures';
@@ -27,6 +27,14 @@ describe('the album page', () => {
     expect(view.getByRole('link', { name: 'Art Rock' }).getAttribute('href')).toBe('/charts/all-time/art-rock');
     expect(view.getByRole('img', { name: 'Cover of OK Computer by Radiohead' })).toBeTruthy();
     expect(view.queryByRole('button', { name: 'Edit Album' })).toBeNull();
+  });
+
+  it('asks for the genre votes with the album, before the page is drawn', async () => {
+    const server = albumServer();
+    const view = renderAt(ALBUM_URL);
+    await view.findByRole('heading', { level: 1 });
+    const asked = server.calls.map((call) => call.url);
+    expect(asked[asked.indexOf('/api/album/name/radiohead/ok-computer') + 1]).toBe('/api/album/4/genre-votes');
   });
 
   it('says so when there is no such album, with a way back', async () => {
@@ -319,11 +327,38 @@ describe('the Edit Album dialog', () => {
 });
 
 describe('similar albums', () => {
-  it('lists them with how many members loved both, or says how they come', async () => {
-    albumServer({
+  /** Stands in for the browser's IntersectionObserver: `scrollTo()` brings every watched place on screen. */
+  function watchedPlaces() {
+    const watchers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+        observe() {
+          watchers.push(this.report);
+        }
+        disconnect() {}
+      },
+    );
+    return {
+      async scrollTo() {
+        await waitFor(() => expect(watchers.length).toBeGreaterThan(0));
+        act(() => watchers.splice(0).forEach((report) => report([{ isIntersecting: true }])));
+      },
+    };
+  }
+
+  it('lists them once scrolled to, with how many members loved both, or says how they come', async () => {
+    const places = watchedPlaces();
+    const server = albumServer({
       'GET /api/album/4/similar': [200, { albums: [{ album: { ...okComputer, albumId: 5, title: 'Kid A', slug: 'kid-a' }, members: 3, like: null }], fewestShared: 2 }],
     });
     const view = renderAt(ALBUM_URL);
+    await view.findByRole('heading', { level: 1 });
+    // Far down the page: neither its data nor its drawing until it comes on screen.
+    expect(server.calls.some((call) => call.url.endsWith('/similar'))).toBe(false);
+    expect(view.queryByRole('region', { name: 'Similar albums' })).toBeNull();
+    await places.scrollTo();
     const section = await view.findByRole('region', { name: 'Similar albums' });
     expect(await within(section).findByText('Loved by 3 members who loved this')).toBeTruthy();
     expect(within(section).getByRole('link', { name: 'Kid A' }).getAttribute('href')).toBe('/albums/radiohead/kid-a');
@@ -331,6 +366,8 @@ describe('similar albums', () => {
 
     albumServer();
     const empty = renderAt(ALBUM_URL);
+    await empty.findByRole('heading', { level: 1 });
+    await places.scrollTo();
     expect(await empty.findByText(/None yet: an album shows here once 2 members/)).toBeTruthy();
   });
 });

@@ -1,11 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link } from 'wouter-preact';
+import { catalogueApi } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
-import { useAlbum } from '../../api/queries';
+import { genreVotesQuery } from '../../api/genreVotes';
+import { keys, useViewer, useViewerQuery } from '../../api/queries';
 import type { Album } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote, Loading } from '../../components/QueryState';
+import { WhenOnScreen } from '../../components/WhenOnScreen';
 import { artistPath } from '../../lib/paths';
 import { lazyComponent } from '../../lib/lazyComponent';
 import { routeParam } from '../../lib/routeParam';
@@ -22,7 +26,7 @@ import { TrackList } from './TrackList';
 import { ReviewsTab } from './ReviewsTab';
 import './album.css';
 
-// Below the fold: its code comes after the page's.
+// Below the fold: its code and data come once it is scrolled to.
 const SimilarAlbums = lazyComponent(() => import('./SimilarAlbums'), 'SimilarAlbums');
 
 type Notice = { kind: 'login'; reason: string } | { kind: 'refused'; message: string } | { kind: 'edit' } | null;
@@ -53,9 +57,11 @@ function AlbumView({ album }: { album: Album }) {
       </div>
       <CatalogueActions entity={{ kind: 'album', album }} />
       <AlbumLists albumId={album.albumId} />
-      <Suspense fallback={null}>
-        <SimilarAlbums albumId={album.albumId} />
-      </Suspense>
+      <WhenOnScreen>
+        <Suspense fallback={null}>
+          <SimilarAlbums albumId={album.albumId} />
+        </Suspense>
+      </WhenOnScreen>
       <CommentList kind="album" id={album.albumId} />
       {notice?.kind === 'login' && <LoginPrompt reason={notice.reason} onClose={close} />}
       {notice?.kind === 'refused' && (
@@ -68,11 +74,25 @@ function AlbumView({ album }: { album: Album }) {
   );
 }
 
+/**
+ * The album, and its genre votes asked for as soon as it arrives rather than
+ * once the page is drawn: their line is the widest text of a phone's first screen.
+ */
+function useAlbumAndItsGenreVotes(artist: string, title: string) {
+  const client = useQueryClient();
+  const viewer = useViewer();
+  return useViewerQuery(keys.album(artist, title), async () => {
+    const album = await catalogueApi.album(artist, title);
+    void client.prefetchQuery(genreVotesQuery(album.albumId, viewer));
+    return album;
+  });
+}
+
 /** The album page: cover and actions, Info / Tracks / Ratings / Reviews tabs, the lists holding it, comments. */
 export function AlbumPage({ params }: { params: Record<string, string | undefined> }) {
   const artist = routeParam(params.artistName);
   const title = routeParam(params.albumTitle);
-  const album = useAlbum(artist, title);
+  const album = useAlbumAndItsGenreVotes(artist, title);
   useDocumentTitle(album.data ? `${album.data.title} by ${album.data.artist}` : album.isError ? 'Album not found' : null);
 
   if (album.isPending) {

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 
 export interface TabDefinition {
   key: string;
@@ -17,7 +18,7 @@ const SWIPE_DISTANCE = 50;
  * stop at the ends, where the button is disabled.
  */
 export function AlbumTabs({ label, tabs }: { label: string; tabs: TabDefinition[] }) {
-  const id = useId();
+  const id = useUniqueId();
   const [index, setIndex] = useState(0);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const tabId = (i: number) => `${id}-tab-${tabs[i].key}`;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import type { Album } from '../../api/types';
 import { AlbumTile } from '../../components/AlbumTile';
 import { Empty } from '../../components/QueryState';
@@ -19,7 +19,7 @@ export const WEIGHTED_NOTE =
 
 /** One ranked list under its heading, or the spec's empty note. */
 function ChartColumn({ heading, albums, note }: ChartColumnData) {
-  const headingId = useId();
+  const headingId = useUniqueId();
   return (
     <section class="chart-column" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>

@@ -1,4 +1,5 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { useGenres } from '../../api/queries';
 import { ALL_GENRES, ALL_TIME, yearOptions } from './chartText';
 
@@ -14,8 +15,8 @@ export function ChartFilters({
 }) {
   const genres = useGenres();
   // Labels point at their selects rather than wrap them, so each select's name is just 'Year' or 'Genre'.
-  const yearId = useId();
-  const genreId = useId();
+  const yearId = useUniqueId();
+  const genreId = useUniqueId();
   const years = useMemo(() => yearOptions(new Date().getFullYear()), []);
   const sortedGenres = useMemo(
     () => [...(genres.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)),

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { useLocation } from 'wouter-preact';
 import { useDescriptorVocabulary } from '../../api/descriptors';
 import { useGenres } from '../../api/queries';
@@ -166,7 +167,7 @@ function ShapeFilters({
 }
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ComponentChildren }) {
-  const id = useId();
+  const id = useUniqueId();
   return (
     <div class="chart-filter">
       <label for={id}>{label}</label>
@@ -207,7 +208,7 @@ function Picks({
   taken: string[];
   onChange: (values: string[]) => void;
 }) {
-  const id = useId();
+  const id = useUniqueId();
   const name = (value: string) => choices.find((c) => c.value === value)?.label ?? value;
   return (
     <div class="chart-filter shaped-picks" role="group" aria-labelledby={id}>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterWrite } from '../../api/viewerCache';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import {
   importApi,
   type AlbumPreview,
@@ -59,7 +60,7 @@ export function GrabDataPage() {
 
 function Importer() {
   const client = useQueryClient();
-  const inputId = useId();
+  const inputId = useUniqueId();
   // `?name=`: an artist to look up, from the rating import's missing albums.
   const asked = useQueryParams().get('name') ?? '';
   const [name, setName] = useState(asked);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { Link } from 'wouter-preact';
 import { ApiError } from '../../api/client';
 import { isWorking, ratingImportsApi, type Download } from '../../api/ratingImports';
@@ -132,7 +133,7 @@ function useDiscard(importId: string, then: () => void) {
 const STAGES: Partial<Record<ImportJob['status'], string>> = { reading: 'Reading', matching: 'Matching', writing: 'Writing' };
 
 export function ImportProgress({ job, onDiscarded }: { job: ImportJob; onDiscarded: () => void }) {
-  const barId = useId();
+  const barId = useUniqueId();
   const discard = useDiscard(job.importId, onDiscarded);
   const { done, total } = job.progress;
   return (

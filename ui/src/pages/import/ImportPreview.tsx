@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { ratingImportsApi } from '../../api/ratingImports';
 import type { ImportJob, ImportRowStatus } from '../../api/types';
 import { FormMessage } from '../../components/AuthCard';
@@ -46,8 +47,8 @@ export function ImportPreview({
   onDiscarded: () => void;
 }) {
   const client = useQueryClient();
-  const headingId = useId();
-  const fileWinsId = useId();
+  const headingId = useUniqueId();
+  const fileWinsId = useUniqueId();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [section, setSection] = useState<ImportRowStatus>(() => firstSection(job.counts));
   const [fileWins, setFileWins] = useState(false);

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { MAX_UPLOAD_BYTES, ratingImportsApi, type UploadFormat } from '../../api/ratingImports';
 import type { ImportJob } from '../../api/types';
 import { FormMessage } from '../../components/AuthCard';
@@ -11,10 +12,10 @@ import { FORMATS } from './importText';
  * the job at once.
  */
 export function UploadForm({ onUploaded, notice }: { onUploaded: (job: ImportJob) => void; notice?: string }) {
-  const fileId = useId();
-  const formatId = useId();
-  const helpId = useId();
-  const headingId = useId();
+  const fileId = useUniqueId();
+  const formatId = useUniqueId();
+  const helpId = useUniqueId();
+  const headingId = useUniqueId();
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<UploadFormat>('auto');
   const [dragging, setDragging] = useState(false);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { listsApi, type ListPage } from '../../api/lists';
 import { useListPageKey } from '../../api/listQueries';
 import { useCatalogueSearch } from '../../api/queries';
@@ -15,7 +16,7 @@ import { useSettled } from '../../lib/useSettled';
 export function AddAlbumToList({ page }: { page: ListPage }) {
   const client = useQueryClient();
   const key = useListPageKey(page.list.listId);
-  const inputId = useId();
+  const inputId = useUniqueId();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [adding, setAdding] = useState<number | null>(null);

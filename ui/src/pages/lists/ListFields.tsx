@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { VISIBILITY_HINTS, VISIBILITY_LABELS, type ListVisibility } from '../../api/lists';
 
 export interface ListDetails {
@@ -21,7 +21,7 @@ export const DESCRIPTION_MAX = 5000;
  * title, description, numbered or not, and who may see it.
  */
 export function ListFields({ details, onChange }: { details: ListDetails; onChange: (details: ListDetails) => void }) {
-  const id = useId();
+  const id = useUniqueId();
   const set = <K extends keyof ListDetails>(field: K, value: ListDetails[K]) => onChange({ ...details, [field]: value });
   return (
     <>

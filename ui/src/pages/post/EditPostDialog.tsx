@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { communityApi } from '../../api/community';
 import { refreshAfterWrite } from '../../api/viewerCache';
 import type { Post } from '../../api/types';
@@ -10,7 +11,7 @@ import { useSubmit } from '../../lib/useFormFields';
 /** The author's 'Edit Post' dialog: the text only, as the spec has it. */
 export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
   const client = useQueryClient();
-  const id = useId();
+  const id = useUniqueId();
   const [text, setText] = useState(post.postText);
   const { pending, error, onSubmit } = useSubmit(async () => {
     await communityApi.editPost(post.postId, text);

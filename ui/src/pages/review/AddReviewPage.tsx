@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterWrite } from '../../api/viewerCache';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useUniqueId } from '../../lib/useUniqueId';
 import { useLocation } from 'wouter-preact';
 import { communityApi } from '../../api/community';
 import { CreationPage } from '../../components/CreationPage';
@@ -64,7 +65,7 @@ function NamesStep({
 function ReviewText({ chosen, onBack }: { chosen: Chosen; onBack: () => void }) {
   const client = useQueryClient();
   const [, navigate] = useLocation();
-  const id = useId();
+  const id = useUniqueId();
   const [text, setText] = useState('');
   const { pending, error, onSubmit } = useSubmit(async () => {
     const review = await communityApi.writeReview(chosen.artist, chosen.album, text);
