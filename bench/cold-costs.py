@@ -180,7 +180,7 @@ def url_for(path, operation, values):
 class Server:
     def __init__(self, binary, data):
         self.process = subprocess.Popen(
-            [binary, "--data-dir", data, "serve", "--listen", f"127.0.0.1:{PORT}"],
+            [binary, "--data-dir", data, "serve", "--new-releases", "false", "--listen", f"127.0.0.1:{PORT}"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,

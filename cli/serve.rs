@@ -109,6 +109,9 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     );
     halfstar::media::start_fetching(&state, &settings.pictures);
     halfstar::recommendations::start(&state);
+    if settings.new_releases {
+        halfstar::new_releases::start(&state);
+    }
     // Every album's chart figures, read before the first shaped chart asks.
     let (facts, pool) = (state.chart_facts.clone(), state.pool.clone());
     tokio::task::spawn_blocking(move || {

@@ -14,6 +14,7 @@ pub mod import;
 pub mod lock;
 pub mod media;
 pub mod member_import;
+pub mod new_releases;
 #[cfg(unix)]
 pub mod open_files;
 pub mod outgoing;

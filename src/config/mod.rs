@@ -87,6 +87,13 @@ pub struct ServeSettings {
     #[arg(long, env = "HALFSTAR_DEMO", value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
 
+    /// Keep the catalogue current by itself: ask MusicBrainz for new albums of
+    /// the catalogue's artists (followed artists first, each about once a day,
+    /// at most one request a second) and add them. `--new-releases false` turns it off.
+    #[arg(long, env = "HALFSTAR_NEW_RELEASES", default_value_t = true, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub new_releases: bool,
+
     /// Take client addresses from X-Forwarded-For: set this only behind a reverse
     /// proxy (nginx, Caddy) that sets the header, or the limits can be dodged.
     #[arg(long, env = "HALFSTAR_TRUST_PROXY", value_parser = clap::builder::BoolishValueParser::new())]

@@ -28,6 +28,7 @@ pub mod lists;
 pub mod member_import;
 pub mod members;
 pub mod moderation;
+pub mod new_releases;
 pub mod notifications;
 pub mod pictures;
 pub mod player_listens;

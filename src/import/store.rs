@@ -96,6 +96,30 @@ pub fn apply(conn: &mut Connection, plan: &Plan) -> rusqlite::Result<Summary> {
     Ok(summary)
 }
 
+/// Adds the albums a new-release check found for the artist, inside the
+/// writer's own transaction: each album in a savepoint of its own, so one the
+/// database refuses is skipped and the others still go in. Answers their titles.
+pub fn add_found(conn: &Connection, artist_id: i64, plan: &Plan) -> rusqlite::Result<Vec<String>> {
+    let stamp = now();
+    let mut added = Vec::new();
+    for album in &plan.albums {
+        conn.execute_batch("SAVEPOINT found_album")?;
+        match store_album(conn, artist_id, album, &stamp) {
+            Ok(stored) => {
+                conn.execute_batch("RELEASE found_album")?;
+                if matches!(stored, Stored::Added) {
+                    added.push(album.title.clone());
+                }
+            }
+            Err(error) => {
+                conn.execute_batch("ROLLBACK TO found_album; RELEASE found_album")?;
+                tracing::warn!(title = album.title, %error, "new album not stored");
+            }
+        }
+    }
+    Ok(added)
+}
+
 /// Gives the album of `release_group` its tracklist, when it still has
 /// none; answers the album's title when it did.
 fn fill_tracklist(

@@ -223,6 +223,14 @@ impl KeptAnswers {
             inner.note_write(Some(touched));
         }
     }
+
+    /// A background write that may show anywhere (an album added to the
+    /// catalogue: its artist's page, charts, search) ends every answer.
+    pub fn note_broad_background_write(&self) {
+        if let Some(inner) = &self.inner {
+            inner.note_write(None);
+        }
+    }
 }
 
 impl Default for KeptAnswers {

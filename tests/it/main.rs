@@ -29,6 +29,7 @@ mod kept_sessions;
 mod lists;
 mod moderation;
 mod names;
+mod new_releases;
 mod openapi;
 mod operations;
 mod pictures;

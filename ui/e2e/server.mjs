@@ -25,14 +25,14 @@ export async function startServer(env = {}, { synthetic } = {}) {
   if (synthetic) {
     const made = spawnSync(binary, ['--data-dir', dataDir, 'demo', '--synthetic', synthetic], {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, HALFSTAR_LOG: 'warn' },
+      env: { ...process.env, HALFSTAR_LOG: 'warn', HALFSTAR_NEW_RELEASES: 'false' },
     });
     if (made.status !== 0) throw new Error(`demo --synthetic ${synthetic} exited with ${made.status}`);
   }
   const serveArgs = ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0', ...(synthetic ? [] : ['--demo'])];
   const child = spawn(binary, serveArgs, {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, HALFSTAR_LOG: 'warn', ...env },
+    env: { ...process.env, HALFSTAR_LOG: 'warn', HALFSTAR_NEW_RELEASES: 'false', ...env },
   });
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise((resolveUrl, reject) => {

@@ -37,6 +37,10 @@ pub struct Log {
     pub failing_page: Option<(u32, u32)>,
     /// Answer every browse of releases (tracklists) with 503.
     pub failing_tracklists: bool,
+    /// The release groups of the artist `FRESH`: a test releases an album by adding one.
+    pub fresh_groups: Vec<serde_json::Value>,
+    /// Answer every MusicBrainz browse with 503, as in an outage.
+    pub musicbrainz_down: bool,
 }
 
 /// Ways the optional sources fail in the wild.
@@ -136,6 +140,14 @@ async fn artist(
                 ),
             );
         }
+        FRESH => {
+            return json(
+                StatusCode::OK,
+                format!(
+                    r#"{{"id":"{FRESH}","type":"Group","name":"Fresh","genres":[],"relations":[]}}"#
+                ),
+            );
+        }
         _ => "",
     };
     if let Some(body) = fixture(fixture_name).filter(|_| !fixture_name.is_empty()) {
@@ -161,6 +173,12 @@ async fn browse(
     let offset: u32 = offset.parse().unwrap_or(0);
     {
         let mut log = log.lock().unwrap();
+        if log.musicbrainz_down {
+            return json(
+                StatusCode::SERVICE_UNAVAILABLE,
+                r#"{"error": "MusicBrainz is down for maintenance"}"#.into(),
+            );
+        }
         if log.throttle_browses > 0 {
             log.throttle_browses -= 1;
             return (
@@ -193,7 +211,11 @@ async fn browse(
             r#"{"error":"limit must be 1 to 100"}"#.into(),
         );
     };
+    let fresh = log.lock().unwrap().fresh_groups.clone();
     let all: serde_json::Value = match q.get("artist").map(String::as_str) {
+        Some(FRESH) => {
+            serde_json::json!({"release-group-count": fresh.len(), "release-groups": fresh})
+        }
         Some(PROLIFIC) => serde_json::from_str(&prolific_groups()).unwrap(),
         Some(RADIOHEAD) => {
             serde_json::from_str(&fixture("mb-release-groups-radiohead.json").unwrap()).unwrap()
@@ -273,6 +295,18 @@ async fn releases(
 pub const RADIOHEAD: &str = "a74b1b7f-71a5-4011-9441-d0b5e4122711";
 pub const UTADA: &str = "d3a4b5c6-7d8e-4f9a-8b0c-1d2e3f4a5b6c";
 pub const NIRVANA_UK: &str = "9282c8b4-ca0b-4c6b-b7e3-4f7762dfc4d6";
+
+/// An artist whose albums a test releases one by one (`Log::fresh_groups`).
+pub const FRESH: &str = "66666666-7777-8888-9999-000000000000";
+
+/// A studio album of `FRESH` as MusicBrainz lists it; the archive has its front cover.
+pub fn fresh_album(number: u32, title: &str, date: &str) -> serde_json::Value {
+    serde_json::json!({
+        "id": format!("00000000-0000-0000-0000-{:012}", 900_000 + number),
+        "title": title, "first-release-date": date,
+        "primary-type": "Album", "secondary-types": []
+    })
+}
 
 /// An artist with 230 albums: three pages of MusicBrainz's 100.
 pub const PROLIFIC: &str = "11111111-2222-3333-4444-555555555555";

@@ -1,0 +1,52 @@
+//! The new-release checks' bookkeeping: which artist to ask MusicBrainz about
+//! next, and the release groups an editor deleted, never to be added again.
+
+use std::collections::HashSet;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The artist to ask about next, if any was last asked before `checked_before`
+/// (or never): followed artists first, then the longest unasked.
+pub fn next_artist(conn: &Connection, checked_before: &str) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached(
+        "SELECT a.id FROM artists a LEFT JOIN release_checks c ON c.artist_id = a.id
+         WHERE a.mbid IS NOT NULL AND (c.checked_at IS NULL OR c.checked_at < ?1)
+         ORDER BY EXISTS (SELECT 1 FROM artist_follows f WHERE f.artist_id = a.id) DESC,
+                  c.checked_at IS NOT NULL, c.checked_at, a.id
+         LIMIT 1",
+    )?
+    .query_row([checked_before], |row| row.get(0))
+    .optional()
+}
+
+/// How many artists MusicBrainz knows by id: each is asked about once a day.
+pub fn artists_to_check(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT count(*) FROM artists WHERE mbid IS NOT NULL")?
+        .query_row([], |row| row.get(0))
+}
+
+/// Records that the artist was asked about now, what it added, and any trouble.
+pub fn record_check(
+    conn: &Connection,
+    artist_id: i64,
+    checked_at: &str,
+    added: usize,
+    trouble: &str,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO release_checks (artist_id, checked_at, added, trouble) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (artist_id) DO UPDATE
+         SET checked_at = excluded.checked_at, added = excluded.added, trouble = excluded.trouble",
+    )?
+    .execute(params![artist_id, checked_at, added as i64, trouble])?;
+    Ok(())
+}
+
+/// The release groups of the artist whose albums an editor deleted.
+pub fn forgotten(conn: &Connection, artist_id: i64) -> rusqlite::Result<HashSet<String>> {
+    conn.prepare_cached(
+        "SELECT mb_release_group FROM forgotten_release_groups WHERE artist_id = ?1",
+    )?
+    .query_map([artist_id], |row| row.get(0))?
+    .collect()
+}

@@ -1,0 +1,201 @@
+//! The server's own check for new releases, against a stand-in MusicBrainz:
+//! followed artists first, new albums added under the import's rules and told
+//! to their followers, deleted ones never added again, an outage harmless.
+
+use crate::common;
+
+use std::sync::Arc;
+
+use axum::http::{Method, StatusCode};
+use common::TestApp;
+use common::sources::{FRESH, MockSources, fresh_album};
+use halfstar::db::artists::{self, NewArtist};
+use halfstar::domain::Role;
+use halfstar::import::sources::Sources;
+use halfstar::new_releases::check_next;
+
+fn add_artist(app: &TestApp, name: &str, mbid: &str) -> i64 {
+    let artist = NewArtist {
+        name,
+        description: "",
+        picture_url: "",
+        mbid: Some(mbid),
+    };
+    artists::insert(&app.conn(), &artist, "2026-01-01T00:00:00.000Z").unwrap()
+}
+
+/// As if a day had passed since every artist was last asked about.
+fn a_day_later(app: &TestApp) {
+    app.conn()
+        .execute(
+            "UPDATE release_checks SET checked_at = '2020-01-01T00:00:00.000Z'",
+            [],
+        )
+        .unwrap();
+}
+
+async fn titles_of(app: &TestApp, artist: &str) -> Vec<(String, String)> {
+    let albums = app
+        .call(
+            Method::GET,
+            &format!("/api/album/artist/{artist}"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    albums
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|album| {
+            (
+                album["title"].as_str().unwrap().to_owned(),
+                album["releaseDate"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+async fn told(app: &TestApp, token: &str) -> Vec<String> {
+    let answer = app
+        .call(Method::GET, "/api/notifications", Some(token), None)
+        .await
+        .json();
+    answer["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("notifications: {answer}"))
+        .iter()
+        .filter(|item| item["kind"] == "new-album")
+        .map(|item| item["text"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn new_albums_of_followed_artists_arrive_by_themselves_and_deleted_ones_stay_away() {
+    let mock = MockSources::start();
+    let mut app = TestApp::new();
+    app.state.import_sources = Arc::new(Sources::new(mock.settings(true, false)));
+    mock.log.lock().unwrap().fresh_groups = vec![fresh_album(1, "First Light", "2019-04-05")];
+    // Asked about last, though older: nobody follows them.
+    let other = add_artist(
+        &app,
+        "Somebody Else",
+        "12345678-1234-1234-1234-123456789012",
+    );
+    let fresh = add_artist(&app, "Fresh", FRESH);
+    let (member, _) = app.member("mira99");
+    let follow = app
+        .call(
+            Method::POST,
+            &format!("/api/artist/{fresh}/follow"),
+            Some(&member),
+            None,
+        )
+        .await;
+    assert_eq!(follow.status, StatusCode::OK, "{}", follow.text());
+
+    let first = check_next(&app.state)
+        .await
+        .unwrap()
+        .expect("an artist due");
+    assert_eq!(
+        (first.artist_id, first.added.clone()),
+        (fresh, vec!["First Light".to_owned()])
+    );
+    assert_eq!(first.trouble, "");
+    let second = check_next(&app.state)
+        .await
+        .unwrap()
+        .expect("another artist due");
+    assert_eq!((second.artist_id, second.added.len()), (other, 0));
+    // Each artist is asked about once a day.
+    assert_eq!(check_next(&app.state).await.unwrap(), None);
+    assert_eq!(
+        titles_of(&app, "fresh").await,
+        [("First Light".to_owned(), "2019-04-05".to_owned())]
+    );
+
+    // An upcoming album, a day later: added with its date to come, and told.
+    mock.log
+        .lock()
+        .unwrap()
+        .fresh_groups
+        .push(fresh_album(2, "Second Wind", "2031-03-01"));
+    a_day_later(&app);
+    let checked = check_next(&app.state).await.unwrap().unwrap();
+    assert_eq!(checked.added, ["Second Wind"]);
+    let albums = titles_of(&app, "fresh").await;
+    assert!(
+        albums.contains(&("Second Wind".to_owned(), "2031-03-01".to_owned())),
+        "{albums:?}"
+    );
+    let notices = told(&app, &member).await;
+    assert!(
+        notices.contains(&"New album by Fresh: Second Wind".to_owned()),
+        "{notices:?}"
+    );
+    assert!(
+        notices.contains(&"New album by Fresh: First Light".to_owned()),
+        "{notices:?}"
+    );
+    // Its history says where it came from.
+    let added: i64 = app
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM revisions r JOIN albums a ON a.id = r.entity_id
+             WHERE r.entity_kind = 'album' AND a.title = 'Second Wind'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(added, 1);
+
+    // An admin deletes it: no later check adds it again.
+    let (editor, editor_id) = app.member("crate_digger");
+    app.set_role(editor_id, Role::Admin);
+    let id: i64 = app
+        .conn()
+        .query_row(
+            "SELECT id FROM albums WHERE title = 'Second Wind'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let deleted = app
+        .call(
+            Method::DELETE,
+            &format!("/api/album/{id}"),
+            Some(&editor),
+            None,
+        )
+        .await;
+    assert!(deleted.status.is_success(), "{}", deleted.text());
+    a_day_later(&app);
+    let checked = check_next(&app.state).await.unwrap().unwrap();
+    assert_eq!((checked.artist_id, checked.added.len()), (fresh, 0));
+    assert_eq!(titles_of(&app, "fresh").await.len(), 1);
+
+    // MusicBrainz down: nothing lost, the trouble recorded, asked again a day later.
+    mock.log.lock().unwrap().musicbrainz_down = true;
+    mock.log
+        .lock()
+        .unwrap()
+        .fresh_groups
+        .push(fresh_album(3, "Third Time", "2025-01-01"));
+    a_day_later(&app);
+    let checked = check_next(&app.state).await.unwrap().unwrap();
+    assert_eq!(checked.added.len(), 0);
+    assert!(
+        checked.trouble.contains("MusicBrainz"),
+        "{}",
+        checked.trouble
+    );
+    assert_eq!(titles_of(&app, "fresh").await.len(), 1);
+    mock.log.lock().unwrap().musicbrainz_down = false;
+    a_day_later(&app);
+    assert_eq!(
+        check_next(&app.state).await.unwrap().unwrap().added,
+        ["Third Time"]
+    );
+}
