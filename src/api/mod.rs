@@ -22,6 +22,7 @@ mod imports;
 mod invites;
 pub mod listenbrainz;
 mod lists;
+mod new_releases;
 mod notifications;
 mod openapi;
 mod player_token;
@@ -196,6 +197,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(tracks::router())
         .merge(descriptors::router())
         .merge(recommendations::router())
+        .merge(new_releases::router())
         .merge(diary::router())
         .merge(year::router())
         .merge(rating_imports::router())

@@ -21,8 +21,9 @@ use axum::http::Method;
 use super::{
     AppState, account, admin, album_batches, albums, artists, auth, charts, comments, descriptors,
     diary, export, feed, follows, genre_votes, health, history, imports, invites, listenbrainz,
-    lists, notifications, player_token, posts, rating_imports, ratings, recommendations, reports,
-    reviews, search, shaped_charts, shouts, tracks, users, votes, wishlist, year,
+    lists, new_releases, notifications, player_token, posts, rating_imports, ratings,
+    recommendations, reports, reviews, search, shaped_charts, shouts, tracks, users, votes,
+    wishlist, year,
 };
 
 pub fn router() -> Router<AppState> {
@@ -85,6 +86,7 @@ pub fn document_value() -> Document {
         genre_votes::Doc::openapi(),
         descriptors::Doc::openapi(),
         recommendations::Doc::openapi(),
+        new_releases::Doc::openapi(),
         diary::Doc::openapi(),
         year::Doc::openapi(),
         rating_imports::Doc::openapi(),

@@ -50,3 +50,53 @@ pub fn forgotten(conn: &Connection, artist_id: i64) -> rusqlite::Result<HashSet<
     .query_map([artist_id], |row| row.get(0))?
     .collect()
 }
+
+/// Which albums `/new` lists, and for whom.
+pub struct Asked<'a> {
+    /// Upcoming (dated after `today`, soonest first), or recent (from `since`
+    /// to `today`, newest first).
+    pub upcoming: bool,
+    pub today: &'a str,
+    pub since: &'a str,
+    /// Only the artists this member follows.
+    pub followed_by: Option<i64>,
+    /// Only albums on this member's wishlist.
+    pub wished_by: Option<i64>,
+    pub genre_id: Option<i64>,
+    pub limit: u32,
+    pub offset: u32,
+}
+
+/// The ids of the albums asked for, in their order: a range of the release
+/// date index, each filter a lookup by the album or its artist.
+pub fn releases(conn: &Connection, asked: &Asked) -> rusqlite::Result<Vec<i64>> {
+    let sql = format!(
+        "SELECT a.id FROM albums a
+         WHERE {range}
+           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM artist_follows f WHERE f.user_id = ?3 AND f.artist_id = a.artist_id))
+           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM wishlist_items w WHERE w.user_id = ?4 AND w.album_id = a.id))
+           AND (?5 IS NULL OR EXISTS (SELECT 1 FROM album_genres g WHERE g.album_id = a.id AND g.genre_id = ?5))
+         ORDER BY a.release_date {order}, a.id {order}
+         LIMIT ?6 OFFSET ?7",
+        range = if asked.upcoming {
+            "a.release_date > ?1 AND ?2 IS NOT NULL"
+        } else {
+            "a.release_date <= ?1 AND a.release_date >= ?2"
+        },
+        order = if asked.upcoming { "ASC" } else { "DESC" },
+    );
+    conn.prepare_cached(&sql)?
+        .query_map(
+            params![
+                asked.today,
+                asked.since,
+                asked.followed_by,
+                asked.wished_by,
+                asked.genre_id,
+                asked.limit,
+                asked.offset
+            ],
+            |row| row.get(0),
+        )?
+        .collect()
+}

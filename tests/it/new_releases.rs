@@ -199,3 +199,112 @@ async fn new_albums_of_followed_artists_arrive_by_themselves_and_deleted_ones_st
         ["Third Time"]
     );
 }
+
+fn days_from_today(days: i64) -> String {
+    (time::OffsetDateTime::now_utc().date() + time::Duration::days(days)).to_string()
+}
+
+async fn listed(app: &TestApp, query: &str, token: Option<&str>) -> Vec<String> {
+    let answer = app
+        .call(
+            Method::GET,
+            &format!("/api/new-releases{query}"),
+            token,
+            None,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.text());
+    answer.json()["albums"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|album| album["title"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn new_page_lists_recent_and_upcoming_albums_filtered_by_follows_genres_and_wishlist() {
+    let app = TestApp::new();
+    let (last_week, last_month, long_ago, next_month, next_year) = (
+        days_from_today(-7),
+        days_from_today(-30),
+        days_from_today(-400),
+        days_from_today(30),
+        days_from_today(365),
+    );
+    let (followed, followed_albums) = app.artist_with_albums(
+        "Followed Band",
+        &[
+            ("Just Out", &last_week),
+            ("Old Favourite", &long_ago),
+            ("Coming Soon", &next_month),
+        ],
+        &["Shoegaze".to_owned()],
+    );
+    app.artist_with_albums(
+        "Somebody Else",
+        &[("Last Month", &last_month), ("Next Year", &next_year)],
+        &["Jazz".to_owned()],
+    );
+    let (member, member_id) = app.member("mira99");
+    let follow = app
+        .call(
+            Method::POST,
+            &format!("/api/artist/{followed}/follow"),
+            Some(&member),
+            None,
+        )
+        .await;
+    assert_eq!(follow.status, StatusCode::OK);
+
+    assert_eq!(listed(&app, "", None).await, ["Just Out", "Last Month"]);
+    assert_eq!(
+        listed(&app, "?when=upcoming", None).await,
+        ["Coming Soon", "Next Year"]
+    );
+    assert_eq!(
+        listed(&app, "?when=upcoming&followed=true", Some(&member)).await,
+        ["Coming Soon"]
+    );
+    assert_eq!(listed(&app, "?genre=jazz", None).await, ["Last Month"]);
+    assert!(
+        listed(&app, "?wishlist=true", Some(&member))
+            .await
+            .is_empty()
+    );
+    let wished = app
+        .call(
+            Method::POST,
+            "/api/wishlistitem",
+            Some(&member),
+            Some(serde_json::json!({ "userId": member_id, "albumId": followed_albums[2], "albumTitle": "Coming Soon" })),
+        )
+        .await;
+    assert_eq!(wished.status, StatusCode::CREATED, "{}", wished.text());
+    assert_eq!(
+        listed(&app, "?when=upcoming&wishlist=true", Some(&member)).await,
+        ["Coming Soon"]
+    );
+
+    // Signed out, the member's own filters are refused; bad filters are named.
+    for (query, status, word) in [
+        ("?followed=true", StatusCode::UNAUTHORIZED, "Log in"),
+        ("?wishlist=true", StatusCode::UNAUTHORIZED, "Log in"),
+        ("?page=0", StatusCode::BAD_REQUEST, "page"),
+        ("?page=51", StatusCode::BAD_REQUEST, "page"),
+        ("?genre=no-such-genre", StatusCode::BAD_REQUEST, "genre"),
+        ("?when=someday", StatusCode::BAD_REQUEST, "when"),
+    ] {
+        let answer = app
+            .call(
+                Method::GET,
+                &format!("/api/new-releases{query}"),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(answer.status, status, "{query}");
+        let message = answer.json()["message"].as_str().unwrap().to_owned();
+        assert!(message.contains(word), "{query}: {message}");
+    }
+}

@@ -66,6 +66,8 @@ export const routes: ScreenRoute[] = [
   { path: '/feed', screen: FeedPage },
   // Not in the spec: albums recommended from the members of most like taste (issue 40).
   { path: '/for-you', ...screen(() => import('./pages/discover/ForYou'), 'ForYouPage') },
+  // Not in the spec: albums just out and to come, kept current by the server's own check (issue 40).
+  { path: '/new', ...screen(() => import('./pages/discover/NewReleasesPage'), 'NewReleasesPage') },
   { path: '/notifications', ...screen(() => import('./pages/social/NotificationsPage'), 'NotificationsPage') },
   // Not in the spec: members manage their own account here.
   { path: '/settings/account', ...screen(() => import('./pages/account/AccountPage'), 'AccountPage') },

@@ -1521,6 +1521,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/new-releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["releases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -4026,6 +4042,12 @@ export interface components {
             postText?: string;
             title?: string;
             userId?: unknown;
+        };
+        NewReleases: {
+            /** @description At most 24, in date order. */
+            albums: components["schemas"]["Album"][];
+            /** @description Whether a next page has more. */
+            hasMore: boolean;
         };
         NewReview: {
             albumName?: string;
@@ -11327,6 +11349,58 @@ export interface operations {
             };
             /** @description Too many writes of this kind; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    releases: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `recent` (released in the last 90 days, newest first; the default)
+                 *     or `upcoming` (dated after today, soonest first).
+                 */
+                when?: "recent" | "upcoming";
+                /** @description Only the artists the caller follows (signed in). */
+                followed?: boolean;
+                /** @description Only albums on the caller's wishlist (signed in). */
+                wishlist?: boolean;
+                /** @description Only albums of this genre (name or slug). */
+                genre?: string;
+                /** @description From 1 to 50; 1 by default. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Albums released lately or to come, filtered as asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewReleases"];
+                };
+            };
+            /** @description A filter out of range, or an unknown genre */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description `followed` or `wishlist` asked for signed out */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

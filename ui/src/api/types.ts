@@ -146,3 +146,4 @@ export type Recommended = Schemas['Recommended'];
 export type ForYou = Schemas['ForYou'];
 export type Dismissed = Schemas['Dismissed'];
 export type LovedAlbum = Schemas['LovedAlbum'];
+export type NewReleases = Schemas['NewReleases'];

@@ -25,6 +25,9 @@ function PopularAlbums() {
       <div class="album-grid">
         {popular.data?.map((album) => <AlbumTile key={album.albumId} album={album} />)}
       </div>
+      <p>
+        <Link href="/new">New releases and albums to come</Link>
+      </p>
     </section>
   );
 }

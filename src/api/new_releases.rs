@@ -1,0 +1,145 @@
+//! `/new`'s albums: those just released and those to come, which the
+//! catalogue gains from imports and from the server's own check for new
+//! releases (`crate::new_releases`), filtered by the artists a member follows,
+//! a genre, or their wishlist.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{AppQuery, AppState, MaybeUser};
+use crate::db::albums::{self, Album};
+use crate::db::{genres, new_releases, run_blocking};
+use crate::error::{AppError, AppResult, ErrorMessage};
+
+/// Albums a page.
+const PAGE: u32 = 24;
+/// Pages one may go through.
+const MOST_PAGES: u32 = 50;
+/// How far back "recent" goes.
+const RECENT_DAYS: i64 = 90;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/new-releases", get(releases))
+}
+
+/// This module's part of `/api/openapi.json`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(releases))]
+pub struct Doc;
+
+#[derive(Deserialize, Clone, Copy, PartialEq, ToSchema)]
+#[serde(rename_all = "lowercase")]
+enum When {
+    Recent,
+    Upcoming,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct NewQuery {
+    /// `recent` (released in the last 90 days, newest first; the default)
+    /// or `upcoming` (dated after today, soonest first).
+    #[param(inline)]
+    when: Option<When>,
+    /// Only the artists the caller follows (signed in).
+    followed: Option<bool>,
+    /// Only albums on the caller's wishlist (signed in).
+    wishlist: Option<bool>,
+    /// Only albums of this genre (name or slug).
+    genre: Option<String>,
+    /// From 1 to 50; 1 by default.
+    #[param(minimum = 1, maximum = 50)]
+    page: Option<u32>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct NewReleases {
+    /// At most 24, in date order.
+    albums: Vec<Album>,
+    /// Whether a next page has more.
+    has_more: bool,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/new-releases",
+    tag = "catalogue",
+    params(NewQuery),
+    responses((status = 200, description = "Albums released lately or to come, filtered as asked", body = NewReleases), (status = 400, description = "A filter out of range, or an unknown genre", body = ErrorMessage), (status = 401, description = "`followed` or `wishlist` asked for signed out", body = ErrorMessage)),
+    security((), ("bearer" = []))
+)]
+async fn releases(
+    State(state): State<AppState>,
+    MaybeUser(reader): MaybeUser,
+    AppQuery(query): AppQuery<NewQuery>,
+) -> AppResult<Json<NewReleases>> {
+    let page = query.page.unwrap_or(1);
+    if !(1..=MOST_PAGES).contains(&page) {
+        return Err(AppError::BadRequest(format!(
+            "page: from 1 to {MOST_PAGES}"
+        )));
+    }
+    let reader = reader.map(|user| user.id);
+    let mine = |asked: Option<bool>| -> AppResult<Option<i64>> {
+        match (asked.unwrap_or(false), reader) {
+            (false, _) => Ok(None),
+            (true, Some(id)) => Ok(Some(id)),
+            (true, None) => Err(AppError::Unauthorized(
+                "Log in to see the new releases of the artists you follow or your wishlist".into(),
+            )),
+        }
+    };
+    let followed_by = mine(query.followed)?;
+    let wished_by = mine(query.wishlist)?;
+    let today = OffsetDateTime::now_utc().date();
+    let (today, since) = (
+        today.to_string(),
+        (today - time::Duration::days(RECENT_DAYS)).to_string(),
+    );
+    run_blocking(&state.pool, move |conn| {
+        let genre_id = match query
+            .genre
+            .as_deref()
+            .map(str::trim)
+            .filter(|g| !g.is_empty())
+        {
+            Some(name) => Some(
+                genres::find(conn, name)?
+                    .ok_or_else(|| {
+                        AppError::BadRequest(format!(
+                            "genre: no genre called {}",
+                            name.chars().take(60).collect::<String>()
+                        ))
+                    })?
+                    .genre_id,
+            ),
+            None => None,
+        };
+        let asked = new_releases::Asked {
+            upcoming: query.when == Some(When::Upcoming),
+            today: &today,
+            since: &since,
+            followed_by,
+            wished_by,
+            genre_id,
+            limit: PAGE + 1,
+            offset: (page - 1) * PAGE,
+        };
+        let mut ids = new_releases::releases(conn, &asked)?;
+        let has_more = ids.len() > PAGE as usize;
+        ids.truncate(PAGE as usize);
+        let mut found = albums::by_ids(conn, &ids, reader)?;
+        found.sort_by_key(|album| ids.iter().position(|id| *id == album.album_id));
+        Ok(Json(NewReleases {
+            albums: found,
+            has_more,
+        }))
+    })
+    .await
+}
