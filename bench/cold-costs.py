@@ -247,7 +247,11 @@ def main():
     only = sys.argv[3] if len(sys.argv) > 3 else ""
     db = sqlite3.connect(f"file:{data}/halfstar.db?mode=ro", uri=True)
     values = parameters(db)
-    extra = {"/api/charts/shaped": shapes(db)}
+    genre = one(db, "SELECT slug FROM genres ORDER BY id LIMIT 1")[0]
+    extra = {
+        "/api/charts/shaped": shapes(db),
+        "/api/new-releases": ["when=upcoming", "followed=true", f"genre={genre}", "when=upcoming&wishlist=true"],
+    }
     admin = one(db, "SELECT username FROM users WHERE id = ?", ADMIN_ID)[0]
     db.close()
     subprocess.run([binary, "--data-dir", data, "user", "promote", "--role", "admin", admin], check=True, stdout=subprocess.DEVNULL)

@@ -26,3 +26,6 @@ BEGIN
     INSERT OR IGNORE INTO forgotten_release_groups (mb_release_group, artist_id, forgotten_at)
     VALUES (old.mb_release_group, old.artist_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
 END;
+
+-- /new pages through a range of release dates either way, ties broken by id.
+CREATE INDEX albums_by_release_date_and_id ON albums (release_date, id);

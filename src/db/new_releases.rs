@@ -68,22 +68,26 @@ pub struct Asked<'a> {
 }
 
 /// The ids of the albums asked for, in their order: a range of the release
-/// date index, each filter a lookup by the album or its artist.
+/// date index, each filter a lookup by the album; only the artists a member
+/// follows, a range of each one's dates.
 pub fn releases(conn: &Connection, asked: &Asked) -> rusqlite::Result<Vec<i64>> {
+    let range = if asked.upcoming {
+        "a.release_date > ?1 AND ?2 IS NOT NULL"
+    } else {
+        "a.release_date <= ?1 AND a.release_date >= ?2"
+    };
+    let order = if asked.upcoming { "ASC" } else { "DESC" };
+    let albums = match asked.followed_by {
+        Some(_) => "artist_follows f JOIN albums a ON a.artist_id = f.artist_id AND f.user_id = ?3",
+        None => "albums a",
+    };
     let sql = format!(
-        "SELECT a.id FROM albums a
+        "SELECT a.id FROM {albums}
          WHERE {range}
-           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM artist_follows f WHERE f.user_id = ?3 AND f.artist_id = a.artist_id))
            AND (?4 IS NULL OR EXISTS (SELECT 1 FROM wishlist_items w WHERE w.user_id = ?4 AND w.album_id = a.id))
            AND (?5 IS NULL OR EXISTS (SELECT 1 FROM album_genres g WHERE g.album_id = a.id AND g.genre_id = ?5))
          ORDER BY a.release_date {order}, a.id {order}
-         LIMIT ?6 OFFSET ?7",
-        range = if asked.upcoming {
-            "a.release_date > ?1 AND ?2 IS NOT NULL"
-        } else {
-            "a.release_date <= ?1 AND a.release_date >= ?2"
-        },
-        order = if asked.upcoming { "ASC" } else { "DESC" },
+         LIMIT ?6 OFFSET ?7"
     );
     conn.prepare_cached(&sql)?
         .query_map(
