@@ -35,7 +35,8 @@ pub struct Checked {
     pub artist_id: i64,
     /// The titles of the albums it added.
     pub added: Vec<String>,
-    /// Why MusicBrainz could not be asked; empty when it could.
+    /// What a source failed to give (MusicBrainz down, Last.fm refusing),
+    /// as the import's trouble lines; empty when nothing failed.
     pub trouble: String,
 }
 
