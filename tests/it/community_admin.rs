@@ -566,3 +566,24 @@ async fn roles_sign_outs_and_every_action_in_the_audit_log() {
     assert!(figures["databaseBytes"].as_i64().unwrap() > 0);
     assert_eq!(figures["lastBackup"], Value::Null);
 }
+
+#[tokio::test]
+async fn the_member_search_takes_any_text_and_any_page() {
+    let app = TestApp::new();
+    let (admin, admin_id) = app.member("vinylvera");
+    app.set_role(admin_id, Role::Admin);
+    for path in [
+        "/api/admin/members?page=16777215&q=%C2%B6R%00%C3%A5",
+        "/api/admin/members?q=%00%00%00",
+        "/api/admin/members?q=a%00",
+        "/api/admin/members?page=4294967295",
+    ] {
+        let answer = app.call(Method::GET, path, Some(&admin), None).await;
+        assert!(
+            answer.status == StatusCode::OK || answer.status == StatusCode::BAD_REQUEST,
+            "{path}: {} {}",
+            answer.status,
+            answer.text()
+        );
+    }
+}
