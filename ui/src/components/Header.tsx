@@ -48,9 +48,6 @@ export function Header() {
         <Link href={defaultChartsPath()} class={linkClass(location.includes('charts'))}>
           Charts
         </Link>
-        <Link href="/new" class={linkClass(location === '/new')}>
-          New
-        </Link>
         {user && (
           <Link href={profilePath(user.username)} class={linkClass(location.startsWith('/user/'))}>
             Profile
