@@ -65,7 +65,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
             sources,
         } => {
             let known = HashSet::new();
-            let site_genres = site_genres(&conn)?;
+            let site_genres = genres::names(&conn)?;
             let request = Request {
                 name: &name,
                 mbid: mbid.as_deref(),
@@ -94,7 +94,7 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
             let mbid = imports::artist_mbid(&conn, artist_id)?;
             let known = imports::release_groups_of(&conn, artist_id)?;
             let without_tracks = imports::albums_without_tracks(&conn, artist_id)?;
-            let site_genres = site_genres(&conn)?;
+            let site_genres = genres::names(&conn)?;
             let request = Request {
                 name: &artist.name,
                 mbid: mbid.as_deref(),
@@ -151,11 +151,6 @@ pub fn run(data: &DataSettings, command: ImportCommand) -> anyhow::Result<ExitCo
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The genres the site has, which count as known genres beside MusicBrainz's.
-fn site_genres(conn: &rusqlite::Connection) -> anyhow::Result<Vec<String>> {
-    Ok(genres::all(conn)?.into_iter().map(|g| g.name).collect())
 }
 
 /// Failure when the list of release groups stopped early, so scripts notice.

@@ -94,7 +94,7 @@ pub async fn check_next(state: &AppState) -> Result<Option<Checked>, AppError> {
         let mbid = imports::artist_mbid(&conn, artist_id)?;
         let mut known: HashSet<String> = imports::release_groups_of(&conn, artist_id)?;
         known.extend(checks::forgotten(&conn, artist_id)?);
-        let site_genres: Vec<String> = genres::all(&conn)?.into_iter().map(|g| g.name).collect();
+        let site_genres = genres::names(&conn)?;
         drop(conn);
         let request = Request {
             name: &artist.name,

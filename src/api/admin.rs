@@ -202,8 +202,7 @@ async fn list_members(
         page: query.page,
     }
     .page(MEMBERS_PER_PAGE, MEMBERS_PER_PAGE)?;
-    // Control characters (a NUL, say) match no name and would break the full-text phrase.
-    let search: String = query.q.trim().chars().filter(|c| !c.is_control()).collect();
+    let search = query.q.trim().to_owned();
     let (members, total) = run_blocking(&state.pool, move |conn| {
         Ok(members::search(conn, &search, page, &now())?)
     })

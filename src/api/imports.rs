@@ -298,13 +298,7 @@ async fn albums(
     let name = checked_name(&query)?;
     let mbid = checked_mbid(&query)?;
     let asked = name.clone();
-    let site_genres: Vec<String> = run_blocking(&state.pool, |conn| {
-        Ok(crate::db::genres::all(conn)?
-            .into_iter()
-            .map(|g| g.name)
-            .collect())
-    })
-    .await?;
+    let site_genres = run_blocking(&state.pool, |conn| Ok(crate::db::genres::names(conn)?)).await?;
     let planned = look_up(&state, move |sources| {
         let known = Default::default();
         let request = Request {

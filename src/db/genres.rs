@@ -62,6 +62,13 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Genre>> {
         .collect()
 }
 
+/// Every genre's name: the imports' known genres beside MusicBrainz's list.
+pub fn names(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached("SELECT name FROM genres ORDER BY name")?
+        .query_map([], |row| row.get(0))?
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,6 +71,8 @@ pub fn search(
     page: Page,
     now: &str,
 ) -> rusqlite::Result<(Vec<MemberOverview>, i64)> {
+    // Control characters (a NUL, say) are in no name, and would break the full-text phrase.
+    let query: String = query.chars().filter(|c| !c.is_control()).collect();
     let (filter, pattern) = if query.is_empty() {
         (EVERY_MEMBER, String::new())
     } else if query.chars().count() >= 3 {
