@@ -112,6 +112,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     if settings.new_releases {
         halfstar::new_releases::start(&state);
     }
+    halfstar::release_days::start(&state);
     // Every album's chart figures, read before the first shaped chart asks.
     let (facts, pool) = (state.chart_facts.clone(), state.pool.clone());
     tokio::task::spawn_blocking(move || {

@@ -22,6 +22,7 @@ pub mod pictures;
 pub mod player_listens;
 pub mod reads;
 pub mod recommendations;
+pub mod release_days;
 pub mod web;
 pub mod year_in_music;
 

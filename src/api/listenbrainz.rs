@@ -21,6 +21,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{AppPath, AppQuery, AppState};
 use crate::auth::token_hash;
+use crate::db::member_tokens::{self, TokenKind};
 use crate::db::player_listens::{Play, PlaysWanted};
 use crate::db::users::User;
 use crate::db::{player_listens, run_blocking, users};
@@ -82,8 +83,8 @@ async fn member_of(state: &AppState, token: &str) -> AppResult<Option<User>> {
     let hash = token_hash(token);
     run_blocking(
         &state.pool,
-        move |conn| match player_listens::member_of_token(conn, &hash)? {
-            Some(user_id) => Ok(users::by_id(conn, user_id)?),
+        move |conn| match member_tokens::member_of_token(conn, TokenKind::Player, &hash)? {
+            Some((user_id, _)) => Ok(users::by_id(conn, user_id)?),
             None => Ok(None),
         },
     )

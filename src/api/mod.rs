@@ -8,6 +8,7 @@ mod album_batches;
 mod albums;
 mod artists;
 mod auth;
+mod calendar;
 mod charts;
 mod comments;
 mod descriptors;
@@ -22,6 +23,7 @@ mod imports;
 mod invites;
 pub mod listenbrainz;
 mod lists;
+mod member_tokens;
 mod new_releases;
 mod notifications;
 mod openapi;
@@ -198,6 +200,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(descriptors::router())
         .merge(recommendations::router())
         .merge(new_releases::router())
+        .merge(calendar::router())
         .merge(diary::router())
         .merge(year::router())
         .merge(rating_imports::router())

@@ -19,9 +19,9 @@ use crate::http::allowances::{Allowance, write_route};
 use axum::http::Method;
 
 use super::{
-    AppState, account, admin, album_batches, albums, artists, auth, charts, comments, descriptors,
-    diary, export, feed, follows, genre_votes, health, history, imports, invites, listenbrainz,
-    lists, new_releases, notifications, player_token, posts, rating_imports, ratings,
+    AppState, account, admin, album_batches, albums, artists, auth, calendar, charts, comments,
+    descriptors, diary, export, feed, follows, genre_votes, health, history, imports, invites,
+    listenbrainz, lists, new_releases, notifications, player_token, posts, rating_imports, ratings,
     recommendations, reports, reviews, search, shaped_charts, shouts, tracks, users, votes,
     wishlist, year,
 };
@@ -87,6 +87,7 @@ pub fn document_value() -> Document {
         descriptors::Doc::openapi(),
         recommendations::Doc::openapi(),
         new_releases::Doc::openapi(),
+        calendar::Doc::openapi(),
         diary::Doc::openapi(),
         year::Doc::openapi(),
         rating_imports::Doc::openapi(),

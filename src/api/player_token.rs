@@ -10,13 +10,13 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::member_tokens;
 use super::openapi::{SignedIn, Writes};
 use super::{AppQuery, AppState, CurrentUser};
-use crate::auth::token_hash;
-use crate::db::player_listens::{self, TokenStatus, UnmatchedAlbum};
+use crate::db::member_tokens::{TokenKind, TokenStatus};
+use crate::db::player_listens::{self, UnmatchedAlbum};
 use crate::db::run_blocking;
-use crate::domain::timestamp::now;
-use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::error::{AppResult, ErrorMessage};
 use crate::http::paging::OffsetQuery;
 
 pub fn router() -> Router<AppState> {
@@ -51,10 +51,7 @@ async fn status(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> AppResult<Json<PlayerTokenState>> {
-    let token = run_blocking(&state.pool, move |conn| {
-        Ok(player_listens::token_status(conn, user.id)?)
-    })
-    .await?;
+    let token = member_tokens::status(&state, TokenKind::Player, user.id).await?;
     Ok(Json(PlayerTokenState { token }))
 }
 
@@ -78,12 +75,7 @@ async fn make(
     CurrentUser(user): CurrentUser,
 ) -> AppResult<(StatusCode, Json<NewPlayerToken>)> {
     let token = crate::player_listens::new_token();
-    let (hash, created_at) = (token_hash(&token), now());
-    let made = created_at.clone();
-    state
-        .writer
-        .write(move |conn| Ok(player_listens::set_token(conn, user.id, &hash, &made)?))
-        .await?;
+    let created_at = member_tokens::make(&state, TokenKind::Player, user.id, &token).await?;
     Ok((
         StatusCode::CREATED,
         Json(NewPlayerToken { token, created_at }),
@@ -101,18 +93,13 @@ async fn revoke(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> AppResult<StatusCode> {
-    state
-        .writer
-        .write(move |conn| {
-            if player_listens::revoke_token(conn, user.id)? {
-                Ok(StatusCode::NO_CONTENT)
-            } else {
-                Err(AppError::NotFound(
-                    "You have no player token to revoke".to_owned(),
-                ))
-            }
-        })
-        .await
+    member_tokens::revoke(
+        &state,
+        TokenKind::Player,
+        user.id,
+        "You have no player token to revoke",
+    )
+    .await
 }
 
 #[derive(Serialize, ToSchema)]

@@ -26,6 +26,7 @@ pub mod invites;
 pub mod listens;
 pub mod lists;
 pub mod member_import;
+pub mod member_tokens;
 pub mod members;
 pub mod moderation;
 pub mod new_releases;

@@ -104,3 +104,24 @@ pub fn releases(conn: &Connection, asked: &Asked) -> rusqlite::Result<Vec<i64>> 
         )?
         .collect()
 }
+
+/// Tells the followers of each artist whose album is out on `day` (known to
+/// the day, and added before it: an album to come), once per day however
+/// often it is asked; how many were told.
+pub fn tell_release_day(conn: &Connection, day: &str, told_at: &str) -> rusqlite::Result<usize> {
+    let first_time = conn
+        .prepare_cached(
+            "INSERT INTO release_days_told (day, told_at) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+        )?
+        .execute([day, told_at])?;
+    if first_time == 0 {
+        return Ok(0);
+    }
+    conn.prepare_cached(
+        "INSERT INTO notifications (user_id, kind, album_id, created_at)
+         SELECT f.user_id, 'release-day', a.id, ?2
+         FROM albums a JOIN artist_follows f ON f.artist_id = a.artist_id
+         WHERE a.release_date = ?1 AND a.release_date_precision = 'day' AND a.created_at < ?1",
+    )?
+    .execute([day, told_at])
+}

@@ -483,6 +483,17 @@ impl Event {
                 ),
                 page,
             ),
+            NotificationKind::ReleaseDay => (
+                format!(
+                    "Out today: {} by {}",
+                    self.about.album_title.as_deref().unwrap_or(""),
+                    self.about
+                        .artist
+                        .as_deref()
+                        .unwrap_or("an artist you follow")
+                ),
+                page,
+            ),
         }
     }
 
@@ -617,6 +628,9 @@ pub struct Switches {
     /// Left out by clients from before it existed: on.
     #[serde(default = "switched_on")]
     pub correction: bool,
+    /// Left out by clients from before it existed: on.
+    #[serde(default = "switched_on")]
+    pub release_day: bool,
 }
 
 fn switched_on() -> bool {
@@ -642,6 +656,7 @@ impl Switches {
             NotificationKind::Mention => self.mention,
             NotificationKind::NewAlbum => self.new_album,
             NotificationKind::Correction => self.correction,
+            NotificationKind::ReleaseDay => self.release_day,
         }
     }
 
@@ -655,6 +670,7 @@ impl Switches {
             NotificationKind::Mention => &mut self.mention,
             NotificationKind::NewAlbum => &mut self.new_album,
             NotificationKind::Correction => &mut self.correction,
+            NotificationKind::ReleaseDay => &mut self.release_day,
         };
         *switch = on;
     }
@@ -674,6 +690,7 @@ pub fn switches(conn: &Connection, user: i64) -> rusqlite::Result<Switches> {
         mention: true,
         new_album: true,
         correction: true,
+        release_day: true,
     };
     for kind in muted.iter().filter_map(|kind| kind.parse().ok()) {
         switches.set(kind, false);

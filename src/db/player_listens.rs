@@ -10,60 +10,8 @@ use utoipa::ToSchema;
 
 use super::Page;
 use super::member_import::by_match_keys;
+use super::member_tokens::{self, TokenKind};
 use crate::domain::match_key::{artist_key, title_key};
-
-/// Whether a member has a player token, and its use.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TokenStatus {
-    pub created_at: String,
-    #[schema(required)]
-    pub last_used_at: Option<String>,
-}
-
-/// Makes `token_hash` the member's token, replacing any other.
-pub fn set_token(
-    conn: &Connection,
-    user_id: i64,
-    token_hash: &[u8],
-    now: &str,
-) -> rusqlite::Result<()> {
-    conn.prepare_cached(
-        "INSERT INTO player_tokens (user_id, token_hash, created_at) VALUES (?1, ?2, ?3)
-         ON CONFLICT (user_id) DO UPDATE
-         SET token_hash = excluded.token_hash, created_at = excluded.created_at,
-             last_used_at = NULL",
-    )?
-    .execute(params![user_id, token_hash, now])?;
-    Ok(())
-}
-
-/// Revokes the member's token; false when they had none.
-pub fn revoke_token(conn: &Connection, user_id: i64) -> rusqlite::Result<bool> {
-    Ok(conn
-        .prepare_cached("DELETE FROM player_tokens WHERE user_id = ?1")?
-        .execute([user_id])?
-        > 0)
-}
-
-/// The member's token's state; none when they have no token.
-pub fn token_status(conn: &Connection, user_id: i64) -> rusqlite::Result<Option<TokenStatus>> {
-    conn.prepare_cached("SELECT created_at, last_used_at FROM player_tokens WHERE user_id = ?1")?
-        .query_row([user_id], |row| {
-            Ok(TokenStatus {
-                created_at: row.get(0)?,
-                last_used_at: row.get(1)?,
-            })
-        })
-        .optional()
-}
-
-/// The member whose token hashes to `token_hash`.
-pub fn member_of_token(conn: &Connection, token_hash: &[u8]) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT user_id FROM player_tokens WHERE token_hash = ?1")?
-        .query_row([token_hash], |row| row.get(0))
-        .optional()
-}
 
 /// One play as the player sent it, with the album it was matched to.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,7 +47,7 @@ pub fn record(
     now: &str,
 ) -> rusqlite::Result<Recorded> {
     let recorded = keep(conn, user_id, plays, true)?;
-    touch_token(conn, user_id, now)?;
+    member_tokens::touch_token(conn, TokenKind::Player, user_id, now)?;
     Ok(recorded)
 }
 
@@ -272,13 +220,6 @@ pub fn fill_unmatched_keys(conn: &Connection) -> rusqlite::Result<usize> {
         ])?;
     }
     Ok(unkeyed.len())
-}
-
-/// Notes when the member's token was last used.
-pub fn touch_token(conn: &Connection, user_id: i64, now: &str) -> rusqlite::Result<()> {
-    conn.prepare_cached("UPDATE player_tokens SET last_used_at = ?2 WHERE user_id = ?1")?
-        .execute(params![user_id, now])?;
-    Ok(())
 }
 
 /// An album the catalogue lacks, as the member's player named it.

@@ -22,10 +22,12 @@ pub enum NotificationKind {
     NewAlbum,
     /// An editor accepted or declined their suggested correction.
     Correction,
+    /// An album to come by an artist they follow is out today.
+    ReleaseDay,
 }
 
 impl NotificationKind {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::Comment,
         Self::Reply,
         Self::Vote,
@@ -34,6 +36,7 @@ impl NotificationKind {
         Self::Mention,
         Self::NewAlbum,
         Self::Correction,
+        Self::ReleaseDay,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -46,6 +49,7 @@ impl NotificationKind {
             Self::Mention => "mention",
             Self::NewAlbum => "new-album",
             Self::Correction => "correction",
+            Self::ReleaseDay => "release-day",
         }
     }
 }

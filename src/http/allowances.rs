@@ -213,6 +213,8 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     // Plays from the member's music players, and the token they send.
     member("POST", "/api/settings/player-token", Account),
     member("DELETE", "/api/settings/player-token", Account),
+    member("POST", "/api/settings/calendar", Account),
+    member("DELETE", "/api/settings/calendar", Account),
     member(
         "POST",
         crate::api::listenbrainz::SUBMIT_PATH,

@@ -21,6 +21,8 @@ pub(crate) mod paging;
 pub(crate) mod passwords;
 /// The security log: one line per refusal worth a fail2ban filter's notice.
 pub mod security_log;
+/// The site's address as the caller reached it, for feeds' absolute links.
+pub(crate) mod site_origin;
 /// A suspended member reads but does not write.
 pub(crate) mod suspension;
 /// Abuse limits: sign-ups, email changes and each kind of write.

@@ -308,3 +308,194 @@ async fn new_page_lists_recent_and_upcoming_albums_filtered_by_follows_genres_an
         assert!(message.contains(word), "{query}: {message}");
     }
 }
+
+async fn texts_of_kind(app: &TestApp, token: &str, kind: &str) -> Vec<String> {
+    let answer = app
+        .call(Method::GET, "/api/notifications", Some(token), None)
+        .await
+        .json();
+    answer["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("notifications: {answer}"))
+        .iter()
+        .filter(|item| item["kind"] == kind)
+        .map(|item| item["text"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn followers_are_told_again_on_release_day_once() {
+    let app = TestApp::new();
+    let today = days_from_today(0);
+    let (followed, followed_albums) = app.artist_with_albums(
+        "Followed Band",
+        &[
+            ("Out Today", &today),
+            ("Coming Soon", &days_from_today(30)),
+            ("Added Today", &today),
+        ],
+        &[],
+    );
+    app.artist_with_albums("Somebody Else", &[("Also Today", &today)], &[]);
+    // Heard of only as it came out: the new-album notice says it all.
+    app.conn()
+        .execute(
+            "UPDATE albums SET created_at = ?2 WHERE id = ?1",
+            rusqlite::params![followed_albums[2], halfstar::domain::timestamp::now()],
+        )
+        .unwrap();
+    let (fan, _) = app.member("fan");
+    let (other, _) = app.member("other");
+    let follow = app
+        .call(
+            Method::POST,
+            &format!("/api/artist/{followed}/follow"),
+            Some(&fan),
+            None,
+        )
+        .await;
+    assert_eq!(follow.status, StatusCode::OK);
+
+    assert_eq!(
+        halfstar::release_days::tell(&app.state, today.clone())
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        texts_of_kind(&app, &fan, "release-day").await,
+        ["Out today: Out Today by Followed Band"]
+    );
+    assert!(texts_of_kind(&app, &other, "release-day").await.is_empty());
+    // A day is told once, however often the server looks.
+    assert_eq!(
+        halfstar::release_days::tell(&app.state, today)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(texts_of_kind(&app, &fan, "release-day").await.len(), 1);
+
+    // Muted like any other kind.
+    let muted = app
+        .call(
+            Method::PUT,
+            "/api/settings/community",
+            Some(&fan),
+            Some(serde_json::json!({ "notifications": {
+                "comment": true, "reply": true, "vote": true, "shout": true, "follow": true,
+                "mention": true, "newAlbum": true, "correction": true, "releaseDay": false } })),
+        )
+        .await;
+    assert_eq!(muted.status, StatusCode::OK, "{}", muted.text());
+    assert!(texts_of_kind(&app, &fan, "release-day").await.is_empty());
+}
+
+/// The iCal date of a day some days from today.
+fn ical_day(days: i64) -> String {
+    days_from_today(days).replace('-', "")
+}
+
+#[tokio::test]
+async fn a_private_calendar_lists_followed_artists_albums_and_its_link_can_be_replaced_and_revoked()
+{
+    let app = TestApp::new();
+    let (followed, _) = app.artist_with_albums(
+        "Followed Band",
+        &[
+            ("Coming Soon", &days_from_today(30)),
+            ("Last Week", &days_from_today(-7)),
+            ("Long Ago", &days_from_today(-400)),
+            ("Some Month", "2031-05"),
+        ],
+        &[],
+    );
+    app.artist_with_albums(
+        "Somebody Else",
+        &[("Not Followed", &days_from_today(30))],
+        &[],
+    );
+    let (fan, _) = app.member("fan");
+    app.call(
+        Method::POST,
+        &format!("/api/artist/{followed}/follow"),
+        Some(&fan),
+        None,
+    )
+    .await;
+
+    let signed_out = app
+        .call(Method::POST, "/api/settings/calendar", None, None)
+        .await;
+    assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+    let none = app
+        .call(Method::GET, "/api/settings/calendar", Some(&fan), None)
+        .await;
+    assert_eq!(none.json()["link"], serde_json::Value::Null);
+
+    let made = app
+        .call(Method::POST, "/api/settings/calendar", Some(&fan), None)
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+    let url = made.json()["url"].as_str().unwrap().to_owned();
+    let path = &url[url
+        .find("/api/feeds/calendar/")
+        .expect("a calendar address")..];
+    let calendar = app.call(Method::GET, path, None, None).await;
+    assert_eq!(calendar.status, StatusCode::OK, "{}", calendar.text());
+    assert!(calendar.header("content-type").starts_with("text/calendar"));
+    let text = calendar.text();
+    assert!(text.starts_with("BEGIN:VCALENDAR\r\n"), "{text}");
+    for (title, days) in [("Coming Soon", 30), ("Last Week", -7)] {
+        let event = text
+            .split("BEGIN:VEVENT")
+            .find(|event| event.contains(title))
+            .unwrap_or_else(|| panic!("{title} in {text}"));
+        assert!(
+            event.contains(&format!("DTSTART;VALUE=DATE:{}", ical_day(days))),
+            "{event}"
+        );
+        assert!(
+            event.contains(&format!("DTEND;VALUE=DATE:{}", ical_day(days + 1))),
+            "{event}"
+        );
+        assert!(event.contains("SUMMARY:Followed Band – "), "{event}");
+    }
+    for left_out in ["Long Ago", "Not Followed", "Some Month"] {
+        assert!(!text.contains(left_out), "{left_out} in {text}");
+    }
+    let used = app
+        .call(Method::GET, "/api/settings/calendar", Some(&fan), None)
+        .await
+        .json();
+    assert!(used["link"]["lastUsedAt"].is_string(), "{used}");
+
+    // A new link replaces the old one; a revoked one reads nothing.
+    let remade = app
+        .call(Method::POST, "/api/settings/calendar", Some(&fan), None)
+        .await
+        .json();
+    let new_url = remade["url"].as_str().unwrap();
+    let new_path = &new_url[new_url.find("/api/feeds/calendar/").unwrap()..];
+    assert_eq!(
+        app.call(Method::GET, path, None, None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.call(Method::GET, new_path, None, None).await.status,
+        StatusCode::OK
+    );
+    let revoked = app
+        .call(Method::DELETE, "/api/settings/calendar", Some(&fan), None)
+        .await;
+    assert_eq!(revoked.status, StatusCode::NO_CONTENT);
+    let gone = app.call(Method::GET, new_path, None, None).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    assert!(gone.json()["message"].as_str().unwrap().contains("revoked"));
+    assert_eq!(
+        app.call(Method::DELETE, "/api/settings/calendar", Some(&fan), None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}

@@ -161,8 +161,14 @@ fn player_token_of(app: &TestApp, session: &str) -> String {
         .expect("a session");
     let token = halfstar::player_listens::new_token();
     let hash = halfstar::auth::token_hash(&token);
-    halfstar::db::player_listens::set_token(&conn, user_id, &hash, "2026-01-01T00:00:00.000Z")
-        .expect("token");
+    halfstar::db::member_tokens::set_token(
+        &conn,
+        halfstar::db::member_tokens::TokenKind::Player,
+        user_id,
+        &hash,
+        "2026-01-01T00:00:00.000Z",
+    )
+    .expect("token");
     token
 }
 

@@ -10,6 +10,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::db::albums::{self, NewAlbum};
 use crate::db::artists::{self, NewArtist};
+use crate::db::member_tokens::{self, TokenKind};
 use crate::db::player_listens::{self, Play};
 use crate::domain::timestamp::format;
 use crate::domain::{AlbumType, ReleaseDate};
@@ -457,7 +458,7 @@ fn add_player_plays(
     let stamp = format(now);
     for member in 1..=scale.signed_in {
         let hash = crate::auth::token_hash(&player_token(member));
-        player_listens::set_token(conn, member as i64, &hash, &stamp)?;
+        member_tokens::set_token(conn, TokenKind::Player, member as i64, &hash, &stamp)?;
         let plays: Vec<Play> = (0..PLAYS)
             .map(|n| {
                 let listened_at = format(now - Duration::minutes(rng.i64(1..525_600)));

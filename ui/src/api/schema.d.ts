@@ -1066,6 +1066,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feeds/calendar/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/genre": {
         parameters: {
             query?: never;
@@ -2076,6 +2092,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["status"];
+        put?: never;
+        post: operations["make"];
+        delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/community": {
         parameters: {
             query?: never;
@@ -2911,6 +2943,9 @@ export interface components {
             count: number;
             /** Format: double */
             number: number;
+        };
+        CalendarLinkState: {
+            link: null | components["schemas"]["TokenStatus"];
         };
         /** @description One of several artists the name matches. */
         Candidate: {
@@ -4008,6 +4043,14 @@ export interface components {
             album?: string;
             artist?: string;
         };
+        NewCalendarLink: {
+            createdAt: string;
+            /**
+             * @description The calendar's address, to subscribe to: shown this once, as only
+             *     its token's hash is kept.
+             */
+            url: string;
+        };
         NewComment: {
             albumId?: unknown;
             commentText?: string;
@@ -4087,7 +4130,7 @@ export interface components {
          * @description What a member is told about.
          * @enum {string}
          */
-        NotificationKind: "comment" | "reply" | "vote" | "shout" | "follow" | "mention" | "new-album" | "correction";
+        NotificationKind: "comment" | "reply" | "vote" | "shout" | "follow" | "mention" | "new-album" | "correction" | "release-day";
         Notifications: {
             items: components["schemas"]["Notification"][];
             /**
@@ -4674,6 +4717,8 @@ export interface components {
             follow: boolean;
             mention: boolean;
             newAlbum: boolean;
+            /** @description Left out by clients from before it existed: on. */
+            releaseDay?: boolean;
             reply: boolean;
             shout: boolean;
             vote: boolean;
@@ -4694,7 +4739,7 @@ export interface components {
             post?: components["schemas"]["PostRef"];
             review?: components["schemas"]["ReviewRef"];
         };
-        /** @description Whether a member has a player token, and its use. */
+        /** @description Whether a member has the token, and its use. */
         TokenStatus: {
             createdAt: string;
             lastUsedAt: string | null;
@@ -9313,6 +9358,56 @@ export interface operations {
             };
         };
     };
+    calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the member's calendar link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (RFC 5545) of the albums of the artists the link's member follows, released in the last 30 days or to come, each an all-day event on its release day (albums known only to the month or year are left out) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such link: never made, replaced or revoked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     all_genres: {
         parameters: {
             query?: never;
@@ -13373,6 +13468,136 @@ export interface operations {
             };
             /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the caller has a calendar link, when it was made and last read (never the link itself) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarLinkState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    make: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new calendar link, replacing any other (calendars reading the old one are refused) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewCalendarLink"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: calendars reading it are refused */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller has no calendar link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { LoginInvitation } from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DownloadMyData } from '../profile/DownloadMyData';
 import { CommunitySettingsSection } from '../social/CommunitySettingsSection';
+import { CalendarSection } from './CalendarSection';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailForm, PasswordForm, UsernameForm } from './AccountForms';
 import { InvitesSection } from './InvitesSection';
@@ -11,7 +12,7 @@ import { MusicPlayerSection } from './MusicPlayerSection';
 import { SessionList } from './SessionList';
 import './account.css';
 
-/** /settings/account: the member's name, email, password, sessions, feed and notification settings, blocks, invites, imports, music player, data and account. */
+/** /settings/account: the member's name, email, password, sessions, feed and notification settings, blocks, invites, imports, music player, release calendar, data and account. */
 export function AccountPage() {
   const { user } = useAuth();
   useDocumentTitle('Account');
@@ -28,6 +29,7 @@ export function AccountPage() {
           <InvitesSection user={user} />
           <ImportLink />
           <MusicPlayerSection />
+          <CalendarSection />
           <DownloadMyData />
           <DeleteAccount />
         </>

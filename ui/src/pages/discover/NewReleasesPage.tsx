@@ -93,6 +93,12 @@ export function NewReleasesPage() {
           )}
         </>
       )}
+      {user && (
+        <p class="album-muted">
+          The albums of the artists you follow can come to your own calendar:{' '}
+          <Link href="/settings/account#account-calendar">make a calendar link</Link>.
+        </p>
+      )}
     </section>
   );
 }

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS: ReadonlyArray<readonly [keyof NotificationSwitc
   ['mention', 'Mentions of @me'],
   ['newAlbum', 'New albums by artists I follow'],
   ['correction', 'Editors accepting or declining corrections I suggested'],
+  ['releaseDay', 'Albums by artists I follow coming out today'],
 ];
 
 const ON_OFF_SETTINGS: ReadonlyArray<readonly ['ratingsInFeeds' | 'recommendations', string]> = [
