@@ -5,12 +5,14 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::admin::checked_text;
+use super::atom::{self, About, Item};
 use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::comments::{self, CommentTarget};
@@ -22,6 +24,7 @@ use crate::db::{albums, is_unique_violation, run_blocking};
 use crate::domain::timestamp::now;
 use crate::domain::{ListVisibility, NotificationKind, Role, slug, text};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::site_origin::SiteOrigin;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 
 pub fn router() -> Router<AppState> {
@@ -33,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/list/album/{album_id}", get(holding_album))
         .route("/list/{list_id}", get(one).patch(edit).delete(remove))
         .route("/list/{list_id}/history", get(history))
+        .route("/feeds/lists/{list_id}", get(feed))
         .route("/list/{list_id}/entries", post(add_entry))
         .route(
             "/list/{list_id}/entries/{entry_id}",
@@ -53,6 +57,7 @@ pub fn router() -> Router<AppState> {
     edit,
     remove,
     history,
+    feed,
     add_entry,
     edit_entry,
     remove_entry,
@@ -361,6 +366,48 @@ async fn history(
         Ok(Json(lists::events(conn, list_id, HISTORY_SHOWN)?))
     })
     .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/feeds/lists/{list_id}",
+    tag = "feeds",
+    params(("list_id" = i64, Path, description = "List id")),
+    responses((status = 200, description = "An Atom feed of the list's changes (what was added and what left), newest first (50 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "No list a visitor may see (private or hidden lists have no feed)", body = ErrorMessage)),
+)]
+async fn feed(
+    State(state): State<AppState>,
+    AppPath(list_id): AppPath<i64>,
+    SiteOrigin(origin): SiteOrigin,
+) -> AppResult<Response> {
+    let (list, events) = run_blocking(&state.pool, move |conn| {
+        let list = open_list(conn, list_id, Reader::of(None))?;
+        Ok((list, lists::events(conn, list_id, atom::MOST_ENTRIES)?))
+    })
+    .await?;
+    let page = format!("/list/{}/{}", list.list_id, list.slug);
+    let items = events
+        .into_iter()
+        .map(|event| Item {
+            id: format!("/list/{}#change-{}", list.list_id, event.id),
+            title: event.text.clone(),
+            page: page.clone(),
+            updated: event.at,
+            published: None,
+            author: Some(list.author.username.clone()),
+            content: event.text,
+        })
+        .collect();
+    let feed_path = format!("/api/feeds/lists/{}", list.list_id);
+    let about = About {
+        origin: &origin,
+        feed_path: &feed_path,
+        page: &page,
+        title: format!("{}, a list by {}", list.title, list.author.username),
+        subtitle: "What was added to the list and what left it".to_owned(),
+        changed: Some(&list.updated_at),
+    };
+    Ok(atom::feed(about, items))
 }
 
 #[derive(Deserialize, ToSchema)]

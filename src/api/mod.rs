@@ -7,6 +7,7 @@ mod admin;
 mod album_batches;
 mod albums;
 mod artists;
+mod atom;
 mod auth;
 mod calendar;
 mod charts;

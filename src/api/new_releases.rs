@@ -4,16 +4,19 @@
 //! a genre, or their wishlist.
 
 use axum::extract::State;
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
+use super::atom::{self, About, Item};
 use super::{AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
 use crate::db::{genres, new_releases, run_blocking};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::site_origin::SiteOrigin;
 
 /// Albums a page.
 const PAGE: u32 = 24;
@@ -23,12 +26,14 @@ const MOST_PAGES: u32 = 50;
 const RECENT_DAYS: i64 = 90;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/new-releases", get(releases))
+    Router::new()
+        .route("/new-releases", get(releases))
+        .route("/feeds/new-releases", get(feed))
 }
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(releases))]
+#[openapi(paths(releases, feed))]
 pub struct Doc;
 
 #[derive(Deserialize, Clone, Copy, PartialEq, ToSchema)]
@@ -142,4 +147,66 @@ async fn releases(
         }))
     })
     .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/feeds/new-releases",
+    tag = "feeds",
+    responses((status = 200, description = "An Atom feed of the albums released in the last 90 days, newest first (50 at most)", content_type = "application/atom+xml", body = String)),
+)]
+async fn feed(
+    State(state): State<AppState>,
+    SiteOrigin(origin): SiteOrigin,
+) -> AppResult<Response> {
+    let today = OffsetDateTime::now_utc().date();
+    let (today, since) = (
+        today.to_string(),
+        (today - time::Duration::days(RECENT_DAYS)).to_string(),
+    );
+    let found = run_blocking(&state.pool, move |conn| {
+        let asked = new_releases::Asked {
+            upcoming: false,
+            today: &today,
+            since: &since,
+            followed_by: None,
+            wished_by: None,
+            genre_id: None,
+            limit: atom::MOST_ENTRIES,
+            offset: 0,
+        };
+        let ids = new_releases::releases(conn, &asked)?;
+        let mut found = albums::by_ids(conn, &ids, None)?;
+        found.sort_by_key(|album| ids.iter().position(|id| *id == album.album_id));
+        Ok(found)
+    })
+    .await?;
+    let items = found
+        .into_iter()
+        .map(|album| {
+            let genres: Vec<&str> = album.genres.iter().map(|g| g.name.as_str()).collect();
+            Item {
+                id: format!("/feeds/new-releases#album-{}", album.album_id),
+                title: format!("{} – {}", album.artist, album.title),
+                page: format!("/albums/{}/{}", album.artist_slug, album.slug),
+                updated: format!("{}T00:00:00Z", album.release_date),
+                published: None,
+                author: Some(album.artist.clone()),
+                content: if genres.is_empty() {
+                    format!("Released {}.", album.release_date)
+                } else {
+                    format!("Released {}. {}.", album.release_date, genres.join(", "))
+                },
+            }
+        })
+        .collect();
+    let about = About {
+        origin: &origin,
+        feed_path: "/api/feeds/new-releases",
+        page: "/new",
+        title: "New releases on halfstar".to_owned(),
+        subtitle: "Albums released in the last 90 days".to_owned(),
+        changed: None,
+    };
+    Ok(atom::feed(about, items))
 }

@@ -2,12 +2,14 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::artists::no_artist;
+use super::atom::{self, About, Item};
 use super::openapi::{SignedIn, Writes};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
 use crate::db::hidden::Reader;
@@ -20,6 +22,7 @@ use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::http::claims::{acting_as_self, may_remove};
 use crate::http::paging::PageQuery;
+use crate::http::site_origin::SiteOrigin;
 use crate::reads::kept_answers::{Depends, Topic};
 use utoipa::ToSchema;
 
@@ -30,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/review/featured", get(featured))
         .route("/review/recent", get(recent))
         .route("/review/user/{username}", get(by_user))
+        .route("/feeds/members/{username}/reviews", get(feed_by_user))
         // One pattern serves both: GET names an album, DELETE a review id.
         .route("/review/{album_title}", get(by_album).delete(remove))
         .route("/review/{album_title}/{review_id}", get(one))
@@ -37,7 +41,17 @@ pub fn router() -> Router<AppState> {
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(create, validate, featured, recent, by_user, by_album, remove, one))]
+#[openapi(paths(
+    create,
+    validate,
+    featured,
+    recent,
+    by_user,
+    feed_by_user,
+    by_album,
+    remove,
+    one
+))]
 pub struct Doc;
 
 pub use crate::domain::text::MAX_REVIEW_CHARS;
@@ -299,6 +313,57 @@ async fn by_user(
         Ok(Json(reviews::by_user(conn, user.id, page, reader)?))
     })
     .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/feeds/members/{username}/reviews",
+    tag = "feeds",
+    params(("username" = String, Path, description = "Username")),
+    responses((status = 200, description = "An Atom feed of the member's reviews a visitor may read, newest first (50 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "Not found", body = ErrorMessage)),
+)]
+async fn feed_by_user(
+    State(state): State<AppState>,
+    AppPath(username): AppPath<String>,
+    SiteOrigin(origin): SiteOrigin,
+) -> AppResult<Response> {
+    let (user, found) = run_blocking(&state.pool, move |conn| {
+        let user = user_api::named(conn, &username)?;
+        let page = Page::first(atom::MOST_ENTRIES);
+        let found = reviews::by_user(conn, user.id, page, Reader::of(None))?;
+        Ok((user, found))
+    })
+    .await?;
+    let items = found
+        .into_iter()
+        .map(|review| {
+            let rating = review
+                .review_rating
+                .map_or(String::new(), |rating| format!(" ({rating}/5)"));
+            Item {
+                id: format!("/review/{}", review.review_id),
+                title: format!("{} by {}{rating}", review.album_title, review.artist),
+                page: format!("/review/{}/{}", review.album_slug, review.review_id),
+                updated: review.updated_at,
+                published: Some(review.created_at),
+                author: Some(review.user.username),
+                content: review.review_text,
+            }
+        })
+        .collect();
+    let (feed_path, page) = (
+        format!("/api/feeds/members/{}/reviews", user.username),
+        format!("/user/{}", user.username),
+    );
+    let about = About {
+        origin: &origin,
+        feed_path: &feed_path,
+        page: &page,
+        title: format!("{}’s reviews on halfstar", user.username),
+        subtitle: format!("Album reviews by {}", user.username),
+        changed: None,
+    };
+    Ok(atom::feed(about, items))
 }
 
 #[utoipa::path(

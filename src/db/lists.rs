@@ -488,6 +488,9 @@ pub fn liked_by(conn: &Connection, list_id: i64, user_id: i64) -> rusqlite::Resu
 /// Something that happened to a list's entries.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ListEvent {
+    /// For the list's feed, where each change is an entry of its own.
+    #[serde(skip)]
+    pub id: i64,
     pub at: String,
     pub text: String,
 }
@@ -506,12 +509,13 @@ pub fn record_event(
 /// The list's history, newest first.
 pub fn events(conn: &Connection, list_id: i64, limit: u32) -> rusqlite::Result<Vec<ListEvent>> {
     conn.prepare_cached(
-        "SELECT at, text FROM list_events WHERE list_id = ?1 ORDER BY id DESC LIMIT ?2",
+        "SELECT id, at, text FROM list_events WHERE list_id = ?1 ORDER BY id DESC LIMIT ?2",
     )?
     .query_map(params![list_id, limit], |row| {
         Ok(ListEvent {
-            at: row.get(0)?,
-            text: row.get(1)?,
+            id: row.get(0)?,
+            at: row.get(1)?,
+            text: row.get(2)?,
         })
     })?
     .collect()

@@ -18,6 +18,7 @@ mod crash_safety;
 mod descriptors;
 mod diary;
 mod export;
+mod feeds;
 mod genre_votes;
 mod hidden_items;
 mod hostile;

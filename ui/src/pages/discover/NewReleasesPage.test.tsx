@@ -33,6 +33,18 @@ describe('the new releases page', () => {
     expect(server.calls.some((call) => call.url === '/api/new-releases?when=upcoming&page=1')).toBe(true);
   });
 
+  it('offers its feed to feed readers, in the page and in the head, for as long as it is open', async () => {
+    fakeServer({ 'GET /api/new-releases?page=1': [200, { albums: [okComputer], hasMore: false }], 'GET /api/genre': GENRES });
+    const view = renderAt('/new');
+    const link = await view.findByRole('link', { name: 'Follow the albums just out in a feed reader' });
+    expect(link.getAttribute('href')).toBe('/api/feeds/new-releases');
+    const announced = () => document.head.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]');
+    expect(announced()).toHaveLength(1);
+    expect(announced()[0].getAttribute('href')).toBe('/api/feeds/new-releases');
+    cleanup();
+    expect(announced()).toHaveLength(0);
+  });
+
   it("filters a member's by the artists they follow, a genre and says when nothing matches", async () => {
     localStorage.setItem('halfstar.token', 'token');
     const server = fakeServer({

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter-preact';
 import { newFilters, newQuery, useNewReleases, type NewFilters } from '../../api/newReleases';
 import { useGenres } from '../../api/queries';
 import { useAuth } from '../../auth/AuthContext';
+import { FeedLink } from '../../components/FeedLink';
 import { AlbumTile } from '../../components/AlbumTile';
 import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { releaseDate } from '../../lib/format';
@@ -93,12 +94,18 @@ export function NewReleasesPage() {
           )}
         </>
       )}
-      {user && (
-        <p class="album-muted">
-          The albums of the artists you follow can come to your own calendar:{' '}
-          <Link href="/settings/account#account-calendar">make a calendar link</Link>.
-        </p>
-      )}
+      <p class="album-muted">
+        <FeedLink href="/api/feeds/new-releases" title="New releases">
+          Follow the albums just out in a feed reader
+        </FeedLink>
+        {user && (
+          <>
+            {' · '}
+            The albums of the artists you follow can come to your own calendar:{' '}
+            <Link href="/settings/account#account-calendar">make a calendar link</Link>.
+          </>
+        )}
+      </p>
     </section>
   );
 }

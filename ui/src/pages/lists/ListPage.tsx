@@ -18,6 +18,7 @@ import { CommentList } from '../album/CommentList';
 import { LikeButton, ShareLink } from './ListActions';
 import { ListEntries } from './ListEntries';
 import { ListHistory } from './ListHistory';
+import { FeedLink } from '../../components/FeedLink';
 import './lists.css';
 
 // Editing is for the list's author (and admins): its code loads when it is first needed.
@@ -107,6 +108,13 @@ function ListView({ page }: { page: Page }) {
       )}
       <ListEntries page={page} editing={editing} />
       <ListHistory listId={list.listId} />
+      {list.visibility !== 'private' && (
+        <p class="album-muted">
+          <FeedLink href={`/api/feeds/lists/${list.listId}`} title={`${list.title}: changes`}>
+            Follow this list's changes in a feed reader
+          </FeedLink>
+        </p>
+      )}
       <CommentList kind="list" id={list.listId} />
     </>
   );

@@ -11,6 +11,7 @@ import { ShowMore } from '../../components/ShowMore';
 import { Tabs } from '../../components/Tabs';
 import { approvalPercent, approvalText } from '../../lib/approval';
 import { preview } from '../album/ReviewsTab';
+import { FeedLink } from '../../components/FeedLink';
 import { groupByValue } from './profileData';
 import { useTopTracks, useUserPosts, useUserRatings, useUserReviews } from './profileQueries';
 import { ListsTab } from './ListsTab';
@@ -171,6 +172,11 @@ function ReviewsTab({ username, total }: { username: string; total: number }) {
         ))}
       </ul>
       <ShowMore list={reviews} total={total} />
+      <p class="album-muted">
+        <FeedLink href={`/api/feeds/members/${encodeURIComponent(username)}/reviews`} title={`${username}'s reviews`}>
+          Follow these reviews in a feed reader
+        </FeedLink>
+      </p>
     </>
   );
 }
