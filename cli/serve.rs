@@ -99,6 +99,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
             settings.rating_imports.limits(),
             data.data_dir.clone(),
         )),
+        checks_new_releases: settings.new_releases,
         ..halfstar::api::AppParts::new(database)
     });
     // Printed, not only logged: scripts and tests read the chosen port here.

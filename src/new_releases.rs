@@ -82,23 +82,40 @@ async fn rest_between_artists(state: &AppState) -> Result<Duration, AppError> {
 /// `None` when every artist was asked about within the day.
 pub async fn check_next(state: &AppState) -> Result<Option<Checked>, AppError> {
     let pool = state.pool.clone();
-    let sources = state.import_sources.clone();
     let due_before = timestamp::before_now(time::Duration::try_from(EVERY).expect("a day fits"));
-    let looked_up = tokio::task::spawn_blocking(move || -> Result<_, AppError> {
+    let next = tokio::task::spawn_blocking(move || -> Result<_, AppError> {
+        Ok(checks::next_artist(&*pool.get()?, &due_before)?)
+    })
+    .await
+    .map_err(|error| AppError::Internal(error.into()))??;
+    match next {
+        Some(artist_id) => Ok(Some(check_artist(state, artist_id).await?)),
+        None => Ok(None),
+    }
+}
+
+/// Asks MusicBrainz about one artist now, however lately they were asked,
+/// and adds what it found; 400 for an artist MusicBrainz does not know by id.
+pub async fn check_artist(state: &AppState, artist_id: i64) -> Result<Checked, AppError> {
+    let pool = state.pool.clone();
+    let sources = state.import_sources.clone();
+    let planned = tokio::task::spawn_blocking(move || -> Result<_, AppError> {
         let conn = pool.get()?;
-        let Some(artist_id) = checks::next_artist(&conn, &due_before)? else {
-            return Ok(None);
-        };
         let artist = artists::by_id(&conn, artist_id)?
             .ok_or_else(|| AppError::NotFound(format!("No artist with id {artist_id}")))?;
-        let mbid = imports::artist_mbid(&conn, artist_id)?;
+        let mbid = imports::artist_mbid(&conn, artist_id)?.ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "{} has no MusicBrainz id: import them from MusicBrainz first",
+                artist.name
+            ))
+        })?;
         let mut known: HashSet<String> = imports::release_groups_of(&conn, artist_id)?;
         known.extend(checks::forgotten(&conn, artist_id)?);
         let site_genres = genres::names(&conn)?;
         drop(conn);
         let request = Request {
             name: &artist.name,
-            mbid: mbid.as_deref(),
+            mbid: Some(&mbid),
             default_genre: None,
             known: &known,
             site_genres: &site_genres,
@@ -106,21 +123,17 @@ pub async fn check_next(state: &AppState) -> Result<Option<Checked>, AppError> {
             tracklists: true,
             known_without_tracks: &[],
         };
-        let planned = match pipeline::plan(&sources, &request, &NoProgress) {
+        Ok(match pipeline::plan(&sources, &request, &NoProgress) {
             Ok(Planned::Ready(plan)) => Ok(plan),
             Ok(_) => Err(format!(
                 "MusicBrainz no longer knows {} by their id",
                 artist.name
             )),
             Err(error) => Err(error.to_string()),
-        };
-        Ok(Some((artist_id, planned)))
+        })
     })
     .await
     .map_err(|error| AppError::Internal(error.into()))??;
-    let Some((artist_id, planned)) = looked_up else {
-        return Ok(None);
-    };
     let checked = state
         .writer
         .write(move |conn| {
@@ -147,5 +160,5 @@ pub async fn check_next(state: &AppState) -> Result<Option<Checked>, AppError> {
     if !checked.added.is_empty() {
         state.kept_answers.note_broad_background_write();
     }
-    Ok(Some(checked))
+    Ok(checked)
 }

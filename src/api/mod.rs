@@ -129,6 +129,8 @@ pub struct AppParts {
     pub chart_prior_weight: f64,
     /// Where the /grab-data page's lookups go, and their keys (never sent to browsers).
     pub import_sources: Arc<Sources>,
+    /// Whether the server checks for new releases by itself (`serve --new-releases`).
+    pub checks_new_releases: bool,
     /// Chart and popular-album orders, kept for a while (none by default).
     pub rankings: Rankings,
     /// Every album's chart figures for the shaped charts, kept current by
@@ -158,6 +160,7 @@ impl AppParts {
             passwords: Arc::default(),
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
             import_sources: Arc::new(Sources::new(Default::default())),
+            checks_new_releases: false,
             rankings: Rankings::default(),
             chart_facts: Default::default(),
             recommender: Default::default(),

@@ -5,16 +5,18 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
 use super::atom::{self, About, Item};
-use super::{AppQuery, AppState, MaybeUser};
+use super::openapi::{SignedIn, Writes};
+use super::{Admin, AppJson, AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
-use crate::db::{genres, new_releases, run_blocking};
+use crate::db::new_releases::ReleaseCheck;
+use crate::db::{artists, genres, new_releases, run_blocking};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::http::site_origin::SiteOrigin;
 
@@ -29,11 +31,13 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/new-releases", get(releases))
         .route("/feeds/new-releases", get(feed))
+        .route("/admin/new-releases", get(checks))
+        .route("/admin/new-releases/checks", post(check_now))
 }
 
 /// This module's part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(releases, feed))]
+#[openapi(paths(releases, feed, checks, check_now))]
 pub struct Doc;
 
 #[derive(Deserialize, Clone, Copy, PartialEq, ToSchema)]
@@ -209,4 +213,88 @@ async fn feed(
         changed: None,
     };
     Ok(atom::feed(about, items))
+}
+
+/// Checks the admin page lists.
+const CHECKS_SHOWN: u32 = 50;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ReleaseChecks {
+    /// Whether the server checks by itself (`serve --new-releases`).
+    checking: bool,
+    /// Artists MusicBrainz knows by id: each is asked about once a day.
+    artists_to_check: i64,
+    /// The latest checks, newest first (50 at most).
+    checks: Vec<ReleaseCheck>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/new-releases",
+    tag = "admin",
+    responses(SignedIn, (status = 200, description = "The check for new releases: whether it runs, and its latest checks", body = ReleaseChecks), (status = 403, description = "Not an admin", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn checks(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<ReleaseChecks>> {
+    let checking = state.checks_new_releases;
+    run_blocking(&state.pool, move |conn| {
+        Ok(Json(ReleaseChecks {
+            checking,
+            artists_to_check: new_releases::artists_to_check(conn)?,
+            checks: new_releases::latest_checks(conn, CHECKS_SHOWN)?,
+        }))
+    })
+    .await
+}
+
+#[derive(Deserialize, ToSchema)]
+struct CheckWanted {
+    /// The artist's name or slug.
+    artist: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CheckDone {
+    artist_id: i64,
+    /// The titles of the albums the check added.
+    added: Vec<String>,
+    /// What a source failed to give; empty when nothing failed.
+    trouble: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/new-releases/checks",
+    tag = "admin",
+    request_body = CheckWanted,
+    responses(Writes, (status = 200, description = "The artist was asked about now; what was added", body = CheckDone), (status = 400, description = "No artist named, or one MusicBrainz does not know by id", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage)),
+    security(("bearer" = []))
+)]
+async fn check_now(
+    State(state): State<AppState>,
+    Admin(_): Admin,
+    AppJson(body): AppJson<CheckWanted>,
+) -> AppResult<Json<CheckDone>> {
+    let named = body
+        .artist
+        .as_deref()
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .ok_or_else(|| AppError::BadRequest("artist is required".to_owned()))?
+        .chars()
+        .take(200)
+        .collect::<String>();
+    let artist_id = run_blocking(&state.pool, move |conn| {
+        artists::find(conn, &named)?
+            .ok_or_else(|| AppError::NotFound(format!("No artist called {named}")))
+    })
+    .await?;
+    let checked = crate::new_releases::check_artist(&state, artist_id).await?;
+    Ok(Json(CheckDone {
+        artist_id: checked.artist_id,
+        added: checked.added,
+        trouble: checked.trouble,
+    }))
 }

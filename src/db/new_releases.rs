@@ -4,6 +4,8 @@
 use std::collections::HashSet;
 
 use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// The artist to ask about next, if any was last asked before `checked_before`
 /// (or never): followed artists first, then the longest unasked.
@@ -124,4 +126,38 @@ pub fn tell_release_day(conn: &Connection, day: &str, told_at: &str) -> rusqlite
          WHERE a.release_date = ?1 AND a.release_date_precision = 'day' AND a.created_at < ?1",
     )?
     .execute([day, told_at])
+}
+
+/// One artist's last check, as the admin page lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReleaseCheck {
+    pub artist_id: i64,
+    pub artist: String,
+    pub artist_slug: String,
+    pub checked_at: String,
+    /// Albums that check added.
+    pub added: i64,
+    /// Why it failed; empty when it did not.
+    pub trouble: String,
+}
+
+/// The latest checks, newest first, through the index of when.
+pub fn latest_checks(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<ReleaseCheck>> {
+    conn.prepare_cached(
+        "SELECT c.artist_id, a.name, a.slug, c.checked_at, c.added, c.trouble
+         FROM release_checks c JOIN artists a ON a.id = c.artist_id
+         ORDER BY c.checked_at DESC LIMIT ?1",
+    )?
+    .query_map([limit], |row| {
+        Ok(ReleaseCheck {
+            artist_id: row.get(0)?,
+            artist: row.get(1)?,
+            artist_slug: row.get(2)?,
+            checked_at: row.get(3)?,
+            added: row.get(4)?,
+            trouble: row.get(5)?,
+        })
+    })?
+    .collect()
 }

@@ -102,6 +102,7 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("POST", "/api/admin/members/{username}/sign-out", Moderation),
     member("POST", "/api/admin/reports/resolve", Moderation),
     member("POST", "/api/admin/visibility", Moderation),
+    member("POST", "/api/admin/new-releases/checks", Catalogue),
     member("POST", "/api/reports", Report),
     member("POST", "/api/invites", Invite),
     member("DELETE", "/api/invites/{invite_id}", Invite),

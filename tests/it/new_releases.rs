@@ -499,3 +499,76 @@ async fn a_private_calendar_lists_followed_artists_albums_and_its_link_can_be_re
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_admin_checks_an_artist_now_and_sees_the_latest_checks() {
+    let mock = MockSources::start();
+    let mut app = TestApp::new();
+    app.state.import_sources = Arc::new(Sources::new(mock.settings(true, false)));
+    mock.log.lock().unwrap().fresh_groups = vec![fresh_album(1, "First Light", "2019-04-05")];
+    let fresh = add_artist(&app, "Fresh", FRESH);
+    app.artist_with_albums("Unknown To MusicBrainz", &[("Tape", "2001-01-01")], &[]);
+    let (admin, admin_id) = app.member("vinylvera");
+    app.set_role(admin_id, Role::Admin);
+    let (member, _) = app.member("mira99");
+    let check = |token: &str, artist: &str| {
+        let (app, token, body) = (
+            &app,
+            token.to_owned(),
+            serde_json::json!({ "artist": artist }),
+        );
+        async move {
+            app.call(
+                Method::POST,
+                "/api/admin/new-releases/checks",
+                Some(&token),
+                Some(body),
+            )
+            .await
+        }
+    };
+
+    assert_eq!(check(&member, "Fresh").await.status, StatusCode::FORBIDDEN);
+    let done = check(&admin, "fresh").await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text());
+    assert_eq!(
+        done.json(),
+        serde_json::json!({ "artistId": fresh, "added": ["First Light"], "trouble": "" })
+    );
+    // Asked again at once (not a day later): nothing new.
+    assert_eq!(
+        check(&admin, "Fresh").await.json()["added"],
+        serde_json::json!([])
+    );
+
+    for (artist, status, word) in [
+        (
+            "Unknown To MusicBrainz",
+            StatusCode::BAD_REQUEST,
+            "MusicBrainz id",
+        ),
+        ("Nobody At All", StatusCode::NOT_FOUND, "No artist"),
+        ("  ", StatusCode::BAD_REQUEST, "artist is required"),
+    ] {
+        let refused = check(&admin, artist).await;
+        assert_eq!(refused.status, status, "{artist}");
+        let message = refused.json()["message"].as_str().unwrap().to_owned();
+        assert!(message.contains(word), "{artist}: {message}");
+    }
+
+    let shown = app
+        .call(Method::GET, "/api/admin/new-releases", Some(&admin), None)
+        .await;
+    assert_eq!(shown.status, StatusCode::OK, "{}", shown.text());
+    let shown = shown.json();
+    assert_eq!(shown["checking"], false);
+    assert_eq!(shown["artistsToCheck"], 1);
+    assert_eq!(shown["checks"][0]["artist"], "Fresh");
+    assert_eq!(shown["checks"][0]["added"], 0);
+    assert_eq!(
+        app.call(Method::GET, "/api/admin/new-releases", Some(&member), None)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+}

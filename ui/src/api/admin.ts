@@ -4,9 +4,11 @@ import { encodeSegment } from './pathSegment';
 import type {
   AdminMember,
   AuditPage,
+  CheckDone,
   Figures,
   Invite,
   MemberPage,
+  ReleaseChecks,
   Role,
   SignupMode,
   SignupSettings,
@@ -47,4 +49,6 @@ export const adminApi = {
     api<SignupSettings>('/admin/signup', { method: 'PUT', body: { mode, membersMayInvite, note } }),
   audit: (page: number, signal?: AbortSignal) => api<AuditPage>(`/admin/audit?page=${page}`, { signal }),
   figures: (signal?: AbortSignal) => api<Figures>('/admin/figures', { signal }),
+  releaseChecks: (signal?: AbortSignal) => api<ReleaseChecks>('/admin/new-releases', { signal }),
+  checkNow: (artist: string) => api<CheckDone>('/admin/new-releases/checks', { method: 'POST', body: { artist } }),
 };

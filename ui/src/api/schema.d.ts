@@ -117,6 +117,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/new-releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/new-releases/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reports": {
         parameters: {
             query?: never;
@@ -3042,6 +3074,18 @@ export interface components {
          * @enum {string}
          */
         ChartOrder: "weighted" | "average" | "most-rated" | "most-divisive" | "most-listened";
+        CheckDone: {
+            /** @description The titles of the albums the check added. */
+            added: string[];
+            /** Format: int64 */
+            artistId: number;
+            /** @description What a source failed to give; empty when nothing failed. */
+            trouble: string;
+        };
+        CheckWanted: {
+            /** @description The artist's name or slug. */
+            artist?: string | null;
+        };
         /** @description A comment with its author and, on an album, the author's rating of it. */
         Comment: {
             /** Format: int64 */
@@ -4386,6 +4430,32 @@ export interface components {
              */
             members: number;
         };
+        /** @description One artist's last check, as the admin page lists it. */
+        ReleaseCheck: {
+            /**
+             * Format: int64
+             * @description Albums that check added.
+             */
+            added: number;
+            artist: string;
+            /** Format: int64 */
+            artistId: number;
+            artistSlug: string;
+            checkedAt: string;
+            /** @description Why it failed; empty when it did not. */
+            trouble: string;
+        };
+        ReleaseChecks: {
+            /**
+             * Format: int64
+             * @description Artists MusicBrainz knows by id: each is asked about once a day.
+             */
+            artistsToCheck: number;
+            /** @description Whether the server checks by itself (`serve --new-releases`). */
+            checking: boolean;
+            /** @description The latest checks, newest first (50 at most). */
+            checks: components["schemas"]["ReleaseCheck"][];
+        };
         ReportLine: {
             createdAt: string;
             note: string;
@@ -5576,6 +5646,113 @@ export interface operations {
                 };
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    checks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check for new releases: whether it runs, and its latest checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseChecks"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    check_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckWanted"];
+            };
+        };
+        responses: {
+            /** @description The artist was asked about now; what was added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckDone"];
+                };
+            };
+            /** @description No artist named, or one MusicBrainz does not know by id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such artist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many writes of this kind; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -393,3 +393,36 @@ describe("a member's own invites on the account page", () => {
     expect(view.queryByRole('heading', { name: 'Invites' })).toBeNull();
   });
 });
+
+describe('the New releases tab', () => {
+  it('says whether the check runs, checks an artist now, and lists the latest checks with their trouble', async () => {
+    let checks = [
+      { artistId: 2, artist: 'Slowdive', artistSlug: 'slowdive', checkedAt: '2026-11-27T08:00:00.000Z', added: 0, trouble: 'MusicBrainz: timed out' },
+    ];
+    fakeServer({ ...ME, 'GET /api/admin/reports': [200, { items: [], total: 0 }] });
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init = {}) => {
+      if (String(url) === '/api/admin/new-releases') {
+        return new Response(JSON.stringify({ checking: false, artistsToCheck: 2, checks }), { status: 200 });
+      }
+      if (String(url) === '/api/admin/new-releases/checks') {
+        checks = [{ artistId: 1, artist: 'Radiohead', artistSlug: 'radiohead', checkedAt: '2026-11-27T09:30:00.000Z', added: 1, trouble: '' }, ...checks];
+        return new Response(JSON.stringify({ artistId: 1, added: ['Hail to the Thief'], trouble: '' }), { status: 200 });
+      }
+      return answer(url, init);
+    });
+    const view = renderAt('/admin');
+    fireEvent.click(await view.findByRole('tab', { name: 'New releases' }));
+    expect(await view.findByText(/The server's own check is off/)).toBeTruthy();
+    const latest = view.getByRole('list', { name: 'Latest checks' });
+    expect(within(latest).getByText('Trouble: MusicBrainz: timed out')).toBeTruthy();
+
+    fireEvent.input(view.getByLabelText('Check an artist now'), { target: { value: ' Radiohead ' } });
+    fireEvent.click(view.getByRole('button', { name: 'Check now' }));
+    expect(await view.findByText('Added Hail to the Thief.')).toBeTruthy();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/new-releases/checks')!;
+    expect(JSON.parse(String(sent[1]!.body))).toEqual({ artist: 'Radiohead' });
+    await waitFor(() => expect(within(view.getByRole('list', { name: 'Latest checks' })).getByText(/1 album added/)).toBeTruthy());
+  });
+});

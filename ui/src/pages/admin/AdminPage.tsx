@@ -7,11 +7,12 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuditTab } from './AuditTab';
 import { FiguresTab } from './FiguresTab';
 import { MembersTab } from './MembersTab';
+import { NewReleasesTab } from './NewReleasesTab';
 import { ReportsTab } from './ReportsTab';
 import { SignupTab } from './SignupTab';
 import './admin.css';
 
-type Tab = 'reports' | 'members' | 'signup' | 'audit' | 'figures';
+type Tab = 'reports' | 'members' | 'signup' | 'audit' | 'figures' | 'new-releases';
 
 const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['reports', 'Reports'],
@@ -19,9 +20,10 @@ const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['signup', 'Sign-up & invites'],
   ['audit', 'Audit log'],
   ['figures', 'Figures'],
+  ['new-releases', 'New releases'],
 ];
 
-/** /admin: the reported items, members and their roles and suspensions, who may join, the audit log, the site's figures. */
+/** /admin: the reported items, members and their roles and suspensions, who may join, the audit log, the site's figures, the check for new releases. */
 export function AdminPage() {
   const { user } = useAuth();
   useDocumentTitle('Admin');
@@ -52,6 +54,7 @@ function AdminTabs() {
         {tab === 'signup' && <SignupTab />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'figures' && <FiguresTab />}
+        {tab === 'new-releases' && <NewReleasesTab />}
       </div>
     </>
   );

@@ -24,7 +24,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 /** '2026-05-01T09:30:00Z' -> 'May 1st, 2026, 09:30 UTC', as the server stores it. */
-function when(at: string): string {
+export function when(at: string): string {
   const time = /T(\d{2}:\d{2})/.exec(at)?.[1];
   return time ? `${longDate(at)}, ${time} UTC` : longDate(at);
 }

@@ -44,6 +44,15 @@ export function useFigures() {
   });
 }
 
+/** The check for new releases and its latest checks, asked afresh on every visit: it runs by itself. */
+export function useReleaseChecks() {
+  return useQuery({
+    queryKey: underViewer(['admin', 'new-releases'], useViewer()),
+    queryFn: ({ signal }) => adminApi.releaseChecks(signal),
+    staleTime: 0,
+  });
+}
+
 /** The audit log, newest first, a page of the server's at a time. */
 export function useAuditLog() {
   return useInfiniteQuery({
