@@ -19,6 +19,11 @@ const COVERED = new Set([
   '9c3d4e5f-6a7b-3c8d-8e9f-1a2b3c4d5e6f',
 ]);
 export const LASTFM_KEY = 'test-lastfm-key';
+/** An artist whose albums a test releases one by one (as FRESH in tests/it/common/sources.rs). */
+export const FRESH = '66666666-7777-8888-9999-000000000000';
+// Release groups a test released, each with a generated front cover.
+const FRESH_GROUP = '00000000-0000-0000-0000-';
+const freshGroups = [];
 
 const fixture = (name) => readFileSync(resolve(FIXTURES, name), 'utf8');
 
@@ -37,6 +42,9 @@ function route(request, response) {
     if (query.includes('nirvana')) return answer(response, 200, fixture('mb-search-nirvana.json'));
     return answer(response, 200, '{"count":0,"offset":0,"artists":[]}');
   }
+  if (path === `/ws/2/artist/${FRESH}`) {
+    return answer(response, 200, JSON.stringify({ id: FRESH, type: 'Group', name: 'Fresh Band', genres: [], relations: [] }));
+  }
   if (path.startsWith('/ws/2/artist/')) {
     const lookup = LOOKUPS[path.split('/')[4]];
     if (lookup) return answer(response, 200, fixture(lookup));
@@ -44,15 +52,22 @@ function route(request, response) {
   }
   if (path === '/ws/2/release-group') {
     const browse = BROWSES[q.get('artist')];
-    const groups = browse ? JSON.parse(fixture(browse))['release-groups'] : [];
+    const groups = q.get('artist') === FRESH ? freshGroups : browse ? JSON.parse(fixture(browse))['release-groups'] : [];
     const offset = Number(q.get('offset') ?? 0);
     const page = groups.slice(offset, offset + Number(q.get('limit') ?? 25));
     const body = { 'release-group-count': groups.length, 'release-group-offset': offset, 'release-groups': page };
     return answer(response, 200, JSON.stringify(body));
   }
+  if (path === '/ws/2/release') {
+    // One official CD of three tracks, for a released group's tracklist.
+    const group = q.get('release-group') ?? '';
+    const tracks = [1, 2, 3].map((n) => ({ id: `${group}-track-${n}`, position: n, number: String(n), title: `Track ${n}`, length: 180_000 }));
+    const release = { id: `${group.slice(0, 8)}-cd`, status: 'Official', date: '', media: [{ position: 1, format: 'CD', 'track-count': 3, tracks }] };
+    return answer(response, 200, JSON.stringify({ 'release-count': 1, 'release-offset': 0, releases: [release] }));
+  }
   if (path.startsWith('/release-group/')) {
     const mbid = path.split('/')[2];
-    if (!existsSync(resolve(FIXTURES, `caa-${mbid}.json`)) && !COVERED.has(mbid)) {
+    if (!existsSync(resolve(FIXTURES, `caa-${mbid}.json`)) && !COVERED.has(mbid) && !mbid.startsWith(FRESH_GROUP)) {
       response.writeHead(404, { 'content-type': 'text/plain' });
       return response.end(`No cover art found for release group ${mbid}`);
     }
@@ -101,5 +116,10 @@ export async function startMockSources() {
       HALFSTAR_MUSICBRAINZ_INTERVAL_MS: '5',
     },
     stop: () => new Promise((done) => server.close(done)),
+    /** MusicBrainz lists a new studio album of FRESH from now on. */
+    release: (title, date) => {
+      const id = `${FRESH_GROUP}${String(900_000 + freshGroups.length + 1).padStart(12, '0')}`;
+      freshGroups.push({ id, title, 'first-release-date': date, 'primary-type': 'Album', 'secondary-types': [] });
+    },
   };
 }
