@@ -131,6 +131,8 @@ def parameters(db):
             "/api/reviewvote/review/{id}": review_id,
         },
         "member": member,
+        # The calendar link the synthetic community made for member MEMBER_ID.
+        "token": f"synthetic-calendar-{MEMBER_ID}",
         # The descriptor most albums have.
         "slug": descriptor,
     }

@@ -13,12 +13,8 @@ use super::admin::as_actor as actor;
 use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, CurrentUser, Editor, MaybeUser};
 use crate::db::genre_votes::{self, GenreVote};
-use crate::db::revisions::{self, Change, EntityKind};
-use crate::db::users::User;
 use crate::db::{albums, genres, run_blocking};
-use crate::domain::genre_votes::{
-    ENOUGH_VOTERS, MOST_GENRES_A_VOTE, MOST_PRIMARY_A_VOTE, Tally, decided,
-};
+use crate::domain::genre_votes::{ENOUGH_VOTERS, MOST_GENRES_A_VOTE, MOST_PRIMARY_A_VOTE, Tally};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 
@@ -149,32 +145,10 @@ async fn vote(
                 chosen.push((genre.genre_id, vote.primary));
             }
             genre_votes::replace_mine(conn, user.id, id, &chosen, &now())?;
-            follow_the_votes(conn, id, &user)?;
+            genre_votes::follow_votes(conn, id, actor(&user), &now())?;
             Ok(Json(votes_of(conn, id, Some(user.id))?))
         })
         .await
-}
-
-/// Makes the album's genres the votes' result when the votes decide and it
-/// differs, recording the change in the album's history as `voter`'s edit.
-fn follow_the_votes(conn: &rusqlite::Connection, id: i64, voter: &User) -> AppResult<()> {
-    if genre_votes::locked(conn, id)? != Some(false) {
-        return Ok(());
-    }
-    let (tallies, voters) = genre_votes::tally(conn, id)?;
-    // No genre named by enough of the voters: the genres stay as they are.
-    let Some(result) = decided(&tallies, voters).filter(|names| !names.is_empty()) else {
-        return Ok(());
-    };
-    let before = revisions::snapshot(conn, EntityKind::Album, id)?;
-    albums::set_genres(conn, id, &result)?;
-    let note = format!("genres from {voters} members' votes");
-    let change = Change {
-        note: &note,
-        ..Change::album(id, "edit")
-    };
-    revisions::record(conn, &change, actor(voter), before, &now())?;
-    Ok(())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -203,7 +177,7 @@ async fn lock(
             if !genre_votes::set_locked(conn, id, lock.locked)? {
                 return Err(no_album(id));
             }
-            follow_the_votes(conn, id, &editor)?;
+            genre_votes::follow_votes(conn, id, actor(&editor), &now())?;
             Ok(Json(votes_of(conn, id, Some(editor.id))?))
         })
         .await

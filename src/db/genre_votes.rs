@@ -5,7 +5,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::genre_votes::Tally;
+use super::audit::Actor;
+use super::revisions::{self, Change, EntityKind};
+use crate::domain::genre_votes::{Tally, decided};
 
 /// One genre a member named.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -86,6 +88,34 @@ pub fn set_locked(conn: &Connection, album_id: i64, locked: bool) -> rusqlite::R
         .prepare_cached("UPDATE albums SET genres_locked = ?2 WHERE id = ?1")?
         .execute(params![album_id, locked])?
         > 0)
+}
+
+/// Makes the album's genres the votes' result when the votes decide (and an
+/// editor did not lock them), recording the change in the album's history as
+/// `voter`'s edit.
+pub fn follow_votes(
+    conn: &Connection,
+    album_id: i64,
+    voter: Actor,
+    now: &str,
+) -> rusqlite::Result<()> {
+    if locked(conn, album_id)? != Some(false) {
+        return Ok(());
+    }
+    let (tallies, voters) = tally(conn, album_id)?;
+    // No genre named by enough of the voters: the genres stay as they are.
+    let Some(result) = decided(&tallies, voters).filter(|names| !names.is_empty()) else {
+        return Ok(());
+    };
+    let before = revisions::snapshot(conn, EntityKind::Album, album_id)?;
+    super::albums::set_genres(conn, album_id, &result)?;
+    let note = format!("genres from {voters} members' votes");
+    let change = Change {
+        note: &note,
+        ..Change::album(album_id, "edit")
+    };
+    revisions::record(conn, &change, voter, before, now)?;
+    Ok(())
 }
 
 /// A genre vote as the member's export gives it.

@@ -6,8 +6,14 @@ use std::collections::{HashMap, HashSet};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::audit::Actor;
 use super::diary::{self, Source};
-use super::{listens, player_listens, ratings, reviews, tracks, wishlist};
+use super::{
+    descriptors, genre_votes, genres, listens, player_listens, ratings, recommendations, reviews,
+    tracks, wishlist,
+};
+use crate::domain::descriptors as descriptor_words;
+use crate::domain::genre_votes::{MOST_GENRES_A_VOTE, MOST_PRIMARY_A_VOTE};
 use crate::domain::match_key;
 use crate::member_import::matching::ImportCandidate;
 use crate::member_import::plan::{
@@ -313,9 +319,71 @@ pub fn apply(
         }
         result.player_plays_kept +=
             keep_plays(conn, user_id, &plan.player_plays, Some(plan.album_id))?;
+        hold_opinions(conn, user_id, plan, now, &mut result)?;
     }
     result.player_plays_kept += keep_plays(conn, user_id, unmatched_plays, None)?;
     Ok(result)
+}
+
+/// The member's genre votes, descriptors and dismissal of the album from the
+/// other site, under this site's rules: a vote or a description the member
+/// made here already stays; genres this site lacks are left out, as are
+/// votes past the limits; descriptors only of an album the member rated.
+fn hold_opinions(
+    conn: &Connection,
+    user_id: i64,
+    plan: &Planned,
+    now: &str,
+    result: &mut ImportResult,
+) -> rusqlite::Result<()> {
+    let (album, opinions) = (plan.album_id, &plan.opinions);
+    if !opinions.genre_votes.is_empty() && genre_votes::mine(conn, user_id, album)?.is_empty() {
+        let mut chosen: Vec<(i64, bool)> = Vec::new();
+        for (name, primary) in &opinions.genre_votes {
+            let Some(genre) = genres::find(conn, name)? else {
+                continue;
+            };
+            let primaries = chosen.iter().filter(|(_, p)| *p).count();
+            if chosen.iter().any(|(id, _)| *id == genre.genre_id)
+                || chosen.len() == MOST_GENRES_A_VOTE
+                || (*primary && primaries == MOST_PRIMARY_A_VOTE)
+            {
+                continue;
+            }
+            chosen.push((genre.genre_id, *primary));
+        }
+        if !chosen.is_empty() {
+            genre_votes::replace_mine(conn, user_id, album, &chosen, now)?;
+            let username: String = conn
+                .prepare_cached("SELECT username FROM users WHERE id = ?1")?
+                .query_row([user_id], |row| row.get(0))?;
+            let voter = Actor::Member {
+                id: user_id,
+                username: &username,
+            };
+            genre_votes::follow_votes(conn, album, voter, now)?;
+            result.genre_votes_added += 1;
+        }
+    }
+    if !opinions.descriptors.is_empty()
+        && ratings::number_of(conn, user_id, album)?.is_some()
+        && descriptors::mine(conn, user_id, album)?.is_empty()
+    {
+        let slugs: Vec<&str> = opinions
+            .descriptors
+            .iter()
+            .take(descriptor_words::MOST_A_MEMBER)
+            .copied()
+            .collect();
+        descriptors::replace_mine(conn, user_id, album, &slugs, now)?;
+        result.descriptors_added += 1;
+    }
+    if let Some(at) = &opinions.dismissed_at
+        && recommendations::dismiss(conn, user_id, album, at)?
+    {
+        result.dismissals_added += 1;
+    }
+    Ok(())
 }
 
 /// Places each of the plan's track ratings on the album's tracklist here

@@ -241,14 +241,21 @@ pub fn made(conn: &Connection, user_id: i64) -> rusqlite::Result<Option<(String,
         .optional()
 }
 
-/// Asks that the album not be recommended to the member again.
-pub fn dismiss(conn: &Connection, user_id: i64, album_id: i64, now: &str) -> rusqlite::Result<()> {
-    conn.prepare_cached(
-        "INSERT OR IGNORE INTO recommendation_dismissals (user_id, album_id, dismissed_at)
-         VALUES (?1, ?2, ?3)",
-    )?
-    .execute(params![user_id, album_id, now])?;
-    Ok(())
+/// Asks that the album not be recommended to the member again; false when
+/// they had asked already.
+pub fn dismiss(
+    conn: &Connection,
+    user_id: i64,
+    album_id: i64,
+    now: &str,
+) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO recommendation_dismissals (user_id, album_id, dismissed_at)
+             VALUES (?1, ?2, ?3)",
+        )?
+        .execute(params![user_id, album_id, now])?
+        > 0)
 }
 
 /// Takes a dismissal back; whether there was one.

@@ -12,10 +12,10 @@ use serde_json::json;
 use time::format_description::well_known::Rfc3339;
 
 use super::track_ratings::RatedTrack;
-use super::{FileRow, Parsed, Shelf, Skipped, year_in};
+use super::{FileRow, Opinions, Parsed, Shelf, Skipped, year_in};
 use crate::db::export::FORMAT_VERSION;
 use crate::domain::timestamp;
-use crate::domain::{RatingValue, listening};
+use crate::domain::{RatingValue, descriptors, listening};
 use crate::player_listens::payload;
 
 #[derive(Deserialize)]
@@ -37,6 +37,38 @@ struct File {
     track_ratings: Vec<TrackRated>,
     #[serde(default)]
     player_plays: Vec<Played>,
+    #[serde(default)]
+    genre_votes: Vec<VotedGenre>,
+    #[serde(default)]
+    descriptors: Vec<Described>,
+    #[serde(default)]
+    dismissed_recommendations: Vec<Dismissed>,
+}
+
+/// A genre the member voted for an album, as the export names it.
+#[derive(Deserialize)]
+struct VotedGenre {
+    artist: String,
+    album: String,
+    genre: String,
+    #[serde(default)]
+    primary: bool,
+}
+
+/// A descriptor the member applied to an album, as the export names it.
+#[derive(Deserialize)]
+struct Described {
+    artist: String,
+    album: String,
+    descriptor: String,
+}
+
+/// An album the member asked not to have recommended again.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Dismissed {
+    album: Album,
+    dismissed_at: String,
 }
 
 #[derive(Deserialize)]
@@ -192,6 +224,13 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, String> {
     add_diary(&mut parsed, &mut rows, file.diary);
     add_track_ratings(&mut parsed, &mut rows, file.track_ratings);
     add_player_plays(&mut parsed, &mut rows, file.player_plays);
+    add_opinions(
+        &mut parsed,
+        &mut rows,
+        file.genre_votes,
+        file.descriptors,
+        file.dismissed_recommendations,
+    );
     Ok(parsed)
 }
 
@@ -303,6 +342,61 @@ fn add_track_ratings(parsed: &mut Parsed, rows: &mut Rows, rated: Vec<TrackRated
         )
         .track_ratings
         .push(track);
+    }
+}
+
+/// Genre votes, descriptors and dismissed recommendations go with their
+/// album's row. A descriptor this site's vocabulary lacks is left out and
+/// said; genres are looked up among this site's when written.
+fn add_opinions(
+    parsed: &mut Parsed,
+    rows: &mut Rows,
+    genre_votes: Vec<VotedGenre>,
+    described: Vec<Described>,
+    dismissed: Vec<Dismissed>,
+) {
+    for vote in genre_votes {
+        let genre = vote.genre.trim().to_owned();
+        if genre.is_empty() {
+            continue;
+        }
+        let row = rows.of_album(parsed, &vote.artist, &vote.album, None);
+        row.opinions.merge(Opinions {
+            genre_votes: vec![(genre, vote.primary)],
+            ..Opinions::default()
+        });
+    }
+    for (n, described) in described.into_iter().enumerate() {
+        let Some(descriptor) = descriptors::find(&described.descriptor) else {
+            skip(
+                parsed,
+                "descriptor",
+                n,
+                "not a word of this site's vocabulary",
+            );
+            continue;
+        };
+        let row = rows.of_album(parsed, &described.artist, &described.album, None);
+        row.opinions.merge(Opinions {
+            descriptors: vec![descriptor.slug],
+            ..Opinions::default()
+        });
+    }
+    for dismissed in dismissed {
+        let Some(at) = timestamp::from_file(&dismissed.dismissed_at) else {
+            continue;
+        };
+        let album = dismissed.album;
+        let row = rows.of_album(
+            parsed,
+            &album.artist,
+            &album.title,
+            album.musicbrainz_release_group.as_deref(),
+        );
+        row.opinions.merge(Opinions {
+            dismissed_at: Some(at),
+            ..Opinions::default()
+        });
     }
 }
 

@@ -138,6 +138,37 @@ pub struct FileRow {
     /// Plays of the album that the member's players sent to another
     /// halfstar site, kept here as this site's own players' are.
     pub player_plays: Vec<PlayerPlay>,
+    /// What the member thought of the album beyond a rating (halfstar's own export).
+    pub opinions: Opinions,
+}
+
+/// A member's genre votes, descriptors and dismissed recommendation of one
+/// album, as another halfstar site kept them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Opinions {
+    /// Genre names, each primary or secondary.
+    pub genre_votes: Vec<(String, bool)>,
+    /// Descriptor slugs of the site's vocabulary.
+    pub descriptors: Vec<&'static str>,
+    /// When the member asked not to have the album recommended again.
+    pub dismissed_at: Option<String>,
+}
+
+impl Opinions {
+    /// Another row's opinions of the same album join these, each named once.
+    pub fn merge(&mut self, other: Opinions) {
+        for (genre, primary) in other.genre_votes {
+            if !self.genre_votes.iter().any(|(kept, _)| *kept == genre) {
+                self.genre_votes.push((genre, primary));
+            }
+        }
+        for slug in other.descriptors {
+            if !self.descriptors.contains(&slug) {
+                self.descriptors.push(slug);
+            }
+        }
+        self.dismissed_at = self.dismissed_at.take().max(other.dismissed_at);
+    }
 }
 
 impl FileRow {
@@ -158,6 +189,7 @@ impl FileRow {
             diary: Vec::new(),
             track_ratings: Vec::new(),
             player_plays: Vec::new(),
+            opinions: Opinions::default(),
         }
     }
 }
@@ -405,6 +437,7 @@ impl ByAlbum {
             kept.diary.extend(row.diary);
             kept.track_ratings.extend(row.track_ratings);
             kept.player_plays.extend(row.player_plays);
+            kept.opinions.merge(row.opinions);
         }
         index
     }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::track_ratings::RatedTrack;
-use super::{FileRow, PlayerPlay, Shelf};
+use super::{FileRow, Opinions, PlayerPlay, Shelf};
 use crate::domain::RatingValue;
 use crate::domain::listening::Listen;
 use crate::domain::sittings::Sitting;
@@ -31,6 +31,7 @@ pub struct Planned {
     pub diary: Vec<Listen>,
     pub track_ratings: Vec<RatedTrack>,
     pub player_plays: Vec<PlayerPlay>,
+    pub opinions: Opinions,
 }
 
 /// What the member has of an album now.
@@ -135,6 +136,14 @@ pub struct ImportResult {
     pub track_ratings_unplaced: u32,
     /// Plays from the member's music players kept (plays kept already are not counted).
     pub player_plays_kept: u32,
+    /// Albums whose genres the member voted on the other site, voted here
+    /// (an album they voted on here already keeps their vote).
+    pub genre_votes_added: u32,
+    /// Albums the member described on the other site, described here (rated
+    /// albums they had not described here yet).
+    pub descriptors_added: u32,
+    /// Albums the member asked not to have recommended again.
+    pub dismissals_added: u32,
     pub reviews_added: u32,
     /// Reviews in the file of albums the member had reviewed here already.
     pub reviews_kept: u32,
@@ -190,6 +199,7 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
             diary: row.diary.clone(),
             track_ratings: row.track_ratings.clone(),
             player_plays: row.player_plays.clone(),
+            opinions: row.opinions.clone(),
         };
         match at.get(&album_id) {
             None => {
@@ -205,6 +215,7 @@ pub fn plan<'r>(matched: impl IntoIterator<Item = (&'r FileRow, i64)>) -> Vec<Pl
                 kept.diary.extend(entry.diary);
                 kept.track_ratings.extend(entry.track_ratings);
                 kept.player_plays.extend(entry.player_plays);
+                kept.opinions.merge(entry.opinions);
                 if entry.review.is_some() {
                     kept.review = entry.review;
                     kept.review_written = entry.review_written;
@@ -235,6 +246,7 @@ mod tests {
             diary: Vec::new(),
             track_ratings: Vec::new(),
             player_plays: Vec::new(),
+            opinions: Opinions::default(),
         }
     }
 

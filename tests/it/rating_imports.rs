@@ -1789,3 +1789,136 @@ async fn imported_reviews_keep_their_age_and_stay_off_the_home_page() {
             .all(|review| review["imported"] == true)
     );
 }
+
+/// What a member thinks of albums beyond ratings, on a site: (album, genre,
+/// primary) votes, (album, descriptor) words, and dismissed albums.
+type Opinions = (
+    Vec<(String, String, bool)>,
+    Vec<(String, String)>,
+    Vec<String>,
+);
+
+fn opinions_of(site: &TestApp, user_id: i64) -> Opinions {
+    let conn = site.conn();
+    let rows = |sql: &str| -> Vec<(String, String, bool)> {
+        conn.prepare(sql)
+            .unwrap()
+            .query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    };
+    let votes = rows(
+        "SELECT a.title, g.name, v.is_primary FROM genre_votes v JOIN albums a ON a.id = v.album_id
+         JOIN genres g ON g.id = v.genre_id WHERE v.user_id = ?1 ORDER BY a.title, g.name",
+    );
+    let words = rows(
+        "SELECT a.title, d.descriptor, 0 FROM descriptor_votes d JOIN albums a ON a.id = d.album_id
+         WHERE d.user_id = ?1 ORDER BY a.title, d.descriptor",
+    );
+    let dismissed = rows(
+        "SELECT a.title, '', 0 FROM recommendation_dismissals d JOIN albums a ON a.id = d.album_id
+         WHERE d.user_id = ?1 ORDER BY a.title",
+    );
+    (
+        votes,
+        words.into_iter().map(|(a, d, _)| (a, d)).collect(),
+        dismissed.into_iter().map(|(a, _, _)| a).collect(),
+    )
+}
+
+#[tokio::test]
+async fn genre_votes_descriptors_and_dismissals_move_with_halfstars_export_once() {
+    let (old_site, token, old_me) = demo_site("opinionated");
+    let kid_a = album_id(&old_site, "Radiohead", "Kid A");
+    let radiohead: i64 = old_site
+        .conn()
+        .query_row(
+            "SELECT artist_id FROM albums WHERE id = ?1",
+            [kid_a],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let homogenic = album_id(&old_site, "Björk", "Homogenic");
+    let call = |method: Method, path: String, body: Value| {
+        let (site, token) = (&old_site, token.clone());
+        async move {
+            let answer = site.call(method, &path, Some(&token), Some(body)).await;
+            assert!(answer.status.is_success(), "{path}: {}", answer.text());
+        }
+    };
+    call(
+        Method::POST,
+        "/api/rating".into(),
+        json!({ "albumId": kid_a, "artistId": radiohead, "number": 9 }),
+    )
+    .await;
+    call(
+        Method::PUT,
+        format!("/api/album/{kid_a}/genre-votes"),
+        json!({ "votes": [{ "genre": "Electronic", "primary": true }, { "genre": "Rock", "primary": false }] }),
+    )
+    .await;
+    call(
+        Method::PUT,
+        format!("/api/album/{kid_a}/descriptors"),
+        json!({ "descriptors": ["anxious", "bittersweet"] }),
+    )
+    .await;
+    call(
+        Method::PUT,
+        format!("/api/recommendations/dismissed/{homogenic}"),
+        json!({}),
+    )
+    .await;
+    let theirs = opinions_of(&old_site, old_me);
+    assert_eq!(theirs.0.len(), 2, "{theirs:?}");
+    let mut export: Value = old_site
+        .call(Method::GET, "/api/user/me/export", Some(&token), None)
+        .await
+        .json();
+    export["descriptors"].as_array_mut().unwrap().push(
+        json!({"artist": "Radiohead", "album": "Kid A", "albumId": 1, "descriptor": "not-a-word", "appliedAt": "2026-01-01T00:00:00.000Z"}),
+    );
+    let bytes = serde_json::to_vec(&export).unwrap();
+
+    let (new_site, token, me) = demo_site("opinionated");
+    let started = upload(&new_site, &token, bytes.clone(), "fileName=export.json").await;
+    assert_eq!(started.status, StatusCode::ACCEPTED, "{}", started.text());
+    let id = started.json()["importId"].as_str().unwrap().to_owned();
+    settled(&new_site, &token, &id).await;
+    let skipped = rows(&new_site, &token, &id, "skipped").await;
+    assert!(
+        skipped[0]
+            .to_string()
+            .contains("descriptor 3: not a word of this site's vocabulary"),
+        "{skipped:?}"
+    );
+    confirm(&new_site, &token, &id, false).await;
+    let written = settled(&new_site, &token, &id).await;
+    let result = &written["result"];
+    assert_eq!(
+        (
+            &result["genreVotesAdded"],
+            &result["descriptorsAdded"],
+            &result["dismissalsAdded"]
+        ),
+        (&json!(1), &json!(1), &json!(1)),
+        "{written}"
+    );
+    assert_eq!(opinions_of(&new_site, me), theirs);
+
+    // Again: nothing twice.
+    let (_, again) = imported(&new_site, &token, &bytes, false).await;
+    let result = &again["result"];
+    assert_eq!(
+        (
+            &result["genreVotesAdded"],
+            &result["descriptorsAdded"],
+            &result["dismissalsAdded"]
+        ),
+        (&json!(0), &json!(0), &json!(0)),
+        "{again}"
+    );
+    assert_eq!(opinions_of(&new_site, me), theirs);
+}

@@ -264,10 +264,18 @@ pub fn generate(
         for n in 0..scale.albums {
             let words = 1 + rng.usize(1..3);
             let title = format!("{} {}", phrase(&mut rng, words), n + 1);
-            let year = 1955 + rng.i32(0..70);
-            let date: ReleaseDate = format!("{year}-{:02}-{:02}", rng.u8(1..13), rng.u8(1..29))
-                .parse()
-                .expect("a real date");
+            // One in fifty is just out or still to come, for /new, its feed and calendars.
+            let date: ReleaseDate = if n % 50 == 0 {
+                (now.date() + Duration::days(rng.i64(-90..180)))
+                    .to_string()
+                    .parse()
+                    .expect("a real date")
+            } else {
+                let year = 1955 + rng.i32(0..70);
+                format!("{year}-{:02}-{:02}", rng.u8(1..13), rng.u8(1..29))
+                    .parse()
+                    .expect("a real date")
+            };
             let genre_count = 1 + rng.usize(0..3);
             let picked: Vec<String> = (0..genre_count)
                 .map(|_| genres[skewed(&mut rng, genres.len())].clone())
@@ -444,6 +452,12 @@ pub fn player_token(n: usize) -> String {
     format!("synthetic-player-{n}")
 }
 
+/// The token of synthetic member `n`'s calendar link: known, so load tests
+/// can read calendars.
+pub fn calendar_token(n: usize) -> String {
+    format!("synthetic-calendar-{n}")
+}
+
 /// Each signed-in member's players sent a hundred plays over the last year,
 /// four in five of catalogue albums (popular ones more often), the rest of
 /// twenty albums the catalogue lacks.
@@ -459,6 +473,8 @@ fn add_player_plays(
     for member in 1..=scale.signed_in {
         let hash = crate::auth::token_hash(&player_token(member));
         member_tokens::set_token(conn, TokenKind::Player, member as i64, &hash, &stamp)?;
+        let hash = crate::auth::token_hash(&calendar_token(member));
+        member_tokens::set_token(conn, TokenKind::Calendar, member as i64, &hash, &stamp)?;
         let plays: Vec<Play> = (0..PLAYS)
             .map(|n| {
                 let listened_at = format(now - Duration::minutes(rng.i64(1..525_600)));
@@ -694,9 +710,12 @@ fn add_lists(
     Ok(())
 }
 
+/// Artists each signed-in member follows.
+const ARTISTS_FOLLOWED: usize = 30;
+
 /// Each signed-in member follows members (ratings are skewed to the first
-/// members, so they are followed most) and has notifications: follows and
-/// likes of reviews, most read.
+/// members, so they are followed most) and artists, and has notifications:
+/// follows and likes of reviews, most read.
 fn add_follows(
     conn: &Connection,
     scale: Scale,
@@ -714,7 +733,19 @@ fn add_follows(
         .prepare("SELECT id FROM reviews")?
         .query_map([], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
+    let artists: Vec<i64> = conn
+        .prepare("SELECT id FROM artists ORDER BY id")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut follow_artist = conn.prepare(
+        "INSERT OR IGNORE INTO artist_follows (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
     for member in 1..=scale.signed_in as i64 {
+        // Thirty artists each, the first ones likelier, as for /new's own filter and calendars.
+        for _ in 0..ARTISTS_FOLLOWED.min(artists.len()) {
+            let artist = artists[skewed(rng, artists.len())];
+            follow_artist.execute(params![member, artist, moment(rng, now)])?;
+        }
         for _ in 0..scale.follows_each {
             let followee = 1 + skewed(rng, scale.users) as i64;
             if followee != member {

@@ -3759,9 +3759,26 @@ export interface components {
         ImportResult: {
             /**
              * Format: int32
+             * @description Albums the member described on the other site, described here (rated
+             *     albums they had not described here yet).
+             */
+            descriptorsAdded: number;
+            /**
+             * Format: int32
              * @description Listens logged in the diary: sittings in which most of an album was played.
              */
             diaryLogged: number;
+            /**
+             * Format: int32
+             * @description Albums the member asked not to have recommended again.
+             */
+            dismissalsAdded: number;
+            /**
+             * Format: int32
+             * @description Albums whose genres the member voted on the other site, voted here
+             *     (an album they voted on here already keeps their vote).
+             */
+            genreVotesAdded: number;
             /** Format: int32 */
             libraryAdded: number;
             /** Format: int32 */

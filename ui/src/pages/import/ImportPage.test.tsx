@@ -334,7 +334,7 @@ describe('Import my data', () => {
     signIn();
     const done = job({
       status: 'done',
-      result: { ratingsAdded: 5, ratingsChanged: 1, ratingsKept: 0, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 4, diaryLogged: 0, reviewsAdded: 0, reviewsKept: 0, trackRatingsAdded: 0, trackRatingsChanged: 0, trackRatingsKept: 0, trackRatingsUnplaced: 0, playerPlaysKept: 0 },
+      result: { ratingsAdded: 5, ratingsChanged: 1, ratingsKept: 0, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 4, diaryLogged: 0, reviewsAdded: 0, reviewsKept: 0, trackRatingsAdded: 0, trackRatingsChanged: 0, trackRatingsKept: 0, trackRatingsUnplaced: 0, playerPlaysKept: 0, genreVotesAdded: 0, descriptorsAdded: 0, dismissalsAdded: 0 },
     });
     const server = fakeServer({
       'GET /api/auth/me': me(),

@@ -30,6 +30,9 @@ const result = {
   trackRatingsKept: 0,
   trackRatingsUnplaced: 0,
   playerPlaysKept: 0,
+  genreVotesAdded: 0,
+  descriptorsAdded: 0,
+  dismissalsAdded: 0,
 };
 
 describe('progressLabel', () => {
@@ -113,6 +116,13 @@ describe('resultLines', () => {
       '1 track rating of yours kept',
       "2 track ratings left out: this site's tracklists do not list their tracks",
       '340 plays from your music players kept',
+    ]);
+  });
+  it("counts the genre votes, descriptors and dismissals brought from another halfstar site", () => {
+    expect(resultLines({ ...result, genreVotesAdded: 3, descriptorsAdded: 1, dismissalsAdded: 2 })).toEqual([
+      'Your genre votes on 3 albums cast',
+      'Your descriptors of 1 album applied',
+      '2 albums you dismissed no longer recommended',
     ]);
   });
   it('says when it changed nothing', () => {

@@ -111,6 +111,9 @@ export function resultLines(result: ImportResult): string[] {
     lines.push(`${plural(result.trackRatingsUnplaced, 'track rating')} left out: this site's tracklists do not list ${result.trackRatingsUnplaced === 1 ? 'its track' : 'their tracks'}`);
   }
   if (result.playerPlaysKept > 0) lines.push(`${plural(result.playerPlaysKept, 'play')} from your music players kept`);
+  if (result.genreVotesAdded > 0) lines.push(`Your genre votes on ${plural(result.genreVotesAdded, 'album')} cast`);
+  if (result.descriptorsAdded > 0) lines.push(`Your descriptors of ${plural(result.descriptorsAdded, 'album')} applied`);
+  if (result.dismissalsAdded > 0) lines.push(`${plural(result.dismissalsAdded, 'album')} you dismissed no longer recommended`);
   return lines.length > 0 ? lines : ['Nothing changed: everything in the file was here already.'];
 }
 
