@@ -15,24 +15,20 @@ use crate::error::AppError;
 /// late after midnight.
 const LOOK_EVERY: Duration = Duration::from_secs(10 * 60);
 
-/// Looks at the day on a thread of its own for as long as the server runs.
+/// Looks at the day for as long as the server runs: a task that mostly sleeps.
 pub fn start(state: &AppState) {
     let state = state.clone();
-    let runtime = tokio::runtime::Handle::current();
-    std::thread::Builder::new()
-        .name("release-days".to_owned())
-        .spawn(move || {
-            loop {
-                let today = OffsetDateTime::now_utc().date().to_string();
-                match runtime.block_on(tell(&state, today)) {
-                    Ok(0) => {}
-                    Ok(told) => tracing::info!(told, "release-day notices"),
-                    Err(error) => tracing::warn!(%error, "cannot tell today's releases"),
-                }
-                std::thread::sleep(LOOK_EVERY);
+    tokio::spawn(async move {
+        loop {
+            let today = OffsetDateTime::now_utc().date().to_string();
+            match tell(&state, today).await {
+                Ok(0) => {}
+                Ok(told) => tracing::info!(told, "release-day notices"),
+                Err(error) => tracing::warn!(%error, "cannot tell today's releases"),
             }
-        })
-        .expect("a thread starts");
+            tokio::time::sleep(LOOK_EVERY).await;
+        }
+    });
 }
 
 /// Tells the followers of the albums out on `day` (`YYYY-MM-DD`), unless that
