@@ -5,7 +5,7 @@
 -- picked; as with album_page_request, the thread's connections share the
 -- visit, so a burst goes out side by side as a browser's does. Pages, by
 -- weight out of 100:
---   35 album page: the album, its descriptors, the lists holding it, its
+--   31 album page: the album, its descriptors, the lists holding it, its
 --      similar albums, its comments; a third
 --      also open the Ratings tab and one in ten of those its chart, a
 --      quarter the Reviews tab (a tab asks only once opened). Albums by
@@ -27,6 +27,11 @@
 --    5 list page: the list, its comments (BENCH_LIST_FILE, most liked likelier).
 --    5 charts: a year (BENCH_YEARS) by a genre (BENCH_GENRE_FILE) at random,
 --      one in ten all-time, one in ten all genres: the genre, the chart.
+--    2 new releases: just out, or (half the time) what is to come of the
+--      artists the member follows.
+--    2 feeds, as readers and calendars poll them: the member's calendar
+--      (synthetic-calendar-N), the new releases' feed, a list's or a
+--      member's reviews' feed, with no session.
 -- A visit opens with what the app asks once and keeps: who is signed in,
 -- the unread count, the member's own ratings and wishlist (album and
 -- profile pages mark the member's own), and the genre list on its first
@@ -160,6 +165,25 @@ local function list_page()
   return { "/api/list/" .. list, "/api/comment/list/" .. list .. "?page=1" }
 end
 
+local function new_releases_page()
+  if math.random(2) == 1 then
+    return { "/api/new-releases?page=1" }
+  end
+  return { "/api/new-releases?when=upcoming&followed=true&page=1" }
+end
+
+local function feed_reader()
+  local kind = math.random(4)
+  if kind == 1 then
+    return { "/api/feeds/calendar/synthetic-calendar-" .. visit.member }
+  elseif kind == 2 then
+    return { "/api/feeds/new-releases" }
+  elseif kind == 3 then
+    return { "/api/feeds/lists/" .. popular_pick(lists) }
+  end
+  return { "/api/feeds/members/member" .. math.random(profiles) .. "/reviews" }
+end
+
 local function charts_page()
   local page = {}
   if not visit.has_genres then
@@ -181,7 +205,7 @@ local function charts_page()
 end
 
 local pages = {
-  { 35, album_page },
+  { 31, album_page },
   { 20, unread_poll },
   { 8, home_page },
   { 2, for_you },
@@ -191,6 +215,8 @@ local pages = {
   { 5, feed_page },
   { 5, list_page },
   { 5, charts_page },
+  { 2, new_releases_page },
+  { 2, feed_reader },
 }
 local total_weight = 0
 for _, page in ipairs(pages) do

@@ -8,7 +8,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 /// The most entries a feed holds: readers keep what they have seen.
-pub(super) const MOST_ENTRIES: u32 = 50;
+pub(super) const MOST_ENTRIES: u32 = 30;
 
 /// One entry, its page a path on the site.
 pub(super) struct Item {

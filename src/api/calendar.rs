@@ -162,18 +162,24 @@ async fn calendar(
         Ok((stale.then_some(member), found))
     })
     .await?;
+    // Noted beside the answer, not before it: a calendar waits for no write.
     if let Some(member) = member {
-        state
-            .writer
-            .write(move |conn| {
-                Ok(tokens::touch_token(
-                    conn,
-                    TokenKind::Calendar,
-                    member,
-                    &now(),
-                )?)
-            })
-            .await?;
+        let writer = state.writer.clone();
+        tokio::spawn(async move {
+            let noted = writer
+                .write(move |conn| {
+                    Ok::<_, AppError>(tokens::touch_token(
+                        conn,
+                        TokenKind::Calendar,
+                        member,
+                        &now(),
+                    )?)
+                })
+                .await;
+            if let Err(error) = noted {
+                tracing::warn!(%error, "cannot note a calendar's use");
+            }
+        });
     }
     Ok((
         [

@@ -373,7 +373,7 @@ async fn history(
     path = "/api/feeds/lists/{list_id}",
     tag = "feeds",
     params(("list_id" = i64, Path, description = "List id")),
-    responses((status = 200, description = "An Atom feed of the list's changes (what was added and what left), newest first (50 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "No list a visitor may see (private or hidden lists have no feed)", body = ErrorMessage)),
+    responses((status = 200, description = "An Atom feed of the list's changes (what was added and what left), newest first (30 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "No list a visitor may see (private or hidden lists have no feed)", body = ErrorMessage)),
 )]
 async fn feed(
     State(state): State<AppState>,

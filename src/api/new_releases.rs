@@ -157,7 +157,7 @@ async fn releases(
     get,
     path = "/api/feeds/new-releases",
     tag = "feeds",
-    responses((status = 200, description = "An Atom feed of the albums released in the last 90 days, newest first (50 at most)", content_type = "application/atom+xml", body = String)),
+    responses((status = 200, description = "An Atom feed of the albums released in the last 90 days, newest first (30 at most)", content_type = "application/atom+xml", body = String)),
 )]
 async fn feed(
     State(state): State<AppState>,

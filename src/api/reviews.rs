@@ -320,7 +320,7 @@ async fn by_user(
     path = "/api/feeds/members/{username}/reviews",
     tag = "feeds",
     params(("username" = String, Path, description = "Username")),
-    responses((status = 200, description = "An Atom feed of the member's reviews a visitor may read, newest first (50 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "Not found", body = ErrorMessage)),
+    responses((status = 200, description = "An Atom feed of the member's reviews a visitor may read, newest first (30 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "Not found", body = ErrorMessage)),
 )]
 async fn feed_by_user(
     State(state): State<AppState>,
