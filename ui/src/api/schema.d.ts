@@ -9662,7 +9662,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An Atom feed of the list's changes (what was added and what left), newest first (50 at most) */
+            /** @description An Atom feed of the list's changes (what was added and what left), newest first (30 at most) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9712,7 +9712,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An Atom feed of the member's reviews a visitor may read, newest first (50 at most) */
+            /** @description An Atom feed of the member's reviews a visitor may read, newest first (30 at most) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9759,7 +9759,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An Atom feed of the albums released in the last 90 days, newest first (50 at most) */
+            /** @description An Atom feed of the albums released in the last 90 days, newest first (30 at most) */
             200: {
                 headers: {
                     [name: string]: unknown;
