@@ -7,7 +7,7 @@ use std::time::Duration;
 use time::OffsetDateTime;
 
 use crate::api::AppState;
-use crate::db::new_releases;
+use crate::db::{new_releases, run_blocking};
 use crate::domain::timestamp;
 use crate::error::AppError;
 
@@ -32,8 +32,17 @@ pub fn start(state: &AppState) {
 }
 
 /// Tells the followers of the albums out on `day` (`YYYY-MM-DD`), unless that
-/// day was told already; how many notices it made.
+/// day was told already; how many notices it made. A told day is seen by a
+/// reader: the writer is asked once a day, not at every look.
 pub async fn tell(state: &AppState, day: String) -> Result<usize, AppError> {
+    let asked = day.clone();
+    if run_blocking(&state.pool, move |conn| {
+        Ok(new_releases::release_day_told(conn, &asked)?)
+    })
+    .await?
+    {
+        return Ok(0);
+    }
     state
         .writer
         .write(move |conn| {

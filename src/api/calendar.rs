@@ -156,8 +156,7 @@ async fn calendar(
             offset: 0,
         };
         let ids = new_releases::releases(conn, &asked)?;
-        let mut found = albums::by_ids(conn, &ids, None)?;
-        found.sort_by_key(|album| ids.iter().position(|id| *id == album.album_id));
+        let found = albums::by_ids(conn, &ids, None)?;
         let stale = last_used.is_none_or(|used| used < note_use_before);
         Ok((stale.then_some(member), found))
     })

@@ -27,6 +27,15 @@ const MOST_PAGES: u32 = 50;
 /// How far back "recent" goes.
 const RECENT_DAYS: i64 = 90;
 
+/// Today and the first day of "recent", as release dates are stored.
+fn recent_window() -> (String, String) {
+    let today = OffsetDateTime::now_utc().date();
+    (
+        today.to_string(),
+        (today - time::Duration::days(RECENT_DAYS)).to_string(),
+    )
+}
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/new-releases", get(releases))
@@ -106,11 +115,7 @@ async fn releases(
     };
     let followed_by = mine(query.followed)?;
     let wished_by = mine(query.wishlist)?;
-    let today = OffsetDateTime::now_utc().date();
-    let (today, since) = (
-        today.to_string(),
-        (today - time::Duration::days(RECENT_DAYS)).to_string(),
-    );
+    let (today, since) = recent_window();
     run_blocking(&state.pool, move |conn| {
         let genre_id = match query
             .genre
@@ -143,8 +148,7 @@ async fn releases(
         let mut ids = new_releases::releases(conn, &asked)?;
         let has_more = ids.len() > PAGE as usize;
         ids.truncate(PAGE as usize);
-        let mut found = albums::by_ids(conn, &ids, reader)?;
-        found.sort_by_key(|album| ids.iter().position(|id| *id == album.album_id));
+        let found = albums::by_ids(conn, &ids, reader)?;
         Ok(Json(NewReleases {
             albums: found,
             has_more,
@@ -163,11 +167,7 @@ async fn feed(
     State(state): State<AppState>,
     SiteOrigin(origin): SiteOrigin,
 ) -> AppResult<Response> {
-    let today = OffsetDateTime::now_utc().date();
-    let (today, since) = (
-        today.to_string(),
-        (today - time::Duration::days(RECENT_DAYS)).to_string(),
-    );
+    let (today, since) = recent_window();
     let found = run_blocking(&state.pool, move |conn| {
         let asked = new_releases::Asked {
             upcoming: false,
@@ -180,8 +180,7 @@ async fn feed(
             offset: 0,
         };
         let ids = new_releases::releases(conn, &asked)?;
-        let mut found = albums::by_ids(conn, &ids, None)?;
-        found.sort_by_key(|album| ids.iter().position(|id| *id == album.album_id));
+        let found = albums::by_ids(conn, &ids, None)?;
         Ok(found)
     })
     .await?;

@@ -267,6 +267,8 @@ pub fn apply(
         )?
         .collect::<rusqlite::Result<_>>()?;
     let mut result = ImportResult::default();
+    // Read once, for the albums' history, when the file brings genre votes.
+    let mut voter_name: Option<String> = None;
     for plan in planned {
         if !still_there.contains(&plan.album_id) {
             result.player_plays_kept += keep_plays(conn, user_id, &plan.player_plays, None)?;
@@ -319,7 +321,7 @@ pub fn apply(
         }
         result.player_plays_kept +=
             keep_plays(conn, user_id, &plan.player_plays, Some(plan.album_id))?;
-        hold_opinions(conn, user_id, plan, now, &mut result)?;
+        hold_opinions(conn, user_id, plan, now, &mut voter_name, &mut result)?;
     }
     result.player_plays_kept += keep_plays(conn, user_id, unmatched_plays, None)?;
     Ok(result)
@@ -334,6 +336,7 @@ fn hold_opinions(
     user_id: i64,
     plan: &Planned,
     now: &str,
+    voter_name: &mut Option<String>,
     result: &mut ImportResult,
 ) -> rusqlite::Result<()> {
     let (album, opinions) = (plan.album_id, &plan.opinions);
@@ -354,12 +357,15 @@ fn hold_opinions(
         }
         if !chosen.is_empty() {
             genre_votes::replace_mine(conn, user_id, album, &chosen, now)?;
-            let username: String = conn
-                .prepare_cached("SELECT username FROM users WHERE id = ?1")?
-                .query_row([user_id], |row| row.get(0))?;
+            if voter_name.is_none() {
+                *voter_name = Some(
+                    conn.prepare_cached("SELECT username FROM users WHERE id = ?1")?
+                        .query_row([user_id], |row| row.get(0))?,
+                );
+            }
             let voter = Actor::Member {
                 id: user_id,
-                username: &username,
+                username: voter_name.as_deref().unwrap_or_default(),
             };
             genre_votes::follow_votes(conn, album, voter, now)?;
             result.genre_votes_added += 1;

@@ -107,6 +107,12 @@ pub fn releases(conn: &Connection, asked: &Asked) -> rusqlite::Result<Vec<i64>> 
         .collect()
 }
 
+/// Whether the followers of `day`'s albums were told already.
+pub fn release_day_told(conn: &Connection, day: &str) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM release_days_told WHERE day = ?1)")?
+        .query_row([day], |row| row.get(0))
+}
+
 /// Tells the followers of each artist whose album is out on `day` (known to
 /// the day, and added before it: an album to come), once per day however
 /// often it is asked; how many were told.
