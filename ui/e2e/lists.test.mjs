@@ -148,6 +148,9 @@ async function journey(device, { author, other, listTitle }) {
   // 3. Re-ordered in edit mode: OK Computer dragged below In Rainbows...
   await page.goto(`${run.server.url}/list/${listId}/${mine.slug}`);
   await page.getByRole('button', { name: 'Edit list' }).click();
+  // The editor's fields come in above the rows when their code has loaded:
+  // a drag begun before would aim at rows that have since moved down.
+  await page.getByRole('region', { name: 'Edit list' }).waitFor();
   await drag(page, device, 'OK Computer', 'In Rainbows');
   await waitForShown(page, ['Kid A', 'In Rainbows', 'OK Computer', 'The Bends']);
   await waitForSaved(listId, session.token, ['Kid A', 'In Rainbows', 'OK Computer', 'The Bends']);
