@@ -4,6 +4,7 @@ import { usePagedList } from './paged';
 import { useViewer } from './queries';
 import type { AlbumDescriptors, DescribedAlbum, Descriptor, DescriptorKind } from './types';
 import { underViewer } from './viewerCache';
+import { compareNames } from '../lib/compare';
 
 /** The descriptor vocabulary, the words members applied to an album, and a descriptor's albums. */
 export const descriptorsApi = {
@@ -44,7 +45,7 @@ export const KIND_HEADINGS: Record<DescriptorKind, string> = { mood: 'Mood', sou
 
 /** The words of one kind, by name. */
 export function wordsOf(vocabulary: Descriptor[], kind: DescriptorKind): Descriptor[] {
-  return vocabulary.filter((word) => word.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
+  return vocabulary.filter((word) => word.kind === kind).sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** '3 members' or '1 member'. */

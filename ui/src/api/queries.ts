@@ -2,6 +2,7 @@
 // minutes and not refetched when the window regains focus; a member's own
 // data is only asked for when someone is signed in.
 import { QueryClient, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { ApiError } from './client';
 import { catalogueApi } from './catalogue';
@@ -123,6 +124,7 @@ export function useMyWishlist() {
 /** The signed-in member's rating of any album (null: not rated, or nobody signed in). */
 export function useMyRatingOf(): (albumId: number) => number | null {
   const ratings = useMyRatings();
-  const byAlbum = new Map(ratings.data?.map((rating) => [rating.albumId, rating.number]));
+  // Once per answer, not at every render of every row of tiles that asks.
+  const byAlbum = useMemo(() => new Map(ratings.data?.map((rating) => [rating.albumId, rating.number])), [ratings.data]);
   return (albumId) => byAlbum.get(albumId) ?? null;
 }

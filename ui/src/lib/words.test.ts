@@ -13,6 +13,10 @@ describe('counts', () => {
 
   it('groups thousands', () => {
     expect(wholeNumber(12000)).toBe('12,000');
+    for (const value of [0, 7, 999, 1000, -1234, 1234567, 100000, -999999]) {
+      expect(wholeNumber(value), String(value)).toBe(value.toLocaleString('en-US'));
+    }
+    expect(wholeNumber(1234.5)).toBe('1,234.5');
     expect(plural(1200, 'album')).toBe('1,200 albums');
   });
 });

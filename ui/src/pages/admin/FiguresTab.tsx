@@ -1,6 +1,7 @@
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { byteSize, longDate } from '../../lib/format';
 import { useFigures } from './adminQueries';
+import { wholeNumber } from '../../lib/words';
 
 /** The site in numbers. */
 export function FiguresTab() {
@@ -9,17 +10,17 @@ export function FiguresTab() {
   if (figures.isError) return <ErrorNote error={figures.error} />;
   const { members, albums, artists, ratings, reviews, databaseBytes, lastBackup, pictures } = figures.data;
   const rows: Array<[string, string]> = [
-    ['Members', members.toLocaleString('en')],
-    ['Albums', albums.toLocaleString('en')],
-    ['Artists', artists.toLocaleString('en')],
-    ['Ratings', ratings.toLocaleString('en')],
-    ['Reviews', reviews.toLocaleString('en')],
+    ['Members', wholeNumber(members)],
+    ['Albums', wholeNumber(albums)],
+    ['Artists', wholeNumber(artists)],
+    ['Ratings', wholeNumber(ratings)],
+    ['Reviews', wholeNumber(reviews)],
     ['Database size', byteSize(databaseBytes)],
     ['Last backup', lastBackup ? longDate(lastBackup) : 'not known'],
     // The pictures the site fetched and serves itself (kept in the database too).
-    ['Pictures kept', pictures.ready.toLocaleString('en')],
-    ['Pictures waiting', pictures.pending.toLocaleString('en')],
-    ['Pictures refused', pictures.failed.toLocaleString('en')],
+    ['Pictures kept', wholeNumber(pictures.ready)],
+    ['Pictures waiting', wholeNumber(pictures.pending)],
+    ['Pictures refused', wholeNumber(pictures.failed)],
     ['Pictures size', byteSize(pictures.bytes)],
   ];
   return (

@@ -19,6 +19,7 @@ import { CatalogueActions } from '../catalogue/CatalogueActions';
 import { ArtistFollowButton } from '../social/ArtistFollowButton';
 import './artist.css';
 import { plural } from '../../lib/words';
+import { compareCodes } from '../../lib/compare';
 
 const TYPE_TABS: ReadonlyArray<readonly [AlbumType, string]> = [
   ['LP', 'LPs'],
@@ -64,7 +65,7 @@ export function ArtistPage({ params }: { params: { artistName?: string } }) {
   const type = chosenType ?? (present.some(([t]) => t === 'LP') ? 'LP' : (present[0]?.[0] ?? 'LP'));
   const shown = (albums.data ?? [])
     .filter((album) => album.type === type)
-    .sort((a, b) => b.releaseYear - a.releaseYear || b.releaseDate.localeCompare(a.releaseDate));
+    .sort((a, b) => b.releaseYear - a.releaseYear || compareCodes(b.releaseDate, a.releaseDate));
   const canEdit = editsCatalogue(user);
 
   return (

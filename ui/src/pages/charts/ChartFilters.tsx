@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useUniqueId } from '../../lib/useUniqueId';
 import { useGenres } from '../../api/queries';
 import { ALL_GENRES, ALL_TIME, yearOptions } from './chartText';
+import { compareNames } from '../../lib/compare';
 
 /** The Year and Genre selectors; choosing either one reports the new pair. */
 export function ChartFilters({
@@ -19,7 +20,7 @@ export function ChartFilters({
   const genreId = useUniqueId();
   const years = useMemo(() => yearOptions(new Date().getFullYear()), []);
   const sortedGenres = useMemo(
-    () => [...(genres.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    () => [...(genres.data ?? [])].sort((a, b) => compareNames(a.name, b.name)),
     [genres.data],
   );
 

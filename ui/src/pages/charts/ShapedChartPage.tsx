@@ -17,6 +17,7 @@ import { useQueryParams } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { titleCase, yearOptions } from './chartText';
 import './charts.css';
+import { compareNames } from '../../lib/compare';
 
 const TYPES = ['LP', 'EP', 'Live', 'Other'];
 const FEWEST = ['1', '2', '5', '10', '25', '50', '100'];
@@ -36,11 +37,11 @@ export function ShapedChartPage() {
   const genres = useGenres();
   const vocabulary = useDescriptorVocabulary();
   const genreChoices = useMemo(
-    () => [...(genres.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((g) => ({ value: g.slug, label: g.name })),
+    () => [...(genres.data ?? [])].sort((a, b) => compareNames(a.name, b.name)).map((g) => ({ value: g.slug, label: g.name })),
     [genres.data],
   );
   const descriptorChoices = useMemo(
-    () => [...(vocabulary.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((d) => ({ value: d.slug, label: d.name })),
+    () => [...(vocabulary.data ?? [])].sort((a, b) => compareNames(a.name, b.name)).map((d) => ({ value: d.slug, label: d.name })),
     [vocabulary.data],
   );
   const title = chartSentence(shape, genreChoices, descriptorChoices);

@@ -10,6 +10,7 @@ import { releaseDate } from '../../lib/format';
 import { useQueryParams } from '../../lib/routeParam';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './discover.css';
+import { compareNames } from '../../lib/compare';
 
 /** /new: albums just out and to come, which the server's own check for new releases keeps current. */
 export function NewReleasesPage() {
@@ -20,7 +21,7 @@ export function NewReleasesPage() {
   const asked: NewFilters = user ? filters : { ...filters, followed: false, wishlist: false };
   const releases = useNewReleases(asked);
   const genres = useGenres();
-  const genreChoices = useMemo(() => [...(genres.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [genres.data]);
+  const genreChoices = useMemo(() => [...(genres.data ?? [])].sort((a, b) => compareNames(a.name, b.name)), [genres.data]);
   useDocumentTitle(filters.when === 'upcoming' ? 'Coming up' : 'New releases');
   const change = (next: Partial<NewFilters>) => {
     const query = newQuery({ ...filters, ...next });

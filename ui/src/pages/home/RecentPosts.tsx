@@ -7,6 +7,7 @@ import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Tabs } from '../../components/Tabs';
 import { WrittenOn } from '../../components/WrittenOn';
 import { PanelList } from './PanelList';
+import { compareCodes } from '../../lib/compare';
 
 type Kind = 'all' | 'posts' | 'reviews';
 const TABS = [
@@ -59,7 +60,7 @@ export function RecentPosts() {
           item: { kind: 'review' as const, id: review.reviewId, hidden: review.hidden },
         }))
       : []),
-  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  ].sort((a, b) => compareCodes(b.createdAt, a.createdAt));
   const pending = (kind !== 'reviews' && posts.isPending) || (kind !== 'posts' && reviews.isPending);
   const error = posts.error ?? reviews.error;
 

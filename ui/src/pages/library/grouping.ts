@@ -1,5 +1,6 @@
 // Pure grouping, sorting and filtering of a member's library and wishlist.
 import type { Album, Rating, WishlistItem } from '../../api/types';
+import { compareNames } from '../../lib/compare';
 
 export type Mode = 'ratings' | 'wishlist';
 export type Grouping = 'artist' | 'album' | 'rating' | 'year' | 'decade' | 'none';
@@ -101,11 +102,9 @@ function sortName(name: string): string {
   return name.trim().replace(/^the\s+/i, '');
 }
 
-const byText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
-
 const COMPARE: Record<Exclude<SortKey, 'none'>, (a: Entry, b: Entry) => number> = {
-  artist: (a, b) => byText(sortName(a.album.artist), sortName(b.album.artist)) || byText(a.album.title, b.album.title),
-  album: (a, b) => byText(sortName(a.album.title), sortName(b.album.title)),
+  artist: (a, b) => compareNames(sortName(a.album.artist), sortName(b.album.artist)) || compareNames(a.album.title, b.album.title),
+  album: (a, b) => compareNames(sortName(a.album.title), sortName(b.album.title)),
   // Highest first; library entries without a number last.
   rating: (a, b) => (b.number ?? -1) - (a.number ?? -1),
   year: (a, b) => b.album.releaseYear - a.album.releaseYear,
@@ -118,7 +117,7 @@ interface GroupRule {
 }
 
 const descendingNumbers = (a: string, b: string) => (parseFloat(b) || -1) - (parseFloat(a) || -1);
-const lettersAscending = (a: string, b: string) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b));
+const lettersAscending = (a: string, b: string) => (a === '#' ? 1 : b === '#' ? -1 : compareNames(a, b));
 
 const GROUP_RULES: Record<Exclude<Grouping, 'none'>, GroupRule> = {
   artist: { label: (e) => letterOf(e.album.artist), order: lettersAscending },
@@ -135,7 +134,7 @@ function hasGenre(entry: Entry, genre: string): boolean {
 /** 'All', then every genre of the shown albums, sorted. */
 export function genreOptions(entries: Entry[]): string[] {
   const names = new Set(entries.flatMap((entry) => entry.album.genres.map((g) => g.name)));
-  return [ALL_GENRES, ...[...names].sort(byText)];
+  return [ALL_GENRES, ...[...names].sort(compareNames)];
 }
 
 /** The entries of the view's genre, grouped and sorted as the view says. */

@@ -2,6 +2,7 @@ import type { ProfileStats } from '../../api/types';
 import { approvalText } from '../../lib/approval';
 import { longDate } from '../../lib/format';
 import { averageText } from './profileData';
+import { wholeNumber } from '../../lib/words';
 
 /** The member's figures: joined, comments, approval, score, favourite genre, average, reviews, shouts. */
 export function StatCard({ stats }: { stats: ProfileStats }) {
@@ -10,7 +11,7 @@ export function StatCard({ stats }: { stats: ProfileStats }) {
     ['Joined', longDate(stats.joined.slice(0, 10))],
     ['Comments', String(stats.commentsCount)],
     ['Approval', approvalText(approval)],
-    ['Score', stats.score.toLocaleString('en')],
+    ['Score', wholeNumber(stats.score)],
     ['Favourite Genre', stats.favouriteGenre ?? 'None yet'],
     ['Average Rating', averageText(stats.averageRating)],
     ['Reviews', String(stats.reviewsCount)],

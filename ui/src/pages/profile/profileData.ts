@@ -1,5 +1,6 @@
 // Pure shaping of a member's figures for the profile screen.
 import type { Rating } from '../../api/types';
+import { compareNames } from '../../lib/compare';
 
 export interface PieSlice {
   name: string;
@@ -47,8 +48,7 @@ export function groupByValue(ratings: Rating[]): RatingGroup[] {
     groups.set(rating.number, [...(groups.get(rating.number) ?? []), rating]);
   }
   const byArtist = (a: Rating, b: Rating) =>
-    a.album!.artist.localeCompare(b.album!.artist, undefined, { sensitivity: 'base' }) ||
-    a.album!.title.localeCompare(b.album!.title, undefined, { sensitivity: 'base' });
+    compareNames(a.album!.artist, b.album!.artist) || compareNames(a.album!.title, b.album!.title);
   return [...groups.entries()]
     .sort(([a], [b]) => b - a)
     .map(([number, list]) => ({ number, ratings: list.sort(byArtist) }));
