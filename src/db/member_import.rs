@@ -15,9 +15,10 @@ use super::{
 use crate::domain::descriptors as descriptor_words;
 use crate::domain::genre_votes::{MOST_GENRES_A_VOTE, MOST_PRIMARY_A_VOTE};
 use crate::domain::match_key;
+use crate::member_import::Opinions;
 use crate::member_import::matching::ImportCandidate;
 use crate::member_import::plan::{
-    Existing, ImportEffects, ImportResult, Planned, RatingStep, decide,
+    Decision, Existing, ImportEffects, ImportResult, Planned, RatingStep, decide,
 };
 use crate::member_import::rym::Exported;
 use crate::player_listens::payload::Listen as PlayerPlay;
@@ -205,6 +206,23 @@ pub fn existing(
     )? {
         have.entry(album_id).or_default().has_review = true;
     }
+    // Each table of the member's opinions, and the fact a row of it marks.
+    type Mark = fn(&mut Existing);
+    let opinions: [(&str, Mark); 3] = [
+        ("genre_votes", |have| have.voted_genres = true),
+        ("descriptor_votes", |have| have.described = true),
+        ("recommendation_dismissals", |have| have.dismissed = true),
+    ];
+    for (table, mark) in opinions {
+        for (album_id, _) in by_album::<Option<i64>>(
+            conn,
+            &format!("SELECT DISTINCT album_id, NULL FROM {table} WHERE {among}"),
+            user_id,
+            &ids,
+        )? {
+            mark(have.entry(album_id).or_default());
+        }
+    }
     let mut statement = conn.prepare_cached(&format!(
         "SELECT album_id, plays, last_listened_at FROM listens WHERE {among}"
     ))?;
@@ -236,11 +254,16 @@ pub fn effects(
     let ids: Vec<i64> = planned.iter().map(|p| p.album_id).collect();
     let have = existing(conn, user_id, &ids)?;
     let mut effects = ImportEffects::default();
+    let mut genres_here = GenresHere::default();
     for plan in planned {
         let existing = have.get(&plan.album_id).cloned().unwrap_or_default();
-        effects.count(decide(plan, &existing, false));
+        let decision = decide(plan, &existing, false);
+        effects.count(decision);
         effects.track_ratings += count(plan.track_ratings.len());
         effects.player_plays += count(plan.player_plays.len());
+        if decision.genre_votes && !genres_here.ballot(conn, &plan.opinions)?.is_empty() {
+            effects.genre_votes += 1;
+        }
     }
     Ok(effects)
 }
@@ -267,8 +290,7 @@ pub fn apply(
         )?
         .collect::<rusqlite::Result<_>>()?;
     let mut result = ImportResult::default();
-    // Read once, for the albums' history, when the file brings genre votes.
-    let mut voter_name: Option<String> = None;
+    let mut voting = Voting::default();
     for plan in planned {
         if !still_there.contains(&plan.album_id) {
             result.player_plays_kept += keep_plays(conn, user_id, &plan.player_plays, None)?;
@@ -321,60 +343,91 @@ pub fn apply(
         }
         result.player_plays_kept +=
             keep_plays(conn, user_id, &plan.player_plays, Some(plan.album_id))?;
-        hold_opinions(conn, user_id, plan, now, &mut voter_name, &mut result)?;
+        hold_opinions(conn, user_id, plan, decision, now, &mut voting, &mut result)?;
     }
     result.player_plays_kept += keep_plays(conn, user_id, unmatched_plays, None)?;
     Ok(result)
 }
 
-/// The member's genre votes, descriptors and dismissal of the album from the
-/// other site, under this site's rules: a vote or a description the member
-/// made here already stays; genres this site lacks are left out, as are
-/// votes past the limits; descriptors only of an album the member rated.
-fn hold_opinions(
-    conn: &Connection,
-    user_id: i64,
-    plan: &Planned,
-    now: &str,
-    voter_name: &mut Option<String>,
-    result: &mut ImportResult,
-) -> rusqlite::Result<()> {
-    let (album, opinions) = (plan.album_id, &plan.opinions);
-    if !opinions.genre_votes.is_empty() && genre_votes::mine(conn, user_id, album)?.is_empty() {
+/// The genres of this site the file's votes name, looked up once a name.
+#[derive(Default)]
+struct GenresHere(HashMap<String, Option<i64>>);
+
+impl GenresHere {
+    /// The member's ballot of the album from the file's votes, under this
+    /// site's rules: genres this site lacks are left out, as are votes past
+    /// the limits.
+    fn ballot(
+        &mut self,
+        conn: &Connection,
+        opinions: &Opinions,
+    ) -> rusqlite::Result<Vec<(i64, bool)>> {
         let mut chosen: Vec<(i64, bool)> = Vec::new();
         for (name, primary) in &opinions.genre_votes {
-            let Some(genre) = genres::find(conn, name)? else {
+            let known = match self.0.get(name) {
+                Some(known) => *known,
+                None => {
+                    let known = genres::find(conn, name)?.map(|genre| genre.genre_id);
+                    self.0.insert(name.clone(), known);
+                    known
+                }
+            };
+            let Some(genre_id) = known else {
                 continue;
             };
             let primaries = chosen.iter().filter(|(_, p)| *p).count();
-            if chosen.iter().any(|(id, _)| *id == genre.genre_id)
+            if chosen.iter().any(|(id, _)| *id == genre_id)
                 || chosen.len() == MOST_GENRES_A_VOTE
                 || (*primary && primaries == MOST_PRIMARY_A_VOTE)
             {
                 continue;
             }
-            chosen.push((genre.genre_id, *primary));
+            chosen.push((genre_id, *primary));
         }
+        Ok(chosen)
+    }
+}
+
+/// What casting an import's genre votes reads once: the genres, and the
+/// voter's name for the albums' history.
+#[derive(Default)]
+struct Voting {
+    genres: GenresHere,
+    voter_name: Option<String>,
+}
+
+/// The member's genre votes, descriptors and dismissal of the album from the
+/// other site, as `decide` says: a vote or a description the member made
+/// here already stays; descriptors only of an album the member rates.
+fn hold_opinions(
+    conn: &Connection,
+    user_id: i64,
+    plan: &Planned,
+    decision: Decision,
+    now: &str,
+    voting: &mut Voting,
+    result: &mut ImportResult,
+) -> rusqlite::Result<()> {
+    let (album, opinions) = (plan.album_id, &plan.opinions);
+    if decision.genre_votes {
+        let chosen = voting.genres.ballot(conn, opinions)?;
         if !chosen.is_empty() {
             genre_votes::replace_mine(conn, user_id, album, &chosen, now)?;
-            if voter_name.is_none() {
-                *voter_name = Some(
+            if voting.voter_name.is_none() {
+                voting.voter_name = Some(
                     conn.prepare_cached("SELECT username FROM users WHERE id = ?1")?
                         .query_row([user_id], |row| row.get(0))?,
                 );
             }
             let voter = Actor::Member {
                 id: user_id,
-                username: voter_name.as_deref().unwrap_or_default(),
+                username: voting.voter_name.as_deref().unwrap_or_default(),
             };
             genre_votes::follow_votes(conn, album, voter, now)?;
             result.genre_votes_added += 1;
         }
     }
-    if !opinions.descriptors.is_empty()
-        && ratings::number_of(conn, user_id, album)?.is_some()
-        && descriptors::mine(conn, user_id, album)?.is_empty()
-    {
+    if decision.descriptors {
         let slugs: Vec<&str> = opinions
             .descriptors
             .iter()
@@ -384,7 +437,8 @@ fn hold_opinions(
         descriptors::replace_mine(conn, user_id, album, &slugs, now)?;
         result.descriptors_added += 1;
     }
-    if let Some(at) = &opinions.dismissed_at
+    if decision.dismissal
+        && let Some(at) = &opinions.dismissed_at
         && recommendations::dismiss(conn, user_id, album, at)?
     {
         result.dismissals_added += 1;

@@ -43,6 +43,12 @@ pub struct Existing {
     /// Plays and last listen in the queue.
     pub listens: Option<(u32, Option<String>)>,
     pub has_review: bool,
+    /// The member voted on the album's genres here.
+    pub voted_genres: bool,
+    /// The member applied descriptors to the album here.
+    pub described: bool,
+    /// The member asked here not to have the album recommended.
+    pub dismissed: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +70,10 @@ pub struct Decision {
     pub listens: bool,
     pub review: bool,
     pub review_kept: bool,
+    /// The file's genre votes are cast, those of genres this site knows.
+    pub genre_votes: bool,
+    pub descriptors: bool,
+    pub dismissal: bool,
 }
 
 pub fn decide(planned: &Planned, existing: &Existing, file_wins: bool) -> Decision {
@@ -75,6 +85,9 @@ pub fn decide(planned: &Planned, existing: &Existing, file_wins: bool) -> Decisi
         (Some(_), Some(Some(_))) => RatingStep::Keep,
     };
     let listened = (planned.plays, planned.last_listened.clone());
+    // Descriptors go with a rating, as they do here: the file's or the member's own.
+    let rated = planned.rating.is_some() || matches!(existing.rating, Some(Some(_)));
+    let opinions = &planned.opinions;
     Decision {
         rating,
         library: planned.rating.is_none()
@@ -86,6 +99,9 @@ pub fn decide(planned: &Planned, existing: &Existing, file_wins: bool) -> Decisi
             && existing.listens.as_ref() != Some(&listened),
         review: planned.review.is_some() && !existing.has_review,
         review_kept: planned.review.is_some() && existing.has_review,
+        genre_votes: !opinions.genre_votes.is_empty() && !existing.voted_genres,
+        descriptors: !opinions.descriptors.is_empty() && rated && !existing.described,
+        dismissal: opinions.dismissed_at.is_some() && !existing.dismissed,
     }
 }
 
@@ -111,6 +127,13 @@ pub struct ImportEffects {
     /// Plays from the member's music players the file brings; a play kept
     /// already is not kept twice.
     pub player_plays: u32,
+    /// Albums whose genres the member voted on at the other site and not
+    /// here, with a genre this site knows (halfstar's own export).
+    pub genre_votes: u32,
+    /// Albums the member described there, rates and has not described here.
+    pub descriptors: u32,
+    /// Albums the member dismissed from recommendations there and not here.
+    pub dismissals: u32,
 }
 
 /// What confirming did.
@@ -161,6 +184,8 @@ impl ImportEffects {
         self.wishlist_added += u32::from(decision.wishlist);
         self.listened += u32::from(decision.listens);
         self.reviews_added += u32::from(decision.review);
+        self.descriptors += u32::from(decision.descriptors);
+        self.dismissals += u32::from(decision.dismissal);
     }
 }
 
@@ -343,5 +368,54 @@ mod tests {
         assert_eq!(plans.len(), 2);
         assert_eq!(plans[0].rating, RatingValue::from_f64(9.0));
         assert_eq!(plans[1].shelf, Shelf::Wishlist);
+    }
+
+    #[test]
+    fn opinions_are_held_where_the_member_has_none_here_and_descriptors_need_a_rating() {
+        let opinionated = |rating: Option<f64>| Planned {
+            opinions: Opinions {
+                genre_votes: vec![("Electronic".into(), true)],
+                descriptors: vec!["anxious"],
+                dismissed_at: Some("2026-01-01T00:00:00.000Z".into()),
+            },
+            ..planned(rating, Shelf::Owned)
+        };
+        let held = |decision: Decision| {
+            (
+                decision.genre_votes,
+                decision.descriptors,
+                decision.dismissal,
+            )
+        };
+        let none = Existing::default();
+        assert_eq!(
+            held(decide(&opinionated(Some(9.0)), &none, false)),
+            (true, true, true)
+        );
+        // Unrated in the file and here: no descriptors; rated here: they go with that rating.
+        assert_eq!(
+            held(decide(&opinionated(None), &none, false)),
+            (true, false, true)
+        );
+        let rated_here = Existing {
+            rating: Some(Some(7.0)),
+            ..Existing::default()
+        };
+        assert!(decide(&opinionated(None), &rated_here, false).descriptors);
+        let library_only = Existing {
+            rating: Some(None),
+            ..Existing::default()
+        };
+        assert!(!decide(&opinionated(None), &library_only, false).descriptors);
+        let had_all = Existing {
+            voted_genres: true,
+            described: true,
+            dismissed: true,
+            ..rated_here
+        };
+        assert_eq!(
+            held(decide(&opinionated(Some(9.0)), &had_all, false)),
+            (false, false, false)
+        );
     }
 }

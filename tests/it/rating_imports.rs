@@ -254,7 +254,7 @@ async fn a_rym_export_is_previewed_fixed_and_written_once() {
         job["effects"],
         json!({ "ratingsAdded": 8, "ratingsDiffering": 0, "ratingsSame": 0, "libraryAdded": 1,
                 "wishlistAdded": 1, "listened": 0, "reviewsAdded": 1, "trackRatings": 0,
-                "playerPlays": 0 })
+                "playerPlays": 0, "genreVotes": 0, "descriptors": 0, "dismissals": 0 })
     );
     let done = confirm(&app, &token, &id, false).await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.text());
@@ -1886,7 +1886,21 @@ async fn genre_votes_descriptors_and_dismissals_move_with_halfstars_export_once(
     let started = upload(&new_site, &token, bytes.clone(), "fileName=export.json").await;
     assert_eq!(started.status, StatusCode::ACCEPTED, "{}", started.text());
     let id = started.json()["importId"].as_str().unwrap().to_owned();
-    settled(&new_site, &token, &id).await;
+    let preview = settled(&new_site, &token, &id).await;
+    let opinions_of_effects = |job: &Value| {
+        let effects = &job["effects"];
+        (
+            effects["genreVotes"].clone(),
+            effects["descriptors"].clone(),
+            effects["dismissals"].clone(),
+        )
+    };
+    // The preview says what confirming will do, as the result says what it did.
+    assert_eq!(
+        opinions_of_effects(&preview),
+        (json!(1), json!(1), json!(1)),
+        "{preview}"
+    );
     let skipped = rows(&new_site, &token, &id, "skipped").await;
     assert!(
         skipped[0]
@@ -1908,8 +1922,13 @@ async fn genre_votes_descriptors_and_dismissals_move_with_halfstars_export_once(
     );
     assert_eq!(opinions_of(&new_site, me), theirs);
 
-    // Again: nothing twice.
-    let (_, again) = imported(&new_site, &token, &bytes, false).await;
+    // Again: nothing twice, and the preview says so.
+    let (preview, again) = imported(&new_site, &token, &bytes, false).await;
+    assert_eq!(
+        opinions_of_effects(&preview),
+        (json!(0), json!(0), json!(0)),
+        "{preview}"
+    );
     let result = &again["result"];
     assert_eq!(
         (

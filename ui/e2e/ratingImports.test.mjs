@@ -234,6 +234,32 @@ test('Discogs collection and wantlist, ListenBrainz and halfstar files are read,
   ratings = await ratingsOf(token);
   assert.equal(ratings['Radiohead – The Bends'], 8.5);
 
+  // The member's own export from another halfstar site, with what they thought of an album
+  // there: its genres voted, described, another album dismissed from their recommendations.
+  const { page: formerPage, session: former } = await signedInPage(run, 'discogs_mover_before', DESKTOP.viewport);
+  await formerPage.close();
+  const kidA = await apiGet(run, '/album/name/radiohead/kid-a');
+  const homogenic = await apiGet(run, '/album/name/bjork/homogenic');
+  await apiAs(former.token, 'POST', '/rating', { albumId: kidA.albumId, artistId: kidA.artistId, number: 9 });
+  await apiAs(former.token, 'PUT', `/album/${kidA.albumId}/genre-votes`, { votes: [{ genre: 'Electronic', primary: true }] });
+  await apiAs(former.token, 'PUT', `/album/${kidA.albumId}/descriptors`, { descriptors: ['anxious', 'cold'] });
+  await apiAs(former.token, 'PUT', `/recommendations/dismissed/${homogenic.albumId}`, {});
+  const exported = join(mkdtempSync(join(tmpdir(), 'halfstar-export-')), 'former.json');
+  writeFileSync(exported, JSON.stringify(await apiGet(run, '/user/me/export', former.token)));
+  await importAnother(page);
+  await upload(page, exported, 'halfstar export (.json)');
+  assert.match(
+    await page.locator('.import-effects').innerText(),
+    /cast your genre votes on 1 album, apply your descriptors to 1 album and stop recommending 1 album you dismissed/,
+  );
+  await confirm(page, 'former.json');
+  const did = page.getByRole('list', { name: 'What the import did' });
+  for (const line of ['Your genre votes on 1 album cast', 'Your descriptors of 1 album applied', '1 album you dismissed no longer recommended']) {
+    await did.getByText(line).waitFor();
+  }
+  const described = await apiGet(run, `/album/${kidA.albumId}/descriptors`, token);
+  assert.deepEqual([...described.mine].sort(), ['anxious', 'cold']);
+
   await importAnother(page);
   await upload(page, fixture('listenbrainz.zip'));
   const listens = await countsAgree(page, token);

@@ -3686,6 +3686,22 @@ export interface components {
         ImportEffects: {
             /**
              * Format: int32
+             * @description Albums the member described there, rates and has not described here.
+             */
+            descriptors: number;
+            /**
+             * Format: int32
+             * @description Albums the member dismissed from recommendations there and not here.
+             */
+            dismissals: number;
+            /**
+             * Format: int32
+             * @description Albums whose genres the member voted on at the other site and not
+             *     here, with a genre this site knows (halfstar's own export).
+             */
+            genreVotes: number;
+            /**
+             * Format: int32
              * @description Owned albums without a rating, added to the library.
              */
             libraryAdded: number;

@@ -62,7 +62,7 @@ function job(fields: Partial<ImportJob> = {}): ImportJob {
     message: null,
     notes: ['3 rows had no rating and went to your library.'],
     counts: { rows: 10, matched: 6, uncertain: 1, missing: 2, skipped: 1 },
-    effects: { ratingsAdded: 5, ratingsDiffering: 1, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 0, reviewsAdded: 0, trackRatings: 0, playerPlays: 0 },
+    effects: { ratingsAdded: 5, ratingsDiffering: 1, ratingsSame: 0, libraryAdded: 0, wishlistAdded: 0, listened: 0, reviewsAdded: 0, trackRatings: 0, playerPlays: 0, genreVotes: 0, descriptors: 0, dismissals: 0 },
     result: null,
     ...fields,
   };

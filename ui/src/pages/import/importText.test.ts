@@ -12,6 +12,9 @@ const effects = {
   reviewsAdded: 0,
   trackRatings: 0,
   playerPlays: 0,
+  genreVotes: 0,
+  descriptors: 0,
+  dismissals: 0,
 };
 
 const result = {
@@ -65,6 +68,11 @@ describe('effectsText', () => {
   it('names the listened queue, the wishlist and the reviews', () => {
     expect(effectsText({ ...effects, wishlistAdded: 1, listened: 25, reviewsAdded: 2 }, false)).toBe(
       'Confirming will add 1 album to your wishlist, put 25 albums in your "Listened, not yet rated" queue and add 2 reviews.',
+    );
+  });
+  it("names the genre votes, descriptors and dismissals of another halfstar site's export", () => {
+    expect(effectsText({ ...effects, ratingsSame: 1, genreVotes: 3, descriptors: 1, dismissals: 2 }, false)).toBe(
+      'Confirming will cast your genre votes on 3 albums, apply your descriptors to 1 album and stop recommending 2 albums you dismissed. 1 rating you gave already stays as it is.',
     );
   });
   it('names the track ratings and plays another halfstar site sends along', () => {

@@ -86,6 +86,9 @@ export function effectsText(effects: ImportEffects, fileWins: boolean): string {
     effects.playerPlays > 0 ? `${plural(effects.playerPlays, 'play')} from your music players` : '',
   ].filter(Boolean);
   if (brought.length > 0) parts.push(`bring in ${sentence(brought)} (what is here already stays)`);
+  if (effects.genreVotes > 0) parts.push(`cast your genre votes on ${plural(effects.genreVotes, 'album')}`);
+  if (effects.descriptors > 0) parts.push(`apply your descriptors to ${plural(effects.descriptors, 'album')}`);
+  if (effects.dismissals > 0) parts.push(`stop recommending ${plural(effects.dismissals, 'album')} you dismissed`);
   const same = effects.ratingsSame > 0 ? ` ${plural(effects.ratingsSame, 'rating')} you gave already ${effects.ratingsSame === 1 ? 'stays' : 'stay'} as ${effects.ratingsSame === 1 ? 'it is' : 'they are'}.` : '';
   if (parts.length === 0) return `Confirming will change nothing: everything in the file is here already.${same}`;
   return `Confirming will ${sentence(parts)}.${same}`;
