@@ -206,6 +206,34 @@ pub fn existing(
     )? {
         have.entry(album_id).or_default().has_review = true;
     }
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT album_id, plays, last_listened_at FROM listens WHERE {among}"
+    ))?;
+    let mut rows = statement.query(params![user_id, ids])?;
+    while let Some(row) = rows.next()? {
+        have.entry(row.get(0)?).or_default().listens = Some((row.get(1)?, row.get(2)?));
+    }
+    Ok(have)
+}
+
+/// Marks in `have` what the member has here of the opinions the plans
+/// bring (genre votes, descriptors, a dismissal): asked only of the albums
+/// whose plans carry some, as only halfstar's own export has them.
+fn note_opinions_here(
+    conn: &Connection,
+    user_id: i64,
+    planned: &[Planned],
+    have: &mut HashMap<i64, Existing>,
+) -> rusqlite::Result<()> {
+    let album_ids: Vec<i64> = planned
+        .iter()
+        .filter(|plan| plan.opinions != Opinions::default())
+        .map(|plan| plan.album_id)
+        .collect();
+    if album_ids.is_empty() {
+        return Ok(());
+    }
+    let ids = serde_json::to_string(&album_ids).expect("ids serialize");
     // Each table of the member's opinions, and the fact a row of it marks.
     type Mark = fn(&mut Existing);
     let opinions: [(&str, Mark); 3] = [
@@ -216,21 +244,17 @@ pub fn existing(
     for (table, mark) in opinions {
         for (album_id, _) in by_album::<Option<i64>>(
             conn,
-            &format!("SELECT DISTINCT album_id, NULL FROM {table} WHERE {among}"),
+            &format!(
+                "SELECT DISTINCT album_id, NULL FROM {table}
+                 WHERE user_id = ?1 AND album_id IN (SELECT value FROM json_each(?2))"
+            ),
             user_id,
             &ids,
         )? {
             mark(have.entry(album_id).or_default());
         }
     }
-    let mut statement = conn.prepare_cached(&format!(
-        "SELECT album_id, plays, last_listened_at FROM listens WHERE {among}"
-    ))?;
-    let mut rows = statement.query(params![user_id, ids])?;
-    while let Some(row) = rows.next()? {
-        have.entry(row.get(0)?).or_default().listens = Some((row.get(1)?, row.get(2)?));
-    }
-    Ok(have)
+    Ok(())
 }
 
 /// (album id, second column) rows of a query on the member and album ids.
@@ -252,7 +276,8 @@ pub fn effects(
     planned: &[Planned],
 ) -> rusqlite::Result<ImportEffects> {
     let ids: Vec<i64> = planned.iter().map(|p| p.album_id).collect();
-    let have = existing(conn, user_id, &ids)?;
+    let mut have = existing(conn, user_id, &ids)?;
+    note_opinions_here(conn, user_id, planned, &mut have)?;
     let mut effects = ImportEffects::default();
     let mut genres_here = GenresHere::default();
     for plan in planned {
@@ -281,7 +306,8 @@ pub fn apply(
     now: &str,
 ) -> rusqlite::Result<ImportResult> {
     let ids: Vec<i64> = planned.iter().map(|p| p.album_id).collect();
-    let have = existing(conn, user_id, &ids)?;
+    let mut have = existing(conn, user_id, &ids)?;
+    note_opinions_here(conn, user_id, planned, &mut have)?;
     let still_there: HashSet<i64> = conn
         .prepare_cached("SELECT id FROM albums WHERE id IN (SELECT value FROM json_each(?1))")?
         .query_map(
