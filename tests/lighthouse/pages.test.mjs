@@ -164,9 +164,10 @@ async function judgedRun(url, member, formFactor) {
 
 for (const formFactor of ['mobile', 'desktop']) {
   for (const { name, path, member } of pages) {
-    test(`Lighthouse: ${name} on ${formFactor}`, async () => {
+    test(`Lighthouse: ${name} on ${formFactor}`, async (t) => {
       const url = server.url + path();
       const lhr = await judgedRun(url, member, formFactor);
+      t.diagnostic(CATEGORIES.map((id) => `${id} ${Math.round(lhr.categories[id].score * 100)}`).join(', '));
       assert.deepEqual(shortfalls(lhr), [], `${url} on ${formFactor}`);
     });
   }

@@ -25,6 +25,7 @@ import { RatingsPanel } from './RatingsPanel';
 import { TrackList } from './TrackList';
 import { ReviewsTab } from './ReviewsTab';
 import './album.css';
+import { InNextTask } from '../../components/InNextTask';
 
 // Below the fold: its code and data come once it is scrolled to.
 const SimilarAlbums = lazyComponent(() => import('./SimilarAlbums'), 'SimilarAlbums');
@@ -55,14 +56,16 @@ function AlbumView({ album }: { album: Album }) {
           ]}
         />
       </div>
-      <CatalogueActions entity={{ kind: 'album', album }} />
-      <AlbumLists albumId={album.albumId} />
-      <WhenOnScreen>
-        <Suspense fallback={null}>
-          <SimilarAlbums albumId={album.albumId} />
-        </Suspense>
-      </WhenOnScreen>
-      <CommentList kind="album" id={album.albumId} />
+      <InNextTask>
+        <CatalogueActions entity={{ kind: 'album', album }} />
+        <AlbumLists albumId={album.albumId} />
+        <WhenOnScreen>
+          <Suspense fallback={null}>
+            <SimilarAlbums albumId={album.albumId} />
+          </Suspense>
+        </WhenOnScreen>
+        <CommentList kind="album" id={album.albumId} />
+      </InNextTask>
       {notice?.kind === 'login' && <LoginPrompt reason={notice.reason} onClose={close} />}
       {notice?.kind === 'refused' && (
         <Dialog title="Can't let you do that" onClose={close}>

@@ -13,6 +13,7 @@ import { RecentPosts } from './RecentPosts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { lazyComponent } from '../../lib/lazyComponent';
 import './home.css';
+import { InNextTask } from '../../components/InNextTask';
 
 function PopularAlbums() {
   const popular = usePopularAlbums();
@@ -81,12 +82,14 @@ export function HomePage() {
       <h1 class="visually-hidden">halfstar</h1>
       {user && <Tabs label="Home" tabs={HOME_TABS} selected={tab} onSelect={setTab} />}
       <FeaturedReviews />
-      <div class="home-panels">
-        <RecentComments />
-        <RecentPosts />
-      </div>
-      <PopularLists />
-      <PopularAlbums />
+      <InNextTask>
+        <div class="home-panels">
+          <RecentComments />
+          <RecentPosts />
+        </div>
+        <PopularLists />
+        <PopularAlbums />
+      </InNextTask>
     </div>
   );
 }

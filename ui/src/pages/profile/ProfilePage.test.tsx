@@ -58,7 +58,8 @@ async function openShouts(signedIn: boolean) {
   expect(await view.findByText('Profile Loading...')).toBeTruthy();
   await view.findByRole('heading', { level: 1, name: 'mira99' });
   if (signedIn) await view.findByRole('button', { name: 'Logout' });
-  fireEvent.click(view.getByRole('tab', { name: 'Shouts' }));
+  // The tabs come a task after the top of the profile.
+  fireEvent.click(await view.findByRole('tab', { name: 'Shouts' }));
   await view.findByText('Nice taste.');
   return view;
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter-preact';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { profilePath } from '../../components/Header';
+import { InNextTask } from '../../components/InNextTask';
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { ReportButton } from '../../components/Report';
 import { routeParam } from '../../lib/routeParam';
@@ -66,8 +67,10 @@ export function ProfilePage({ params }: { params: Record<string, string | undefi
             <ReportButton kind="profile" id={user.data.userId} authorId={user.data.userId} />
           </div>
         </div>
-        <CompatibilityPanel username={user.data.username} />
-        <ProfileTabs username={user.data.username} stats={stats.data} />
+        <InNextTask>
+          <CompatibilityPanel username={user.data.username} />
+          <ProfileTabs username={user.data.username} stats={stats.data} />
+        </InNextTask>
       </>
     );
   }
