@@ -294,3 +294,25 @@ test('after each move to another page focus is on its heading, and Tab goes on i
 
   await page.close();
 });
+
+test('Back from an album returns to where the member was on the home page, on a phone', async () => {
+  const { page } = await demoMemberPage(run, MEMBER, { width: 390, height: 844 });
+  await page.goto(`${run.server.url}/`);
+  // The last of the popular albums, at the foot of a long page.
+  const lastTile = page.locator('section[aria-labelledby="popular-heading"] a[href^="/albums/"]').last();
+  await lastTile.waitFor();
+  await lastTile.scrollIntoViewIfNeeded();
+  const where = await page.evaluate(() => window.scrollY);
+  assert.ok(where > 2000, `the tile is far down the page (${where} px)`);
+  const title = (await lastTile.getAttribute('href')).split('/').pop();
+  await lastTile.click();
+  await page.waitForURL(new RegExp(`/albums/.+/${title}$`));
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.goBack();
+  await page.waitForURL(`${run.server.url}/`);
+  await page.getByRole('heading', { name: 'Popular albums' }).waitFor();
+  await page.waitForTimeout(300);
+  const back = await page.evaluate(() => window.scrollY);
+  assert.ok(Math.abs(back - where) < 5, `back where the member was (${where} px), not at ${back} px`);
+  await page.close();
+});

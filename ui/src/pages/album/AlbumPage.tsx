@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { genreVotesQuery } from '../../api/genreVotes';
 import { keys, useViewer, useViewerQuery } from '../../api/queries';
 import type { Album } from '../../api/types';
+import { InNextTask } from '../../components/InNextTask';
 import { Dialog } from '../../components/Dialog';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorNote, Loading } from '../../components/QueryState';
@@ -25,7 +26,6 @@ import { RatingsPanel } from './RatingsPanel';
 import { TrackList } from './TrackList';
 import { ReviewsTab } from './ReviewsTab';
 import './album.css';
-import { InNextTask } from '../../components/InNextTask';
 
 // Below the fold: its code and data come once it is scrolled to.
 const SimilarAlbums = lazyComponent(() => import('./SimilarAlbums'), 'SimilarAlbums');

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'wouter-preact';
 import { usePopularAlbums } from '../../api/queries';
 import { useAuth } from '../../auth/AuthContext';
+import { InNextTask } from '../../components/InNextTask';
 import { Tabs } from '../../components/Tabs';
 import { FeedList } from '../social/FeedList';
 import { AlbumTile } from '../../components/AlbumTile';
@@ -13,7 +14,6 @@ import { RecentPosts } from './RecentPosts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { lazyComponent } from '../../lib/lazyComponent';
 import './home.css';
-import { InNextTask } from '../../components/InNextTask';
 
 function PopularAlbums() {
   const popular = usePopularAlbums();
