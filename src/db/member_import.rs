@@ -173,6 +173,9 @@ pub fn candidate(conn: &Connection, album_id: i64) -> rusqlite::Result<Option<Im
         .optional()
 }
 
+/// The member's rows (?1) of the albums whose ids are the JSON array ?2.
+const AMONG: &str = "user_id = ?1 AND album_id IN (SELECT value FROM json_each(?2))";
+
 /// What the member has of these albums now.
 pub fn existing(
     conn: &Connection,
@@ -180,11 +183,10 @@ pub fn existing(
     album_ids: &[i64],
 ) -> rusqlite::Result<HashMap<i64, Existing>> {
     let ids = serde_json::to_string(album_ids).expect("ids serialize");
-    let among = "user_id = ?1 AND album_id IN (SELECT value FROM json_each(?2))";
     let mut have: HashMap<i64, Existing> = HashMap::new();
     for (album_id, number) in by_album::<Option<f64>>(
         conn,
-        &format!("SELECT album_id, number FROM ratings WHERE {among}"),
+        &format!("SELECT album_id, number FROM ratings WHERE {AMONG}"),
         user_id,
         &ids,
     )? {
@@ -192,7 +194,7 @@ pub fn existing(
     }
     for (album_id, _) in by_album::<Option<i64>>(
         conn,
-        &format!("SELECT album_id, NULL FROM wishlist_items WHERE {among}"),
+        &format!("SELECT album_id, NULL FROM wishlist_items WHERE {AMONG}"),
         user_id,
         &ids,
     )? {
@@ -200,14 +202,14 @@ pub fn existing(
     }
     for (album_id, _) in by_album::<Option<i64>>(
         conn,
-        &format!("SELECT album_id, NULL FROM reviews WHERE {among}"),
+        &format!("SELECT album_id, NULL FROM reviews WHERE {AMONG}"),
         user_id,
         &ids,
     )? {
         have.entry(album_id).or_default().has_review = true;
     }
     let mut statement = conn.prepare_cached(&format!(
-        "SELECT album_id, plays, last_listened_at FROM listens WHERE {among}"
+        "SELECT album_id, plays, last_listened_at FROM listens WHERE {AMONG}"
     ))?;
     let mut rows = statement.query(params![user_id, ids])?;
     while let Some(row) = rows.next()? {
@@ -244,10 +246,7 @@ fn note_opinions_here(
     for (table, mark) in opinions {
         for (album_id, _) in by_album::<Option<i64>>(
             conn,
-            &format!(
-                "SELECT DISTINCT album_id, NULL FROM {table}
-                 WHERE user_id = ?1 AND album_id IN (SELECT value FROM json_each(?2))"
-            ),
+            &format!("SELECT DISTINCT album_id, NULL FROM {table} WHERE {AMONG}"),
             user_id,
             &ids,
         )? {
@@ -269,15 +268,26 @@ fn by_album<T: rusqlite::types::FromSql>(
         .collect()
 }
 
+/// The plans' album ids, and what the member has of those albums now,
+/// opinions included: one read for the preview and the write alike.
+fn held_for(
+    conn: &Connection,
+    user_id: i64,
+    planned: &[Planned],
+) -> rusqlite::Result<(Vec<i64>, HashMap<i64, Existing>)> {
+    let ids: Vec<i64> = planned.iter().map(|p| p.album_id).collect();
+    let mut have = existing(conn, user_id, &ids)?;
+    note_opinions_here(conn, user_id, planned, &mut have)?;
+    Ok((ids, have))
+}
+
 /// What confirming these plans would do now.
 pub fn effects(
     conn: &Connection,
     user_id: i64,
     planned: &[Planned],
 ) -> rusqlite::Result<ImportEffects> {
-    let ids: Vec<i64> = planned.iter().map(|p| p.album_id).collect();
-    let mut have = existing(conn, user_id, &ids)?;
-    note_opinions_here(conn, user_id, planned, &mut have)?;
+    let (_, have) = held_for(conn, user_id, planned)?;
     let mut effects = ImportEffects::default();
     let mut genres_here = GenresHere::default();
     for plan in planned {
@@ -305,9 +315,7 @@ pub fn apply(
     file_wins: bool,
     now: &str,
 ) -> rusqlite::Result<ImportResult> {
-    let ids: Vec<i64> = planned.iter().map(|p| p.album_id).collect();
-    let mut have = existing(conn, user_id, &ids)?;
-    note_opinions_here(conn, user_id, planned, &mut have)?;
+    let (ids, have) = held_for(conn, user_id, planned)?;
     let still_there: HashSet<i64> = conn
         .prepare_cached("SELECT id FROM albums WHERE id IN (SELECT value FROM json_each(?1))")?
         .query_map(
