@@ -53,7 +53,10 @@ pub async fn serve(
 ) {
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(client_timeout);
+        .header_read_timeout(client_timeout)
+        // Heads past the limits are refused by the router's own layer (with
+        // the security headers); a head past this buffer, by the parser.
+        .max_buf_size(halfstar::http::head_limits::PARSER_BUFFER_BYTES);
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use halfstar::config::{DataSettings, ServeSettings};
+use halfstar::config::{DataSettings, PublicUrl, ServeSettings};
 use halfstar::{AppState, app, auth, db, demo};
 use tower::ServiceExt;
 
@@ -76,10 +76,12 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     let listener = crate::connections::listen(settings.listen)
         .with_context(|| format!("cannot listen on {}", settings.listen))?;
     let keep = std::time::Duration::from_secs(settings.ranking_seconds);
+    let public_url = public_url(settings, listener.local_addr()?);
     let state = AppState::from(halfstar::api::AppParts {
         max_body_bytes: settings.max_body_bytes,
         request_timeout: std::time::Duration::from_secs(settings.request_timeout_seconds),
         trust_proxy: settings.trust_proxy,
+        public_url,
         session_max_age: time::Duration::days(settings.session_max_days.into()),
         chart_prior_weight: settings.chart_prior_weight,
         limits: std::sync::Arc::new(halfstar::http::throttle::Limits::with_account_limits(
@@ -142,6 +144,26 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     tracing::info!("requests finished; closing the database");
     writer.finish().await?;
     Ok(())
+}
+
+/// The configured public address, or the listening address's, said once
+/// when it is not configured: links in feeds and calendars then lead to
+/// the listening address, which other machines may not reach.
+fn public_url(settings: &ServeSettings, listening: std::net::SocketAddr) -> PublicUrl {
+    match &settings.public_url {
+        Some(configured) => {
+            tracing::info!("links begin with the public URL {configured}");
+            configured.clone()
+        }
+        None => {
+            let derived = PublicUrl::from_listen(listening);
+            tracing::warn!(
+                "no public URL is set (--public-url or HALFSTAR_PUBLIC_URL): links in feeds, \
+                 calendars and mail begin with {derived}, the listening address"
+            );
+            derived
+        }
+    }
 }
 
 async fn load_demo_when_empty(pool: &db::Pool) -> anyhow::Result<()> {

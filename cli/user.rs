@@ -215,11 +215,11 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
             let hash = auth::hash_password(password.expose())?;
             let tx = conn.transaction()?;
             users::set_password_hash(&tx, user.id, &hash)?;
-            let signed_out = sessions::delete_for_user(&tx, user.id)?;
+            let ended = sessions::end_all(&tx, user.id)?;
             tx.commit()?;
             println!(
-                "New password set for {}; {signed_out} sessions signed out.",
-                user.username
+                "New password set for {}; {} sessions signed out, {} keys revoked.",
+                user.username, ended.sessions, ended.keys
             );
         }
         UserCommand::Rename { name, new_name } => {
@@ -248,11 +248,17 @@ pub fn run(data: &DataSettings, command: UserCommand) -> anyhow::Result<ExitCode
         UserCommand::SignOut { name, note } => {
             let user = find(&conn, &name)?;
             let tx = conn.transaction()?;
-            let signed_out = sessions::delete_for_user(&tx, user.id)?;
-            let details = format!("{signed_out} sessions ended");
+            let ended = sessions::end_all(&tx, user.id)?;
+            let details = format!(
+                "{} sessions ended, {} keys revoked",
+                ended.sessions, ended.keys
+            );
             audited(&tx, "sign-out", &user.username, &details, &note)?;
             tx.commit()?;
-            println!("{}: {signed_out} sessions signed out.", user.username);
+            println!(
+                "{}: {} sessions signed out, {} keys revoked.",
+                user.username, ended.sessions, ended.keys
+            );
         }
         UserCommand::Delete { name, note, yes } => {
             let user = find(&conn, &name)?;

@@ -25,6 +25,12 @@ pub enum AppError {
     RequestTimeout(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// The request's address is longer than the head's limits allow.
+    #[error("{0}")]
+    UriTooLong(String),
+    /// A header line, or the headers in all, are over the head's limits.
+    #[error("{0}")]
+    HeadersTooLarge(String),
     #[error("{message}")]
     TooManyRequests {
         message: String,
@@ -67,6 +73,8 @@ impl AppError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            Self::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::ServiceUnavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,

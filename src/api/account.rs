@@ -14,6 +14,7 @@ use super::auth::{Account, Me, checked_password, taken_error, typed_email};
 use super::openapi::SignedIn;
 use super::users::no_user;
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
+use crate::db::member_tokens::{self, TokenKind};
 use crate::db::users::{self, User};
 use crate::db::{is_unique_violation, run_blocking, sessions};
 use crate::domain::timestamp::{before_now, now};
@@ -50,18 +51,41 @@ pub fn router() -> Router<AppState> {
 ))]
 pub struct Doc;
 
-/// One of the caller's live sessions.
+/// What kind of session: a browser's sign-in, or a long-lived key the
+/// member made for another program.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+enum SessionKind {
+    Browser,
+    PlayerToken,
+    CalendarLink,
+}
+
+impl From<TokenKind> for SessionKind {
+    fn from(kind: TokenKind) -> Self {
+        match kind {
+            TokenKind::Player => Self::PlayerToken,
+            TokenKind::Calendar => Self::CalendarLink,
+        }
+    }
+}
+
+/// One of the caller's live sessions or long-lived keys.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SessionView {
     /// Names the session for `DELETE /api/auth/sessions/{sessionId}`.
     session_id: String,
-    /// The browser and system, as "Firefox on Linux".
+    kind: SessionKind,
+    /// The browser and system, as "Firefox on Linux", or the program that
+    /// last used a key.
     device: String,
-    /// The client address at sign-in or at its latest use.
+    /// The client address at sign-in (a key: when made) or at its latest use.
     address: String,
     created_at: String,
-    last_used_at: String,
+    /// None for a key never used yet.
+    #[schema(required)]
+    last_used_at: Option<String>,
     /// Whether this is the session the request came with.
     current: bool,
 }
@@ -107,7 +131,7 @@ async fn confirm_password(
     get,
     path = "/api/auth/sessions",
     tag = "account",
-    responses(SignedIn, (status = 200, description = "The caller's live sessions, the most recently used first", body = [SessionView])),
+    responses(SignedIn, (status = 200, description = "The caller's live sessions, the most recently used first, then their long-lived keys (player token, calendar link)", body = [SessionView])),
     security(("bearer" = []))
 )]
 async fn list_sessions(
@@ -117,35 +141,40 @@ async fn list_sessions(
 ) -> AppResult<Json<Vec<SessionView>>> {
     let current = session_hash(&headers);
     let opened_after = before_now(state.session_max_age);
-    let rows = run_blocking(&state.pool, move |conn| {
-        Ok(sessions::list_for_user(
-            conn,
-            caller.id,
-            &now(),
-            &opened_after,
-        )?)
+    let (rows, keys) = run_blocking(&state.pool, move |conn| {
+        Ok((
+            sessions::list_for_user(conn, caller.id, &now(), &opened_after)?,
+            member_tokens::list_for_user(conn, caller.id)?,
+        ))
     })
     .await?;
-    let views = rows
-        .into_iter()
-        .map(|row| SessionView {
-            current: row.token_hash == current,
-            session_id: row.id,
-            device: device::name(&row.user_agent),
-            address: row.address,
-            created_at: row.created_at,
-            last_used_at: row.last_used_at,
-        })
-        .collect();
-    Ok(Json(views))
+    let sessions = rows.into_iter().map(|row| SessionView {
+        current: row.token_hash == current,
+        session_id: row.id,
+        kind: SessionKind::Browser,
+        device: device::name(&row.user_agent),
+        address: row.address,
+        created_at: row.created_at,
+        last_used_at: Some(row.last_used_at),
+    });
+    let keys = keys.into_iter().map(|key| SessionView {
+        current: false,
+        session_id: key.id,
+        kind: key.kind.into(),
+        device: device::name(&key.user_agent),
+        address: key.address,
+        created_at: key.created_at,
+        last_used_at: key.last_used_at,
+    });
+    Ok(Json(sessions.chain(keys).collect()))
 }
 
 #[utoipa::path(
     delete,
     path = "/api/auth/sessions/{session_id}",
     tag = "account",
-    params(("session_id" = String, Path, description = "A session id from GET /api/auth/sessions")),
-    responses(SignedIn, (status = 204, description = "Signed out there"), (status = 404, description = "No such session of yours", body = ErrorMessage)),
+    params(("session_id" = String, Path, description = "A session id from GET /api/auth/sessions: a session or a long-lived key")),
+    responses(SignedIn, (status = 204, description = "Signed out there, or the key revoked"), (status = 404, description = "No such session of yours", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn end_session(
@@ -155,7 +184,10 @@ async fn end_session(
 ) -> AppResult<StatusCode> {
     let ended = state
         .writer
-        .write(move |conn| Ok(sessions::delete_by_id(conn, caller.id, &session_id)?))
+        .write(move |conn| {
+            Ok(sessions::delete_by_id(conn, caller.id, &session_id)?
+                || member_tokens::revoke_by_id(conn, caller.id, &session_id)?)
+        })
         .await?;
     state.kept_sessions.forget_member(caller.id);
     if ended {
@@ -169,7 +201,7 @@ async fn end_session(
     delete,
     path = "/api/auth/sessions",
     tag = "account",
-    responses(SignedIn, (status = 204, description = "Signed out everywhere, here too")),
+    responses(SignedIn, (status = 204, description = "Signed out everywhere, here too; every long-lived key (player token, calendar link) revoked")),
     security(("bearer" = []))
 )]
 async fn end_every_session(
@@ -178,10 +210,15 @@ async fn end_every_session(
 ) -> AppResult<StatusCode> {
     let ended = state
         .writer
-        .write(move |conn| Ok(sessions::delete_for_user(conn, caller.id)?))
+        .write(move |conn| Ok(sessions::end_all(conn, caller.id)?))
         .await?;
     state.kept_sessions.forget_member(caller.id);
-    tracing::info!(user = %caller.username, sessions = ended, "signed out everywhere");
+    tracing::info!(
+        user = %caller.username,
+        sessions = ended.sessions,
+        keys = ended.keys,
+        "signed out everywhere"
+    );
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -199,7 +236,7 @@ struct PasswordChange {
     path = "/api/auth/password",
     tag = "account",
     request_body = PasswordChange,
-    responses(SignedIn, (status = 204, description = "Changed; every other session is signed out"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The current password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 204, description = "Changed; every other session is signed out and every long-lived key (player token, calendar link) revoked"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The current password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_password(
@@ -230,12 +267,16 @@ async fn change_password(
         .writer
         .write(move |conn| {
             users::set_password_hash(conn, id, &hash)?;
-            let ended = sessions::delete_others(conn, id, &current)?;
-            Ok(ended)
+            Ok(sessions::end_all_but(conn, id, &current)?)
         })
         .await?;
     state.kept_sessions.forget_member(id);
-    tracing::info!(user = %caller.username, other_sessions_ended = ended, "password changed");
+    tracing::info!(
+        user = %caller.username,
+        other_sessions_ended = ended.sessions,
+        keys_revoked = ended.keys,
+        "password changed"
+    );
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -415,9 +415,12 @@ async fn unsuspend(
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 struct Ended {
     /// How many sessions were ended.
     ended: usize,
+    /// How many long-lived keys (player token, calendar link) were revoked.
+    keys_revoked: usize,
 }
 
 #[utoipa::path(
@@ -426,7 +429,7 @@ struct Ended {
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = NoteOnly,
-    responses(AdminOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Every session of the member ended", body = Ended), (status = 404, description = "No such member", body = ErrorMessage)),
+    responses(AdminOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "Every session of the member ended, and every long-lived key revoked", body = Ended), (status = 404, description = "No such member", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn sign_out(
@@ -440,8 +443,11 @@ async fn sign_out(
         .writer
         .write(move |conn| {
             let member = named(conn, &username)?;
-            let ended = sessions::delete_for_user(conn, member.id)?;
-            let details = format!("{ended} sessions ended");
+            let ended = sessions::end_all(conn, member.id)?;
+            let details = format!(
+                "{} sessions ended, {} keys revoked",
+                ended.sessions, ended.keys
+            );
             let entry = Action {
                 action: "sign-out",
                 target: &member.username,
@@ -453,7 +459,10 @@ async fn sign_out(
         })
         .await?;
     state.kept_sessions.forget_member(user_id);
-    Ok(Json(Ended { ended }))
+    Ok(Json(Ended {
+        ended: ended.sessions,
+        keys_revoked: ended.keys,
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -493,14 +502,30 @@ async fn audit_log(
     }))
 }
 
+/// The site's size, and the address its links begin with.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AdminFigures {
+    #[serde(flatten)]
+    figures: SiteFigures,
+    /// What every absolute link (feeds, calendars, mail) begins with.
+    public_url: String,
+    /// False when `--public-url` is unset and links begin with the listening address.
+    public_url_configured: bool,
+}
+
 #[utoipa::path(
     get,
     path = "/api/admin/figures",
     tag = "admin",
-    responses(AdminOnly, (status = 200, description = "The site's size", body = SiteFigures)),
+    responses(AdminOnly, (status = 200, description = "The site's size, and its public address", body = AdminFigures)),
     security(("bearer" = []))
 )]
-async fn figures(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<SiteFigures>> {
+async fn figures(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<AdminFigures>> {
     let figures = run_blocking(&state.pool, |conn| Ok(stats::site_figures(conn)?)).await?;
-    Ok(Json(figures))
+    Ok(Json(AdminFigures {
+        figures,
+        public_url: state.public_url.to_string(),
+        public_url_configured: state.public_url.is_configured(),
+    }))
 }

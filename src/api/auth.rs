@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -18,6 +18,7 @@ use crate::db::{invites, is_unique_violation, run_blocking, sessions};
 use crate::domain::timestamp::{after_now, before_now, now};
 use crate::domain::{Email, Password, PictureUrl, Role, SignupMode, Username};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::client_seen::ClientSeen;
 use crate::http::extract::{SESSION_LIFETIME, session_hash};
 use crate::http::login_limits::Refusal;
 use crate::http::passwords::{self, Caller};
@@ -112,44 +113,18 @@ fn too_many(message: String, wait: std::time::Duration) -> AppError {
     }
 }
 
-/// Who is signing in: their browser's User-Agent (cut short) and address.
-pub(super) struct SigningIn {
-    user_agent: String,
-    address: String,
-}
-
-impl SigningIn {
-    pub(super) fn new(headers: &HeaderMap, address: super::ClientAddress) -> Self {
-        let user_agent = headers
-            .get(header::USER_AGENT)
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default()
-            .chars()
-            .take(300)
-            .collect();
-        Self {
-            user_agent,
-            address: address.to_string(),
-        }
-    }
-}
-
 /// Starts a session for a user; returns its token.
 pub(super) fn open_session(
     conn: &rusqlite::Connection,
     user_id: i64,
-    client: &SigningIn,
+    client: &ClientSeen,
 ) -> rusqlite::Result<String> {
     let token = new_token();
-    let client = sessions::Client {
-        user_agent: &client.user_agent,
-        address: &client.address,
-    };
     sessions::insert(
         conn,
         &token_hash(&token),
         user_id,
-        &client,
+        &client.as_client(),
         &now(),
         &after_now(SESSION_LIFETIME),
     )?;
@@ -253,7 +228,7 @@ async fn sign_up(
     let password = Password::parse(&body.password, "password").map_err(bad)?;
     let picture = PictureUrl::parse(&body.profile_picture_url, "profilePictureUrl").map_err(bad)?;
     let address = client_address.limit_key();
-    let client = SigningIn::new(&headers, client_address);
+    let client = ClientSeen::new(&headers, client_address);
     // Charged before anything is looked up, so that sign-ups cannot ask
     // which emails are registered faster than the allowance.
     state.limits.sign_up(address).map_err(|wait| {
@@ -381,7 +356,7 @@ async fn log_in(
         return Err(AppError::Unauthorized("Wrong email or password".to_owned()));
     };
     let user_id = user.id;
-    let client = SigningIn::new(&headers, address);
+    let client = ClientSeen::new(&headers, address);
     let opened_after = before_now(state.session_max_age);
     let token = state
         .writer

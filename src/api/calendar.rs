@@ -4,7 +4,7 @@
 //! Settings), since calendar programs send no session.
 
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -16,14 +16,17 @@ use utoipa::ToSchema;
 
 use super::member_tokens;
 use super::openapi::{SignedIn, Writes};
-use super::{AppPath, AppState, CurrentUser};
+use super::users::no_user;
+use super::{AppPath, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
 use crate::db::albums::{self, Album};
 use crate::db::member_tokens::{self as tokens, TokenKind, TokenStatus};
-use crate::db::{new_releases, run_blocking};
-use crate::domain::timestamp::{self, now};
+use crate::db::{new_releases, run_blocking, users};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::http::client_seen::ClientSeen;
+use crate::http::security_log;
 use crate::http::site_origin::SiteOrigin;
+use crate::http::suspension::refuse_key_if_suspended;
 
 /// How far back the calendar keeps albums already out.
 const DAYS_BACK: i64 = 30;
@@ -31,8 +34,6 @@ const DAYS_BACK: i64 = 30;
 const MOST_ALBUMS: u32 = 500;
 /// How often calendar programs are asked to look again.
 const REFRESH_HOURS: i64 = 6;
-/// A calendar's last use is noted at most this often, not on every look.
-const NOTE_USE_EVERY: time::Duration = time::Duration::hours(1);
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -87,9 +88,11 @@ async fn make(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     SiteOrigin(origin): SiteOrigin,
+    made_from: ClientSeen,
 ) -> AppResult<(StatusCode, Json<NewCalendarLink>)> {
     let token = new_token();
-    let created_at = member_tokens::make(&state, TokenKind::Calendar, user.id, &token).await?;
+    let created_at =
+        member_tokens::make(&state, TokenKind::Calendar, user.id, &token, made_from).await?;
     Ok((
         StatusCode::CREATED,
         Json(NewCalendarLink {
@@ -103,7 +106,7 @@ async fn make(
     delete,
     path = "/api/settings/calendar",
     tag = "feeds",
-    responses(Writes, (status = 204, description = "Revoked: calendars reading it are refused"), (status = 404, description = "The caller has no calendar link", body = ErrorMessage)),
+    responses(Writes, (status = 204, description = "Revoked: calendars reading it are refused (allowed while suspended)"), (status = 404, description = "The caller has no calendar link", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn revoke(
@@ -126,25 +129,29 @@ async fn revoke(
     params(("token" = String, Path, description = "The token of the member's calendar link")),
     responses(
         (status = 200, description = "An iCalendar (RFC 5545) of the albums of the artists the link's member follows, released in the last 30 days or to come, each an all-day event on its release day (albums known only to the month or year are left out)", content_type = "text/calendar", body = String),
-        (status = 404, description = "No such link: never made, replaced or revoked", body = ErrorMessage),
+        (status = 403, description = "The link's member is suspended", body = ErrorMessage),
+        (status = 404, description = "No such link: never made, replaced or revoked (or ended with every session)", body = ErrorMessage),
     ),
 )]
 async fn calendar(
     State(state): State<AppState>,
     AppPath(token): AppPath<String>,
     SiteOrigin(origin): SiteOrigin,
+    address: ClientAddress,
+    headers: HeaderMap,
 ) -> AppResult<impl IntoResponse> {
     let hash = token_hash(&token);
     let today = OffsetDateTime::now_utc().date();
     let day_before = (today - time::Duration::days(DAYS_BACK + 1)).to_string();
-    let note_use_before = timestamp::before_now(NOTE_USE_EVERY);
-    let (member, albums) = run_blocking(&state.pool, move |conn| {
-        let (member, last_used) = tokens::member_of_token(conn, TokenKind::Calendar, &hash)?
-            .ok_or_else(|| {
-                AppError::NotFound(
-                    "No calendar at this address: its link was replaced or revoked".into(),
-                )
-            })?;
+    let found = run_blocking(&state.pool, move |conn| {
+        let Some((member, last_used)) = tokens::member_of_token(conn, TokenKind::Calendar, &hash)?
+        else {
+            return Ok(None);
+        };
+        let user = users::by_id(conn, member)?.ok_or_else(no_user)?;
+        if user.suspension(&crate::domain::timestamp::now()).is_some() {
+            return Ok(Some((user, last_used, Vec::new())));
+        }
         let asked = new_releases::Asked {
             upcoming: true,
             today: &day_before,
@@ -157,29 +164,24 @@ async fn calendar(
         };
         let ids = new_releases::releases(conn, &asked)?;
         let found = albums::by_ids(conn, &ids, None)?;
-        let stale = last_used.is_none_or(|used| used < note_use_before);
-        Ok((stale.then_some(member), found))
+        Ok(Some((user, last_used, found)))
     })
     .await?;
-    // Noted beside the answer, not before it: a calendar waits for no write.
-    if let Some(member) = member {
-        let writer = state.writer.clone();
-        tokio::spawn(async move {
-            let noted = writer
-                .write(move |conn| {
-                    Ok::<_, AppError>(tokens::touch_token(
-                        conn,
-                        TokenKind::Calendar,
-                        member,
-                        &now(),
-                    )?)
-                })
-                .await;
-            if let Err(error) = noted {
-                tracing::warn!(%error, "cannot note a calendar's use");
-            }
-        });
-    }
+    let Some((user, last_used, albums)) = found else {
+        security_log::key_refused(address, "calendar link");
+        return Err(AppError::NotFound(
+            "No calendar at this address: its link was replaced or revoked".into(),
+        ));
+    };
+    refuse_key_if_suspended(&user)?;
+    let client = ClientSeen::new(&headers, address);
+    member_tokens::note_read(
+        &state,
+        TokenKind::Calendar,
+        user.id,
+        last_used.as_deref(),
+        client,
+    );
     Ok((
         [
             (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),

@@ -19,7 +19,8 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{AppPath, AppQuery, AppState};
+use super::member_tokens as member_tokens_api;
+use super::{AppPath, AppQuery, AppState, ClientAddress};
 use crate::auth::token_hash;
 use crate::db::member_tokens::{self, TokenKind};
 use crate::db::player_listens::{Play, PlaysWanted};
@@ -27,6 +28,10 @@ use crate::db::users::User;
 use crate::db::{player_listens, run_blocking, users};
 use crate::domain::timestamp::{self, now};
 use crate::error::{AppError, AppResult};
+use crate::http::client_seen::ClientSeen;
+use crate::http::extract::note_caller;
+use crate::http::security_log;
+use crate::http::suspension::refuse_key_if_suspended;
 use crate::http::write_limits;
 use crate::player_listens::payload::{self, ListenType};
 use crate::player_listens::sittings;
@@ -79,33 +84,67 @@ fn not_signed_in() -> AppError {
     )
 }
 
-async fn member_of(state: &AppState, token: &str) -> AppResult<Option<User>> {
+/// The member of a player token, and when it was last used.
+async fn member_of(state: &AppState, token: &str) -> AppResult<Option<(User, Option<String>)>> {
     let hash = token_hash(token);
     run_blocking(
         &state.pool,
         move |conn| match member_tokens::member_of_token(conn, TokenKind::Player, &hash)? {
-            Some((user_id, _)) => Ok(users::by_id(conn, user_id)?),
+            Some((user_id, last_used)) => {
+                Ok(users::by_id(conn, user_id)?.map(|user| (user, last_used)))
+            }
             None => Ok(None),
         },
     )
     .await
 }
 
-/// The member whose player token the request sends; 401 without a valid one.
-async fn member_of_request(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
+fn invalid_token() -> AppError {
+    AppError::Unauthorized(
+        "Invalid player token: make a new one in Settings, under Music player".to_owned(),
+    )
+}
+
+/// The member whose player token the request sends, and when it was last
+/// used: 401 without a valid one (a token that names nobody is logged for
+/// fail2ban), 403 while the member is suspended.
+async fn member_of_request(
+    state: &AppState,
+    headers: &HeaderMap,
+    address: ClientAddress,
+) -> AppResult<(User, Option<String>)> {
     let token = player_token(headers).ok_or_else(not_signed_in)?;
-    member_of(state, token).await?.ok_or_else(|| {
-        AppError::Unauthorized(
-            "Invalid player token: make a new one in Settings, under Music player".to_owned(),
-        )
-    })
+    let Some((user, last_used)) = member_of(state, token).await? else {
+        security_log::key_refused(address, "player token");
+        return Err(invalid_token());
+    };
+    refuse_key_if_suspended(&user)?;
+    Ok((user, last_used))
+}
+
+/// The member of a request's player token, not suspended, and when the
+/// token was last used.
+pub struct PlayerReader {
+    user: User,
+    last_used: Option<String>,
+}
+
+impl FromRequestParts<AppState> for PlayerReader {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        let address = ClientAddress::from_request_parts(parts, state).await?;
+        let (user, last_used) = member_of_request(state, &parts.headers, address).await?;
+        note_caller(parts, &user);
+        Ok(Self { user, last_used })
+    }
 }
 
 impl FromRequestParts<AppState> for PlayerMember {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
-        let user = member_of_request(state, &parts.headers).await?;
+        let PlayerReader { user, .. } = PlayerReader::from_request_parts(parts, state).await?;
         write_limits::admit(state, &Method::POST, Some(SUBMIT_PATH), &user)?;
         Ok(PlayerMember(user))
     }
@@ -160,12 +199,13 @@ struct TokenValidity {
     tag = "music players",
     params(TokenQuery),
     responses(
-        (status = 200, description = "Whether the player token (`Authorization: Token <token>`, or `?token=`) is valid, and whose it is", body = TokenValidity),
+        (status = 200, description = "Whether the player token (`Authorization: Token <token>`, or `?token=`) is valid, and whose it is; a suspended member's token is not valid while the suspension lasts", body = TokenValidity),
         (status = 400, description = "No token sent", body = crate::error::ErrorMessage)
     )
 )]
 async fn validate_token(
     State(state): State<AppState>,
+    address: ClientAddress,
     headers: HeaderMap,
     AppQuery(query): AppQuery<TokenQuery>,
 ) -> AppResult<Json<TokenValidity>> {
@@ -180,18 +220,29 @@ async fn validate_token(
         })?;
     let member = member_of(&state, token.trim()).await?;
     Ok(Json(match member {
-        Some(user) => TokenValidity {
-            code: 200,
-            message: "Token valid.".to_owned(),
-            valid: true,
-            user_name: Some(user.username),
+        Some((user, _)) => match refuse_key_if_suspended(&user) {
+            Ok(()) => TokenValidity {
+                code: 200,
+                message: "Token valid.".to_owned(),
+                valid: true,
+                user_name: Some(user.username),
+            },
+            Err(refused) => TokenValidity {
+                code: 200,
+                message: refused.to_string(),
+                valid: false,
+                user_name: None,
+            },
         },
-        None => TokenValidity {
-            code: 200,
-            message: "Token invalid.".to_owned(),
-            valid: false,
-            user_name: None,
-        },
+        None => {
+            security_log::key_refused(address, "player token");
+            TokenValidity {
+                code: 200,
+                message: "Token invalid.".to_owned(),
+                valid: false,
+                user_name: None,
+            }
+        }
     }))
 }
 
@@ -223,6 +274,7 @@ struct Submission {
         (status = 200, description = "Kept: each play is matched to a catalogue album (by release group, then by artist and album names) and counts in the member's \"Listened, not yet rated\" queue; plays of albums the catalogue lacks are kept for the import page. A play sent twice is kept once. When more than half of an album's tracklist has been played in one sitting, the sitting becomes one entry of the member's diary. `playing_now` is checked and not kept.", body = Accepted),
         (status = 400, description = "Bad submission; `error` says which listen and what", body = crate::error::ErrorMessage),
         (status = 401, description = "No valid player token", body = crate::error::ErrorMessage),
+        (status = 403, description = "The token's member is suspended", body = crate::error::ErrorMessage),
         (status = 413, description = "Body over 2 MiB", body = crate::error::ErrorMessage)
     ),
     security(("player_token" = []))
@@ -230,6 +282,7 @@ struct Submission {
 async fn submit_listens(
     State(state): State<AppState>,
     PlayerMember(user): PlayerMember,
+    sent_from: ClientSeen,
     body: Bytes,
 ) -> AppResult<(Touched, Json<Accepted>)> {
     let submission =
@@ -247,7 +300,8 @@ async fn submit_listens(
         .writer
         .write(move |conn| {
             let now = now();
-            let recorded = player_listens::record(conn, user.id, &plays, &now)?;
+            let recorded =
+                player_listens::record(conn, user.id, &plays, &sent_from.as_client(), &now)?;
             let logged = sittings::log_sittings(conn, user.id, &plays, &now)?;
             Ok((recorded, logged))
         })
@@ -316,22 +370,29 @@ struct Listens {
         (status = 200, description = "The member's plays as their players sent them, newest first, in ListenBrainz's shape; scrobblers read them to send nothing twice. Only the member's own player token reads them.", body = Listens),
         (status = 400, description = "Bad `max_ts`, `min_ts` or `count`", body = crate::error::ErrorMessage),
         (status = 401, description = "No valid player token", body = crate::error::ErrorMessage),
-        (status = 403, description = "Another member's listens", body = crate::error::ErrorMessage)
+        (status = 403, description = "Another member's listens, or the token's member is suspended", body = crate::error::ErrorMessage)
     ),
     security(("player_token" = []))
 )]
 async fn listens(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    PlayerReader { user, last_used }: PlayerReader,
+    read_from: ClientSeen,
     AppPath(user_name): AppPath<String>,
     AppQuery(query): AppQuery<ListensQuery>,
 ) -> AppResult<Json<Listens>> {
-    let user = member_of_request(&state, &headers).await?;
     if !user.username.eq_ignore_ascii_case(user_name.trim()) {
         return Err(AppError::Forbidden(
             "A player token reads only its own member's listens".to_owned(),
         ));
     }
+    member_tokens_api::note_read(
+        &state,
+        TokenKind::Player,
+        user.id,
+        last_used.as_deref(),
+        read_from,
+    );
     let moment = |seconds: Option<i64>, name: &str| {
         seconds
             .map(|seconds| {

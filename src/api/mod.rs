@@ -119,6 +119,9 @@ pub struct AppParts {
     pub request_timeout: Duration,
     /// Take the client address from `X-Forwarded-For` (behind a reverse proxy).
     pub trust_proxy: bool,
+    /// What every absolute link begins with (`--public-url`, or the
+    /// listening address's).
+    pub public_url: crate::config::PublicUrl,
     /// How long a session lasts from sign-in, however much it is used.
     pub session_max_age: time::Duration,
     pub limits: Arc<throttle::Limits>,
@@ -155,6 +158,7 @@ impl AppParts {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             trust_proxy: false,
+            public_url: crate::config::PublicUrl::default(),
             session_max_age: time::Duration::days(DEFAULT_SESSION_MAX_DAYS.into()),
             limits: Arc::default(),
             passwords: Arc::default(),
@@ -247,7 +251,12 @@ pub fn app(state: AppState) -> Router {
             security_log::watch,
         ))
         .with_state(state.clone());
-    let players = listenbrainz::router().with_state(state.clone());
+    let players = listenbrainz::router()
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            security_log::watch,
+        ))
+        .with_state(state.clone());
     let router = Router::new()
         .nest("/api", api)
         .nest("/apis/listenbrainz/1", players.clone())

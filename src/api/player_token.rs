@@ -17,6 +17,7 @@ use crate::db::member_tokens::{TokenKind, TokenStatus};
 use crate::db::player_listens::{self, UnmatchedAlbum};
 use crate::db::run_blocking;
 use crate::error::{AppResult, ErrorMessage};
+use crate::http::client_seen::ClientSeen;
 use crate::http::paging::OffsetQuery;
 
 pub fn router() -> Router<AppState> {
@@ -73,9 +74,11 @@ struct NewPlayerToken {
 async fn make(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    made_from: ClientSeen,
 ) -> AppResult<(StatusCode, Json<NewPlayerToken>)> {
     let token = crate::player_listens::new_token();
-    let created_at = member_tokens::make(&state, TokenKind::Player, user.id, &token).await?;
+    let created_at =
+        member_tokens::make(&state, TokenKind::Player, user.id, &token, made_from).await?;
     Ok((
         StatusCode::CREATED,
         Json(NewPlayerToken { token, created_at }),
@@ -86,7 +89,7 @@ async fn make(
     delete,
     path = "/api/settings/player-token",
     tag = "music players",
-    responses(Writes, (status = 204, description = "Revoked: players sending it are refused"), (status = 404, description = "The caller has no player token", body = ErrorMessage)),
+    responses(Writes, (status = 204, description = "Revoked: players sending it are refused (allowed while suspended)"), (status = 404, description = "The caller has no player token", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn revoke(

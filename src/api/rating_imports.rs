@@ -328,12 +328,9 @@ async fn upload(
         .unwrap_or("auto")
         .parse()
         .map_err(AppError::BadRequest)?;
-    let file_name: String = query
-        .file_name
-        .unwrap_or_default()
+    // Shown as one line: what a one-line field would refuse is left out.
+    let file_name: String = text::strip_to_one_line(&query.file_name.unwrap_or_default())
         .chars()
-        // Shown as one line: what a one-line field would refuse is left out.
-        .filter(|&c| !text::breaks_one_line(c) && !text::is_bidi_control(c))
         .take(200)
         .collect();
     // Before a byte of the body is read: one file at a time per member, and

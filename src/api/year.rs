@@ -152,7 +152,7 @@ struct CountedAlbum {
     artist: String,
     artist_slug: String,
     picture_url: String,
-    /// Listens, or reviews and comments.
+    /// Members who logged it (a member's re-listens count once), or reviews and comments.
     count: i64,
 }
 
@@ -160,7 +160,8 @@ struct CountedAlbum {
 #[serde(rename_all = "camelCase")]
 struct CommunityYear {
     year: i32,
-    /// The albums most listened in members' diaries that year, most first.
+    /// The albums the most members logged in their diaries that year, most
+    /// first (one member's many listens of an album count once).
     most_listened: Vec<CountedAlbum>,
     /// The albums with the most reviews and comments written that year
     /// (hidden ones left out), most first.
@@ -199,7 +200,7 @@ fn counted(
     path = "/api/year/{year}/community",
     tag = "diary",
     params(("year" = i32, Path, description = "From 1900 to this year")),
-    responses((status = 200, description = "The community's year: the albums most listened in members' diaries and most discussed that year", body = CommunityYear), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
+    responses((status = 200, description = "The community's year: the albums the most members logged in their diaries and the most discussed that year", body = CommunityYear), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
 )]
 async fn community_year(
     State(state): State<AppState>,

@@ -2,6 +2,7 @@
 //! `HALFSTAR_*` environment variable.
 
 pub mod limits;
+pub mod public_url;
 pub mod sources;
 
 use std::net::SocketAddr;
@@ -11,6 +12,7 @@ use std::time::Duration;
 use clap::Args;
 
 pub use limits::{AccountLimits, ImportLimits, WriteLimits};
+pub use public_url::PublicUrl;
 pub use sources::SourceSettings;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
@@ -93,6 +95,13 @@ pub struct ServeSettings {
     #[arg(long, env = "HALFSTAR_NEW_RELEASES", default_value_t = true, action = clap::ArgAction::Set,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub new_releases: bool,
+
+    /// The address members reach the site at (https://music.example, with a
+    /// port or a path prefix if it has one): every absolute link the site
+    /// writes (feeds, calendars, mail) begins with it, never with what a
+    /// request's Host header says. Unset, links begin with the --listen address.
+    #[arg(long, env = "HALFSTAR_PUBLIC_URL", value_parser = PublicUrl::parse)]
+    pub public_url: Option<PublicUrl>,
 
     /// Take client addresses from X-Forwarded-For: set this only behind a reverse
     /// proxy (nginx, Caddy) that sets the header, or the limits can be dodged.

@@ -1,11 +1,12 @@
-//! The community's year: the albums most listened in members' diaries and
-//! most discussed (reviews and comments on the album's page, hidden ones
-//! left out) in one year, read from the counters V32's triggers keep.
+//! The community's year: the albums most members logged in their diaries
+//! and the most discussed (reviews and comments on the album's page, hidden
+//! ones left out) in one year, read from the counters the triggers of V32
+//! and V41 keep.
 
 use rusqlite::{Connection, params};
 
-/// The `limit` albums with the most listens logged in `year`, most first:
-/// (album, listens).
+/// The `limit` albums the most members logged listens of in `year`, most
+/// first: (album, members). A member's many listens of an album count once.
 pub fn most_listened(
     conn: &Connection,
     year: i32,
@@ -13,8 +14,8 @@ pub fn most_listened(
 ) -> rusqlite::Result<Vec<(i64, i64)>> {
     top(
         conn,
-        "SELECT album_id, listens FROM album_year_listens
-         WHERE year = ?1 AND listens > 0 ORDER BY listens DESC LIMIT ?2",
+        "SELECT album_id, listeners FROM album_year_listens
+         WHERE year = ?1 AND listeners > 0 ORDER BY listeners DESC LIMIT ?2",
         year,
         limit,
     )

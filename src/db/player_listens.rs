@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::Page;
 use super::member_import::by_match_keys;
 use super::member_tokens::{self, TokenKind};
+use super::sessions::Client;
 use crate::domain::match_key::{artist_key, title_key};
 
 /// One play as the player sent it, with the album it was matched to.
@@ -39,15 +40,17 @@ pub struct Recorded {
 }
 
 /// Keeps the plays, counts the matched ones in the member's listened queue
-/// and sums the others per album named; notes that the token was used.
+/// and sums the others per album named; notes when and from where the
+/// token was used.
 pub fn record(
     conn: &Connection,
     user_id: i64,
     plays: &[Play],
+    sent_from: &Client,
     now: &str,
 ) -> rusqlite::Result<Recorded> {
     let recorded = keep(conn, user_id, plays, true)?;
-    member_tokens::touch_token(conn, TokenKind::Player, user_id, now)?;
+    member_tokens::touch_token(conn, TokenKind::Player, user_id, sent_from, now)?;
     Ok(recorded)
 }
 

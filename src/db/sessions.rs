@@ -105,7 +105,7 @@ pub struct SessionRow {
     pub last_used_at: String,
 }
 
-const SESSION_ID: &str = "lower(substr(hex(token_hash), 1, 16))";
+pub(super) const SESSION_ID: &str = "lower(substr(hex(token_hash), 1, 16))";
 
 /// A member's live sessions, the most recently used first.
 pub fn list_for_user(
@@ -146,16 +146,31 @@ pub fn delete(conn: &Connection, token_hash: &[u8]) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Signs a user out everywhere.
-pub fn delete_for_user(conn: &Connection, user_id: i64) -> rusqlite::Result<usize> {
-    conn.prepare_cached("DELETE FROM sessions WHERE user_id = ?1")?
-        .execute([user_id])
+/// What signing a member out ended: sessions, and long-lived keys (the
+/// player token, the calendar link), which end with them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ended {
+    pub sessions: usize,
+    pub keys: usize,
 }
 
-/// Signs a user out everywhere but the session `keep`.
-pub fn delete_others(conn: &Connection, user_id: i64, keep: &[u8]) -> rusqlite::Result<usize> {
-    conn.prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2")?
-        .execute(params![user_id, keep])
+/// Signs a member out everywhere: every session and every long-lived key.
+pub fn end_all(conn: &Connection, user_id: i64) -> rusqlite::Result<Ended> {
+    let sessions = conn
+        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1")?
+        .execute([user_id])?;
+    let keys = super::member_tokens::revoke_all(conn, user_id)?;
+    Ok(Ended { sessions, keys })
+}
+
+/// Signs a member out everywhere but the session `keep` (where they just
+/// changed their password): every other session and every long-lived key.
+pub fn end_all_but(conn: &Connection, user_id: i64, keep: &[u8]) -> rusqlite::Result<Ended> {
+    let sessions = conn
+        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2")?
+        .execute(params![user_id, keep])?;
+    let keys = super::member_tokens::revoke_all(conn, user_id)?;
+    Ok(Ended { sessions, keys })
 }
 
 pub fn delete_expired(conn: &Connection, now: &str, opened_after: &str) -> rusqlite::Result<usize> {

@@ -35,6 +35,15 @@ pub fn single_line(text: &str, field: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The text with what a one-line field refuses left out: for names other
+/// programs send (a music player's track, artist and album names, an
+/// uploaded file's name), where refusing would lose what is otherwise good.
+pub fn strip_to_one_line(text: &str) -> String {
+    text.chars()
+        .filter(|&c| !breaks_one_line(c) && !is_bidi_control(c))
+        .collect()
+}
+
 /// The longest review, in characters.
 pub const MAX_REVIEW_CHARS: usize = 20_000;
 
@@ -51,6 +60,15 @@ pub fn multi_line(text: &str, field: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stripping_leaves_what_a_name_may_hold() {
+        assert_eq!(
+            strip_to_one_line("Ágætis\u{202E} byr\njun\u{2028}\u{7}"),
+            "Ágætis byrjun"
+        );
+        assert_eq!(strip_to_one_line("موسيقى"), "موسيقى");
+    }
 
     #[test]
     fn names_are_one_line_without_controls_or_overrides() {

@@ -33,7 +33,7 @@ pub struct WriteRoute {
     pub path: &'static str,
     pub allowance: Allowance,
     /// Suspended members may still do this: sign in and out, end sessions,
-    /// change their password, take their data, delete their account,
+    /// revoke keys, change their password, take their data, delete their account,
     /// acknowledge warnings and mark notifications read.
     pub while_suspended: bool,
 }
@@ -213,9 +213,10 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("DELETE", "/api/artist/{id}/follow", Follow),
     // Plays from the member's music players, and the token they send.
     member("POST", "/api/settings/player-token", Account),
-    member("DELETE", "/api/settings/player-token", Account),
+    // A suspended member may still revoke a key, as they may end a session.
+    even_suspended("DELETE", "/api/settings/player-token", Account),
     member("POST", "/api/settings/calendar", Account),
-    member("DELETE", "/api/settings/calendar", Account),
+    even_suspended("DELETE", "/api/settings/calendar", Account),
     member(
         "POST",
         crate::api::listenbrainz::SUBMIT_PATH,

@@ -179,7 +179,7 @@ async fn user_for_token(
 }
 
 /// Tells the security log who the request is from.
-fn note_caller(parts: &Parts, user: &User) {
+pub(crate) fn note_caller(parts: &Parts, user: &User) {
     if let Some(slot) = parts.extensions.get::<CallerSlot>() {
         slot.set(user);
     }

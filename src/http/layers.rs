@@ -1,5 +1,5 @@
 //! Layers every response passes through: tracing, compression, security
-//! headers, the body limit and the request timeout.
+//! headers, the head and body limits and the request timeout.
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
@@ -47,7 +47,8 @@ pub fn apply(router: Router, max_body_bytes: usize, request_timeout: Duration) -
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(move |request, next| {
             time_limit(request_timeout, request, next)
-        }));
+        }))
+        .layer(middleware::from_fn(super::head_limits::refuse_large_heads));
     // Outside every layer that answers by itself (the time limit's 408, the
     // 413s), so that no answer goes out without them.
     for (name, value) in security_headers {

@@ -9,8 +9,12 @@ pub mod allowances;
 pub(crate) mod claims;
 /// Who is calling from where: the client address behind a trusted proxy.
 pub(crate) mod client_address;
+/// Where a request comes from as a member's sessions list shows it.
+pub(crate) mod client_seen;
 /// Extractors: the caller (signed in, editor, admin) and bodies, paths and queries whose refusals answer in the API's message format.
 pub(crate) mod extract;
+/// How large a request's head may be: 8 KiB a line, 32 KiB in all.
+pub mod head_limits;
 /// Layers every response passes through: tracing, compression, security headers, the body limit, the time limit.
 pub(crate) mod layers;
 /// How many password checks a client address and an account may have.
@@ -21,7 +25,7 @@ pub(crate) mod paging;
 pub(crate) mod passwords;
 /// The security log: one line per refusal worth a fail2ban filter's notice.
 pub mod security_log;
-/// The site's address as the caller reached it, for feeds' absolute links.
+/// The site's configured public address, for feeds' absolute links.
 pub(crate) mod site_origin;
 /// A suspended member reads but does not write.
 pub(crate) mod suspension;

@@ -6,6 +6,7 @@
 //! 2026-11-23T21:04:05.123456Z  WARN halfstar::security: login-failed client=203.0.113.7 account="vinylvera"
 //! 2026-11-23T21:04:06.000001Z  WARN halfstar::security: limit-hit client=203.0.113.7 user="-" request="POST /api/auth/login" status=429
 //! 2026-11-23T21:04:07.000002Z  WARN halfstar::security: permission-refused client=198.51.100.4 user="mira99" request="DELETE /api/album/12" status=403
+//! 2026-11-23T21:04:07.500000Z  WARN halfstar::security: key-refused client=198.51.100.5 key="player token"
 //! 2026-11-23T21:04:08.000003Z  INFO halfstar::security: admin-action client=198.51.100.9 user="vinylvera" request="DELETE /api/comment/31" status=204
 //! ```
 //!
@@ -29,6 +30,12 @@ pub const TARGET: &str = "halfstar::security";
 /// A wrong password (or an unknown account) at log-in or before an account change.
 pub fn login_failed(client: ClientAddress, account: &str) {
     tracing::warn!(target: TARGET, "login-failed client={client} account={account:?}");
+}
+
+/// A long-lived key (a player token, a calendar link) that names nobody:
+/// guessed, revoked, or ended with its member's sessions.
+pub fn key_refused(client: ClientAddress, key: &str) {
+    tracing::warn!(target: TARGET, "key-refused client={client} key={key:?}");
 }
 
 /// An action taken with the CLI, which has no client address.

@@ -13,14 +13,35 @@ pub fn refuse_if_suspended(user: &User) -> Result<(), AppError> {
     }
 }
 
-/// "Your account is suspended until December 1st, 2026: spam. You can read, but not write."
-pub fn message(suspension: &Suspension) -> String {
-    let until = match &suspension.until {
+/// 403 while the member of a long-lived key (a player token, a calendar
+/// link) is suspended: the key does nothing, reads included, until it ends.
+pub fn refuse_key_if_suspended(user: &User) -> Result<(), AppError> {
+    match user.suspension(&now()) {
+        Some(suspension) => Err(AppError::Forbidden(key_message(&suspension))),
+        None => Ok(()),
+    }
+}
+
+fn key_message(suspension: &Suspension) -> String {
+    format!(
+        "This key's account is suspended{}: {}. Its player token and calendar link work again when the suspension ends.",
+        until(suspension),
+        suspension.reason.trim_end_matches('.')
+    )
+}
+
+fn until(suspension: &Suspension) -> String {
+    match &suspension.until {
         Some(until) => format!(" until {}", long_date(until)),
         None => String::new(),
-    };
+    }
+}
+
+/// "Your account is suspended until December 1st, 2026: spam. You can read, but not write."
+pub fn message(suspension: &Suspension) -> String {
     format!(
-        "Your account is suspended{until}: {}. You can read, but not write.",
+        "Your account is suspended{}: {}. You can read, but not write.",
+        until(suspension),
         suspension.reason.trim_end_matches('.')
     )
 }

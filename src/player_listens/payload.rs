@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 use time::OffsetDateTime;
 
-use crate::domain::{catalogue, timestamp};
+use crate::domain::{catalogue, text, timestamp};
 
 /// ListenBrainz's cap on the listens of one `import` request.
 pub const MOST_LISTENS_PER_REQUEST: usize = 1000;
@@ -164,14 +164,17 @@ fn moment(value: Option<&Value>, now: OffsetDateTime) -> Result<String, String> 
         .map_err(|_| "listened_at is not a time".to_owned())
 }
 
-/// A trimmed name: none when absent or empty; an error when not a string or
-/// too long.
+/// A trimmed name, with control, line-breaking and bidirectional override
+/// characters left out (as every name on the site is free of them; a
+/// player's stray one is no reason to lose the play): none when absent or
+/// empty; an error when not a string or too long.
 fn name(fields: &Map<String, Value>, field: &str) -> Result<Option<String>, String> {
-    let text = match fields.get(field) {
+    let stripped = match fields.get(field) {
         None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(text)) => text.trim(),
+        Some(Value::String(text)) => text::strip_to_one_line(text),
         Some(_) => return Err(format!("track_metadata.{field} must be a string")),
     };
+    let text = stripped.trim();
     if text.chars().count() > MOST_NAME_CHARS {
         return Err(format!(
             "track_metadata.{field} is longer than {MOST_NAME_CHARS} characters"
@@ -227,9 +230,14 @@ fn player(info: &Map<String, Value>) -> Option<String> {
     ]
     .iter()
     .find_map(|field| info.get(*field).and_then(Value::as_str))
-    .map(str::trim)
+    .map(text::strip_to_one_line)
+    .map(|text| {
+        text.trim()
+            .chars()
+            .take(MOST_PLAYER_CHARS)
+            .collect::<String>()
+    })
     .filter(|text| !text.is_empty())
-    .map(|text| text.chars().take(MOST_PLAYER_CHARS).collect())
 }
 
 #[cfg(test)]
@@ -400,5 +408,25 @@ mod tests {
         .unwrap();
         assert_eq!(seconds.listens[0].duration_ms, Some(201_400));
         assert_eq!(seconds.listens[0].player, None);
+    }
+
+    #[test]
+    fn names_lose_controls_line_breaks_and_overrides() {
+        let mut one = listen(json!(1_700_000_000));
+        one["track_metadata"]["track_name"] = json!("Air\u{202E}bag\n");
+        one["track_metadata"]["artist_name"] = json!("Radio\u{2028}head\u{0}");
+        one["track_metadata"]["release_name"] = json!("\u{2066}OK Computer\u{2069}");
+        one["track_metadata"]["additional_info"]["media_player"] = json!("\u{7}\u{1b}[31m");
+        let read = submit(json!({"listen_type": "single", "payload": [one]})).unwrap();
+        let kept = &read.listens[0];
+        assert_eq!(kept.track_name, "Airbag");
+        assert_eq!(kept.artist_name, "Radiohead");
+        assert_eq!(kept.release_name, "OK Computer");
+        assert_eq!(kept.player.as_deref(), Some("[31m"));
+        // Nothing left but what was stripped: as if the name were not sent.
+        let mut blank = listen(json!(1_700_000_000));
+        blank["track_metadata"]["artist_name"] = json!("\u{202E}\n");
+        let error = submit(json!({"listen_type": "single", "payload": [blank]})).unwrap_err();
+        assert!(error.contains("artist_name is missing"), "{error}");
     }
 }

@@ -185,6 +185,18 @@ async fn reset_password_replaces_it_and_signs_the_member_out() {
         .as_str()
         .unwrap()
         .to_owned();
+    let player = app
+        .call(
+            Method::POST,
+            "/api/settings/player-token",
+            Some(&token),
+            None,
+        )
+        .await
+        .json()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
 
     let reset = user(
         app.dir.path(),
@@ -193,9 +205,22 @@ async fn reset_password_replaces_it_and_signs_the_member_out() {
     );
     assert!(reset.status.success(), "{}", out(&reset));
     assert!(
-        out(&reset).contains("1 sessions signed out"),
+        out(&reset).contains("1 sessions signed out, 1 keys revoked"),
         "{}",
         out(&reset)
+    );
+    let plays = app
+        .send(
+            axum::http::Request::get("/apis/listenbrainz/1/user/vinylvera/listens")
+                .header("authorization", format!("Token {player}"))
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(
+        plays.status,
+        StatusCode::UNAUTHORIZED,
+        "the player token ended too"
     );
     let me = app
         .call(Method::GET, "/api/auth/me", Some(&token), None)
@@ -310,12 +335,25 @@ async fn an_admin_renames_changes_the_email_of_and_signs_out_a_member() {
     let old_link = app.get("/api/user/username/vinylvera").await.json();
     assert_eq!(old_link["username"], "vera_spins");
     let token = signed_in.json()["token"].as_str().unwrap().to_owned();
+    let calendar = app
+        .call(Method::POST, "/api/settings/calendar", Some(&token), None)
+        .await
+        .json()["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let calendar = &calendar[calendar.find("/api/").unwrap()..];
 
     let signed_out = user(app.dir.path(), &["sign-out", "vinylvera"], "");
     assert!(
-        out(&signed_out).contains("1 sessions signed out"),
+        out(&signed_out).contains("1 sessions signed out, 1 keys revoked"),
         "{}",
         out(&signed_out)
+    );
+    assert_eq!(
+        app.get(calendar).await.status,
+        StatusCode::NOT_FOUND,
+        "the calendar link ended too"
     );
     let me = app
         .call(Method::GET, "/api/auth/me", Some(&token), None)

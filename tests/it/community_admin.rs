@@ -489,7 +489,7 @@ async fn roles_sign_outs_and_every_action_in_the_audit_log() {
             Some(json!({ "note": "shared password" })),
         )
         .await;
-    assert_eq!(ended.json(), json!({ "ended": 1 }));
+    assert_eq!(ended.json(), json!({ "ended": 1, "keysRevoked": 0 }));
     let gone = app
         .call(Method::GET, "/api/auth/me", Some(&theo), None)
         .await;
@@ -536,7 +536,7 @@ async fn roles_sign_outs_and_every_action_in_the_audit_log() {
             vera_said(
                 "sign-out",
                 "lowend.theo",
-                "1 sessions ended",
+                "1 sessions ended, 0 keys revoked",
                 "shared password"
             ),
             vera_said("role", "lowend.theo", "user to editor", "imports for us"),

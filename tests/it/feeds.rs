@@ -10,15 +10,24 @@ use atom_syndication::Feed;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use common::TestApp;
+use halfstar::config::PublicUrl;
 use halfstar::domain::Role;
 use serde_json::{Value, json};
 
-/// The feed at `path`, asked for as `http://music.example` with no session.
+/// A site whose public address is `http://music.example`.
+fn site() -> TestApp {
+    let mut app = TestApp::new();
+    app.state.public_url = PublicUrl::parse("http://music.example").unwrap();
+    app
+}
+
+/// The feed at `path`, asked for with no session (and a `Host` that names
+/// another site, which links never follow).
 async fn feed(app: &TestApp, path: &str) -> Feed {
     let request = Request::builder()
         .method(Method::GET)
         .uri(path)
-        .header("host", "music.example")
+        .header("host", "elsewhere.example")
         .body(Body::empty())
         .unwrap();
     let answer = app.send(request).await;
@@ -56,7 +65,7 @@ async fn created(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
 
 #[tokio::test]
 async fn the_new_releases_feed_lists_the_albums_just_out_with_absolute_links() {
-    let app = TestApp::new();
+    let app = site();
     app.artist_with_albums(
         "Fresh Band",
         &[
@@ -92,7 +101,7 @@ async fn the_new_releases_feed_lists_the_albums_just_out_with_absolute_links() {
 
 #[tokio::test]
 async fn a_members_review_feed_leaves_out_what_an_admin_hid() {
-    let app = TestApp::new();
+    let app = site();
     let (vera, vera_id) = app.member("vinylvera");
     app.set_role(vera_id, Role::Admin);
     let (ada, _) = app.member("ada");
@@ -154,7 +163,7 @@ async fn a_members_review_feed_leaves_out_what_an_admin_hid() {
 
 #[tokio::test]
 async fn a_lists_feed_tells_its_changes_and_a_private_list_has_none() {
-    let app = TestApp::new();
+    let app = site();
     let (theo, _) = app.member("lowend.theo");
     let (_, albums) = app.artist_with_albums("Radiohead", &common::RADIOHEAD, &[]);
     let list = created(

@@ -613,3 +613,52 @@ fn parallel_large_uploads_do_not_fill_the_servers_memory() {
     );
     assert!(server.stop().success());
 }
+
+/// Sends a request with `headers` header lines of `bytes` each; the
+/// answer's status and head, or none when the server closed without one.
+fn with_large_head(server: &RunningServer, headers: usize, bytes: usize) -> Option<(u16, String)> {
+    let mut stream = connect(server);
+    let mut head = String::from("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    for n in 0..headers {
+        head.push_str(&format!("X-Filler-{n}: {}\r\n", "a".repeat(bytes)));
+    }
+    head.push_str("Connection: close\r\n\r\n");
+    // The server may answer and close before the whole head is sent.
+    let _ = stream.write_all(head.as_bytes());
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer.get(9..12)?.parse().ok()?;
+    Some((status, answer))
+}
+
+#[test]
+fn request_heads_are_bounded_and_refusals_carry_the_security_headers() {
+    let data = tempfile::tempdir().unwrap();
+    let server = RunningServer::start(data.path(), Stdio::null(), &[]);
+    // Within the limits (32 KiB in all, 8 KiB a line): answered.
+    let (status, _) = with_large_head(&server, 3, 8_000).expect("an answer");
+    assert_eq!(status, 200);
+    // Over them within the parser's buffer: the API's refusal, with the
+    // security headers every answer carries.
+    for (headers, bytes, said) in [(1, 9_000, "a line"), (5, 7_000, "in all")] {
+        let (status, answer) = with_large_head(&server, headers, bytes).expect("an answer");
+        assert_eq!(status, 431, "{answer}");
+        assert!(answer.contains(said), "{answer}");
+        let lower = answer.to_ascii_lowercase();
+        assert!(
+            lower.contains("x-content-type-options: nosniff"),
+            "{answer}"
+        );
+        assert!(lower.contains("content-security-policy:"), "{answer}");
+    }
+    // Far over them (500 KB, which was once answered 200): refused, never served.
+    for headers in [10, 60] {
+        if let Some((status, answer)) = with_large_head(&server, headers, 8_000) {
+            assert_eq!(status, 431, "{}", &answer[..answer.len().min(300)]);
+        }
+    }
+    let (status, _) = with_large_head(&server, 0, 0).expect("still serving");
+    assert_eq!(status, 200);
+    assert!(server.stop().success());
+}

@@ -1,5 +1,6 @@
 //! The security log against the release binary: failed log-ins, limits hit,
-//! refused permissions and admin deletions are each one line of the
+//! keys that name nobody, refused permissions (the music players' API's
+//! too) and admin deletions are each one line of the
 //! documented shape, with the client address and never a password or a
 //! token; and the shipped fail2ban filter (run through Debian's
 //! `fail2ban-regex`) finds exactly the addresses that failed, even when a
@@ -12,7 +13,10 @@ use std::net::IpAddr;
 use std::path::Path;
 use std::process::Command;
 
-use common::server::{RunningServer, http_from, release_binary};
+use common::server::{RunningServer, http_from, http_with_headers, release_binary};
+
+const VALIDATE: &str = "/apis/listenbrainz/1/validate-token";
+const SUBMIT: &str = "/apis/listenbrainz/1/submit-listens";
 
 const FILTER: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -93,6 +97,45 @@ fn the_security_log_has_one_shape_and_the_fail2ban_filter_reads_it() {
     assert_eq!(status(&refused), 403);
     let removed = http_from(port, client(6), "DELETE", "/api/comment/1", Some(&vera), "");
     assert_eq!(status(&removed), 204, "{removed}");
+    // Keys guessed: a player token and a calendar link that name nobody.
+    let guessed = [(
+        "Authorization",
+        "Token 00000000-0000-4000-8000-000000000000",
+    )];
+    let validated = http_with_headers(port, client(7), "GET", VALIDATE, &guessed, "");
+    assert!(validated.contains(r#""valid":false"#), "{validated}");
+    let submitted = http_with_headers(port, client(7), "POST", SUBMIT, &guessed, "{}");
+    assert_eq!(status(&submitted), 401, "{submitted}");
+    let calendar = http_from(
+        port,
+        client(8),
+        "GET",
+        "/api/feeds/calendar/guessed",
+        None,
+        "",
+    );
+    assert_eq!(status(&calendar), 404, "{calendar}");
+    // A player token refused another member's plays.
+    let made = http_from(
+        port,
+        client(5),
+        "POST",
+        "/api/settings/player-token",
+        Some(&mira),
+        "",
+    );
+    assert_eq!(status(&made), 201, "{made}");
+    let player = token(&made);
+    let authorization = format!("Token {player}");
+    let others = http_with_headers(
+        port,
+        client(9),
+        "GET",
+        "/apis/listenbrainz/1/user/vinylvera/listens",
+        &[("Authorization", &authorization)],
+        "",
+    );
+    assert_eq!(status(&others), 403, "{others}");
     server.stop();
 
     let log = std::fs::read_to_string(&log_path).unwrap();
@@ -117,6 +160,10 @@ fn the_security_log_has_one_shape_and_the_fail2ban_filter_reads_it() {
         ("WARN", "limit-hit", "127.0.0.4"),
         ("WARN", "permission-refused", "127.0.0.5"),
         ("INFO", "admin-action", "127.0.0.6"),
+        ("WARN", "key-refused", "127.0.0.7"),
+        ("WARN", "key-refused", "127.0.0.7"),
+        ("WARN", "key-refused", "127.0.0.8"),
+        ("WARN", "permission-refused", "127.0.0.9"),
     ];
     let expected: Vec<(String, String, String)> = expected
         .iter()
@@ -129,6 +176,23 @@ fn the_security_log_has_one_shape_and_the_fail2ban_filter_reads_it() {
         security[4]
     );
     assert!(security[5].contains(r#"user="vinylvera" request="DELETE /api/comment/1" status=204"#));
+    assert!(
+        security[6].ends_with(r#"key="player token""#),
+        "{}",
+        security[6]
+    );
+    assert!(
+        security[8].ends_with(r#"key="calendar link""#),
+        "{}",
+        security[8]
+    );
+    assert!(
+        security[9].contains(
+            r#"user="mira99" request="GET /apis/listenbrainz/1/user/vinylvera/listens" status=403"#
+        ),
+        "{}",
+        security[9]
+    );
     // (The demo's shared password is announced at start, on purpose.)
     for secret in [
         "secret-guess-1",
@@ -136,12 +200,21 @@ fn the_security_log_has_one_shape_and_the_fail2ban_filter_reads_it() {
         "secret-sign-up-3",
         &mira,
         &vera,
+        &player,
     ] {
         assert!(!log.contains(secret), "the log holds {secret}");
     }
 
     assert_eq!(
         banned_addresses(&log_path),
-        ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"]
+        [
+            "127.0.0.2",
+            "127.0.0.2",
+            "127.0.0.3",
+            "127.0.0.4",
+            "127.0.0.7",
+            "127.0.0.7",
+            "127.0.0.8"
+        ]
     );
 }

@@ -165,7 +165,8 @@ async fn bad_years_and_unknown_members_are_said() {
 /// (year, album, count) rows of a counter.
 type Counts = Vec<(i64, i64, i64)>;
 
-/// The counters as a recount from scratch finds them, none zero: listens, and talk.
+/// The counters as a recount from scratch finds them, none zero: listeners
+/// (members who logged the album that year), and talk.
 fn recounted(app: &TestApp) -> (Counts, Counts) {
     let rows = |sql: &str| -> Counts {
         app.conn()
@@ -178,13 +179,14 @@ fn recounted(app: &TestApp) -> (Counts, Counts) {
     };
     let kept = (
         rows(
-            "SELECT year, album_id, listens FROM album_year_listens WHERE listens > 0 ORDER BY 1, 2",
+            "SELECT year, album_id, listeners FROM album_year_listens WHERE listeners > 0
+             ORDER BY 1, 2",
         ),
         rows("SELECT year, album_id, posts FROM album_year_talk WHERE posts > 0 ORDER BY 1, 2"),
     );
     let fresh = (
         rows(
-            "SELECT CAST(substr(listened_on, 1, 4) AS INTEGER), album_id, count(*)
+            "SELECT CAST(substr(listened_on, 1, 4) AS INTEGER), album_id, count(DISTINCT user_id)
              FROM diary_entries GROUP BY 1, 2 ORDER BY 1, 2",
         ),
         rows(
@@ -318,4 +320,84 @@ async fn the_communitys_year_counts_listens_and_shown_talk_as_they_change() {
         get(&app, "/api/year/1800/community").await.status,
         StatusCode::BAD_REQUEST
     );
+}
+
+#[tokio::test]
+async fn the_communitys_most_listened_counts_members_not_their_relistens() {
+    let app = TestApp::new();
+    let (_, ids) = app.artist_with_albums(
+        "Radiohead",
+        &[("OK Computer", "1997-05-21"), ("Kid A", "2000-10-02")],
+        &[],
+    );
+    let (ok, kid) = (ids[0], ids[1]);
+    let (_, mira) = app.member("mira");
+    let (_, theo) = app.member("theo");
+    let (_, zoe) = app.member("zoe");
+    let log = |user: i64, album: i64, day: &str| {
+        app.conn()
+            .execute(
+                "INSERT INTO diary_entries (user_id, album_id, listened_on, source, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, 'member', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')",
+                rusqlite::params![user, album, day],
+            )
+            .unwrap();
+    };
+    // One account's twenty-five listens against two members' one each.
+    for day in 1..=25 {
+        log(mira, ok, &format!("2025-03-{day:02}"));
+    }
+    log(theo, kid, "2025-04-01");
+    log(theo, kid, "2025-04-02");
+    log(zoe, kid, "2025-04-03");
+    let most = || async {
+        get(&app, "/api/year/2025/community").await.json()["mostListened"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                (
+                    a["title"].as_str().unwrap().to_owned(),
+                    a["count"].as_i64().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let listed = |rows: &[(&str, i64)]| -> Vec<(String, i64)> {
+        rows.iter().map(|(t, n)| (t.to_string(), *n)).collect()
+    };
+    assert_eq!(most().await, listed(&[("Kid A", 2), ("OK Computer", 1)]));
+    assert_eq!(recounted(&app).0, [(2025, ok, 1), (2025, kid, 2)]);
+
+    // All but one of mira's listens gone: she still counts; her last gone, she does not.
+    app.conn()
+        .execute(
+            "DELETE FROM diary_entries WHERE user_id = ?1 AND listened_on > '2025-03-01'",
+            [mira],
+        )
+        .unwrap();
+    assert_eq!(recounted(&app).0, [(2025, ok, 1), (2025, kid, 2)]);
+    // Theo moves one of his two Kid A listens to OK Computer: he counts for both.
+    app.conn()
+        .execute(
+            "UPDATE diary_entries SET album_id = ?1 WHERE user_id = ?2 AND listened_on = '2025-04-02'",
+            [ok, theo],
+        )
+        .unwrap();
+    assert_eq!(recounted(&app).0, [(2025, ok, 2), (2025, kid, 2)]);
+    app.conn()
+        .execute("DELETE FROM diary_entries WHERE user_id = ?1", [mira])
+        .unwrap();
+    // A deleted member's listens leave with them.
+    app.conn()
+        .execute("DELETE FROM users WHERE id = ?1", [zoe])
+        .unwrap();
+    assert_eq!(recounted(&app).0, [(2025, ok, 1), (2025, kid, 1)]);
+    let left: i64 = app
+        .conn()
+        .query_row("SELECT count(*) FROM member_year_listens", [], |row| {
+            row.get(0)
+        })
+        .unwrap();
+    assert_eq!(left, 2, "theo's two rows, nobody else's");
 }

@@ -155,3 +155,45 @@ test('deleting the account offers the export first, asks for the password and ke
   assert.equal(again.status, 401);
   await page.context().close();
 });
+
+test('a player token and a calendar link are listed beside the sessions, revoked from there, and end with signing out everywhere', async () => {
+  await signUp('keymaker');
+  const page = await device('keymaker');
+  await openAccountSettings(page);
+  const sessions = page.getByRole('region', { name: "Where you're signed in" });
+  await sessions.getByText(/^None\. A music player token/).waitFor();
+
+  const player = page.getByRole('region', { name: 'Music player' });
+  await player.getByRole('button', { name: 'Make a player token' }).click();
+  const token = (await player.getByTestId('player-token').innerText()).trim();
+  const calendar = page.getByRole('region', { name: 'Release calendar' });
+  await calendar.getByRole('button', { name: 'Make a calendar link' }).click();
+  const link = (await calendar.getByTestId('calendar-link').innerText()).trim();
+  const keys = sessions.getByRole('list', { name: 'Keys you gave other programs' });
+  await keys.getByText('Music player token').waitFor();
+  await keys.getByText('Calendar link').waitFor();
+
+  // A player reads the member's plays with the token: its use shows beside the sessions.
+  const listens = () =>
+    fetch(`${run.server.url}/apis/listenbrainz/1/user/keymaker/listens`, {
+      headers: { authorization: `Token ${token}`, 'user-agent': 'Navidrome/0.53' },
+    });
+  assert.equal((await listens()).status, 200);
+  assert.equal((await fetch(link)).status, 200);
+  await nav(page).getByRole('link', { name: 'Charts' }).click();
+  await openAccountSettings(page);
+  await keys.getByText(/last used .* by Navidrome\/0\.53 from 127\.0\.0\.1/).waitFor();
+
+  // Revoked from the list: the calendar section learns it too, and the link reads nothing.
+  await keys.getByRole('button', { name: 'Revoke your calendar link' }).click();
+  await keys.getByText('Calendar link').waitFor({ state: 'detached' });
+  await calendar.getByText('You have no calendar link yet.').waitFor();
+  assert.equal((await fetch(link)).status, 404);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'account-sessions', 'the keyboard goes on from the list');
+
+  // Signing out everywhere ends the player token as well.
+  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.waitForURL(`${run.server.url}/login`);
+  assert.equal((await listens()).status, 401);
+  await page.context().close();
+});

@@ -12,6 +12,7 @@ use crate::db::albums::{self, NewAlbum};
 use crate::db::artists::{self, NewArtist};
 use crate::db::member_tokens::{self, TokenKind};
 use crate::db::player_listens::{self, Play};
+use crate::db::sessions::Client;
 use crate::domain::timestamp::format;
 use crate::domain::{AlbumType, ReleaseDate};
 
@@ -68,6 +69,12 @@ impl Scale {
 pub fn member_token(n: usize) -> String {
     format!("synthetic-{n}")
 }
+
+/// Where the synthetic members' keys were made and used from.
+const SEEDED: Client<'static> = Client {
+    user_agent: "synthetic",
+    address: "127.0.0.1",
+};
 
 const WORDS: &[&str] = &[
     "velvet",
@@ -472,9 +479,23 @@ fn add_player_plays(
     let stamp = format(now);
     for member in 1..=scale.signed_in {
         let hash = crate::auth::token_hash(&player_token(member));
-        member_tokens::set_token(conn, TokenKind::Player, member as i64, &hash, &stamp)?;
+        member_tokens::set_token(
+            conn,
+            TokenKind::Player,
+            member as i64,
+            &hash,
+            &SEEDED,
+            &stamp,
+        )?;
         let hash = crate::auth::token_hash(&calendar_token(member));
-        member_tokens::set_token(conn, TokenKind::Calendar, member as i64, &hash, &stamp)?;
+        member_tokens::set_token(
+            conn,
+            TokenKind::Calendar,
+            member as i64,
+            &hash,
+            &SEEDED,
+            &stamp,
+        )?;
         let plays: Vec<Play> = (0..PLAYS)
             .map(|n| {
                 let listened_at = format(now - Duration::minutes(rng.i64(1..525_600)));
@@ -497,7 +518,7 @@ fn add_player_plays(
                 }
             })
             .collect();
-        player_listens::record(conn, member as i64, &plays, &stamp)?;
+        player_listens::record(conn, member as i64, &plays, &SEEDED, &stamp)?;
     }
     Ok(())
 }

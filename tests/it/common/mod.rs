@@ -129,12 +129,18 @@ impl TestApp {
             role: Role::User,
         };
         let id = db::users::insert(&conn, &user, &now).expect("member");
+        (self.session_of(id), id)
+    }
+
+    /// A new session of the member, made directly in the database; its token.
+    pub fn session_of(&self, user_id: i64) -> String {
+        let now = halfstar::domain::timestamp::now();
         let token = halfstar::auth::new_token();
         let expires = halfstar::domain::timestamp::after_now(time::Duration::days(30));
         db::sessions::insert(
-            &conn,
+            &self.conn(),
             &halfstar::auth::token_hash(&token),
-            id,
+            user_id,
             &db::sessions::Client {
                 user_agent: "test",
                 address: "127.0.0.1",
@@ -143,7 +149,7 @@ impl TestApp {
             &expires,
         )
         .expect("session");
-        (token, id)
+        token
     }
 
     /// An artist and their LP albums `(title, release date)` with `genres`,

@@ -5,6 +5,7 @@ import type {
   AdminMember,
   AuditPage,
   CheckDone,
+  Ended,
   Figures,
   Invite,
   MemberPage,
@@ -43,7 +44,7 @@ export const adminApi = {
   liftSuspension: (username: string, note: string) =>
     api<AdminMember>(`${member(username)}/suspension`, { method: 'DELETE', body: { note } }),
   signOut: (username: string, note: string) =>
-    api<{ ended: number }>(`${member(username)}/sign-out`, { method: 'POST', body: { note } }),
+    api<Ended>(`${member(username)}/sign-out`, { method: 'POST', body: { note } }),
   signup: (signal?: AbortSignal) => api<SignupSettings>('/admin/signup', { signal }),
   setSignup: (mode: SignupMode, membersMayInvite: boolean, note: string) =>
     api<SignupSettings>('/admin/signup', { method: 'PUT', body: { mode, membersMayInvite, note } }),

@@ -2788,6 +2788,13 @@ export interface components {
             albumId?: unknown;
             userId?: unknown;
         };
+        /** @description The site's size, and the address its links begin with. */
+        AdminFigures: components["schemas"]["SiteFigures"] & {
+            /** @description What every absolute link (feeds, calendars, mail) begins with. */
+            publicUrl: string;
+            /** @description False when `--public-url` is unset and links begin with the listening address. */
+            publicUrlConfigured: boolean;
+        };
         /**
          * @description An album as every API answer shows it: the spec's fields plus its slug,
          *     its artist's slug, the review count and the caller's own rating.
@@ -3139,7 +3146,10 @@ export interface components {
              *     (hidden ones left out), most first.
              */
             mostDiscussed: components["schemas"]["CountedAlbum"][];
-            /** @description The albums most listened in members' diaries that year, most first. */
+            /**
+             * @description The albums the most members logged in their diaries that year, most
+             *     first (one member's many listens of an album count once).
+             */
             mostListened: components["schemas"]["CountedAlbum"][];
             /** Format: int32 */
             year: number;
@@ -3182,7 +3192,7 @@ export interface components {
             artistSlug: string;
             /**
              * Format: int64
-             * @description Listens, or reviews and comments.
+             * @description Members who logged it (a member's re-listens count once), or reviews and comments.
              */
             count: number;
             pictureUrl: string;
@@ -3289,6 +3299,8 @@ export interface components {
         Ended: {
             /** @description How many sessions were ended. */
             ended: number;
+            /** @description How many long-lived keys (player token, calendar link) were revoked. */
+            keysRevoked: number;
         };
         /** @enum {string} */
         EntityKind: "album" | "artist";
@@ -4672,16 +4684,27 @@ export interface components {
         };
         /** @enum {string} */
         RowStatus: "matched" | "uncertain" | "missing" | "skipped";
-        /** @description One of the caller's live sessions. */
+        /**
+         * @description What kind of session: a browser's sign-in, or a long-lived key the
+         *     member made for another program.
+         * @enum {string}
+         */
+        SessionKind: "browser" | "player-token" | "calendar-link";
+        /** @description One of the caller's live sessions or long-lived keys. */
         SessionView: {
-            /** @description The client address at sign-in or at its latest use. */
+            /** @description The client address at sign-in (a key: when made) or at its latest use. */
             address: string;
             createdAt: string;
             /** @description Whether this is the session the request came with. */
             current: boolean;
-            /** @description The browser and system, as "Firefox on Linux". */
+            /**
+             * @description The browser and system, as "Firefox on Linux", or the program that
+             *     last used a key.
+             */
             device: string;
-            lastUsedAt: string;
+            kind: components["schemas"]["SessionKind"];
+            /** @description None for a key never used yet. */
+            lastUsedAt: string | null;
             /** @description Names the session for `DELETE /api/auth/sessions/{sessionId}`. */
             sessionId: string;
         };
@@ -4890,7 +4913,7 @@ export interface components {
             post?: components["schemas"]["PostRef"];
             review?: components["schemas"]["ReviewRef"];
         };
-        /** @description Whether a member has the token, and its use. */
+        /** @description Whether a member has the key, and its use. */
         TokenStatus: {
             createdAt: string;
             lastUsedAt: string | null;
@@ -5301,13 +5324,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The site's size */
+            /** @description The site's size, and its public address */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SiteFigures"];
+                    "application/json": components["schemas"]["AdminFigures"];
                 };
             };
             /** @description Not signed in */
@@ -5479,7 +5502,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Every session of the member ended */
+            /** @description Every session of the member ended, and every long-lived key revoked */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7967,7 +7990,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Changed; every other session is signed out */
+            /** @description Changed; every other session is signed out and every long-lived key (player token, calendar link) revoked */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -8030,7 +8053,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's live sessions, the most recently used first */
+            /** @description The caller's live sessions, the most recently used first, then their long-lived keys (player token, calendar link) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8059,7 +8082,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed out everywhere, here too */
+            /** @description Signed out everywhere, here too; every long-lived key (player token, calendar link) revoked */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -8091,14 +8114,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A session id from GET /api/auth/sessions */
+                /** @description A session id from GET /api/auth/sessions: a session or a long-lived key */
                 session_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Signed out there */
+            /** @description Signed out there, or the key revoked */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -9655,7 +9678,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description No such link: never made, replaced or revoked */
+            /** @description The link's member is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such link: never made, replaced or revoked (or ended with every session) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13949,7 +13981,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Revoked: calendars reading it are refused */
+            /** @description Revoked: calendars reading it are refused (allowed while suspended) */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -14168,7 +14200,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Revoked: players sending it are refused */
+            /** @description Revoked: players sending it are refused (allowed while suspended) */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -16085,7 +16117,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The community's year: the albums most listened in members' diaries and most discussed that year */
+            /** @description The community's year: the albums the most members logged in their diaries and the most discussed that year */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16155,7 +16187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description The caller is suspended: they may read, but not write */
+            /** @description The token's member is suspended */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16233,7 +16265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Another member's listens */
+            /** @description Another member's listens, or the token's member is suspended */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16259,7 +16291,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Whether the player token (`Authorization: Token <token>`, or `?token=`) is valid, and whose it is */
+            /** @description Whether the player token (`Authorization: Token <token>`, or `?token=`) is valid, and whose it is; a suspended member's token is not valid while the suspension lasts */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -55,6 +55,7 @@ export type ArtistLookup = Schemas['ArtistLookup'];
 export type AlbumsLookup = Schemas['AlbumsLookup'];
 export type BatchResult = Schemas['BatchResult'];
 export type SessionView = Schemas['SessionView'];
+export type SessionKind = Schemas['SessionKind'];
 
 // Running the community: sign-up modes, invites, suspensions, the admin page.
 export type SignupMode = Schemas['SignupMode'];
@@ -65,7 +66,8 @@ export type Suspension = Schemas['Suspension'];
 export type Invite = Schemas['Invite'];
 export type AuditEntry = Schemas['Entry'];
 export type AuditPage = Schemas['AuditPage'];
-export type Figures = Schemas['SiteFigures'];
+export type Figures = Schemas['AdminFigures'];
+export type Ended = Schemas['Ended'];
 
 export type AdminMember = Schemas['MemberOverview'];
 export type MemberPage = Schemas['MemberPage'];

@@ -3,6 +3,7 @@ import { accountApi } from '../../api/account';
 import { useAuth } from '../../auth/AuthContext';
 import { Saved, SubmitRow } from '../../components/SubmitRow';
 import { useFormFields, useSave } from '../../lib/useFormFields';
+import { refreshSessionsAndKeys } from './sessionQueries';
 
 export function UsernameForm({ current }: { current: string }) {
   const { replaceUser } = useAuth();
@@ -58,8 +59,8 @@ export function PasswordForm() {
   const { fields, bind } = useFormFields({ currentPassword: '', newPassword: '' });
   const { pending, error, saved, onSubmit } = useSave(async () => {
     await accountApi.changePassword(fields.currentPassword, fields.newPassword);
-    await client.invalidateQueries({ queryKey: ['sessions'] });
-    return 'Your password is changed, and you are signed out everywhere else.';
+    await refreshSessionsAndKeys(client);
+    return 'Your password is changed: you are signed out everywhere else, and your player token and calendar link are revoked.';
   });
   return (
     <form class="form account-section" onSubmit={onSubmit} aria-labelledby="account-password">

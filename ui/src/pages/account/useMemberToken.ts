@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useViewer } from '../../api/queries';
 import { underViewer } from '../../api/viewerCache';
+import { refreshSessionsAndKeys } from './sessionQueries';
 
 /** How a member's token for other programs is asked about, made and revoked. */
 interface TokenCalls<Status, Made> {
@@ -29,7 +30,8 @@ export function useMemberToken<Status, Made>(calls: TokenCalls<Status, Made>) {
     setError('');
     try {
       await action();
-      await client.invalidateQueries({ queryKey: key });
+      // The key is listed with the sessions too.
+      await refreshSessionsAndKeys(client);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

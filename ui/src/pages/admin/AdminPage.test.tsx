@@ -173,7 +173,7 @@ describe('the Members tab', () => {
       ...ME,
       'GET /api/admin/members*': [200, page([member('quietquinn', { suspension: { until: null, reason: 'spam' } })])],
       'DELETE /api/admin/members/quietquinn/suspension': [200, member('quietquinn')],
-      'POST /api/admin/members/quietquinn/sign-out': [200, { ended: 2 }],
+      'POST /api/admin/members/quietquinn/sign-out': [200, { ended: 2, keysRevoked: 1 }],
     });
     const view = await openMembers();
     fireEvent.click(await view.findByRole('button', { name: "Lift quietquinn's suspension" }));
@@ -191,7 +191,7 @@ describe('the Members tab', () => {
     note = within(view.getByRole('dialog')).getByLabelText('Note (kept in the audit log)');
     fireEvent.input(note, { target: { value: 'lost phone' } });
     fireEvent.submit(note.closest('form')!);
-    await waitFor(() => expect(view.getByRole('status').textContent).toBe('quietquinn is signed out: 2 sessions ended.'));
+    await waitFor(() => expect(view.getByRole('status').textContent).toBe('quietquinn is signed out: 2 sessions ended, 1 key revoked.'));
     expect(server.calls.find((call) => call.url.endsWith('/sign-out'))?.body).toEqual({ note: 'lost phone' });
   });
 });
@@ -349,17 +349,48 @@ describe('the Audit log and Figures tabs', () => {
           databaseBytes: 52428800,
           lastBackup: null,
           pictures: { ready: 1530, pending: 12, failed: 3, bytes: 19922944 },
+          publicUrl: 'http://127.0.0.1:8080',
+          publicUrlConfigured: false,
+        },
+      ],
+    });
+    const view = renderAt('/admin');
+    // Said above every tab while no public address is set.
+    expect((await view.findByRole('note')).textContent).toContain('No public address is set');
+    fireEvent.click(await view.findByRole('tab', { name: 'Figures' }));
+    await view.findByText('Database size');
+    const text = view.container.querySelector('.admin-figures')?.textContent;
+    expect(text).toBe(
+      'Public addresshttp://127.0.0.1:8080 (not set)' +
+        'Members1,204Albums310Artists95Ratings40,211Reviews88Database size50 MBLast backupnot known' +
+        'Pictures kept1,530Pictures waiting12Pictures refused3Pictures size19 MB',
+    );
+  });
+
+  it('says nothing of the public address once it is set', async () => {
+    fakeServer({
+      ...ME,
+      'GET /api/admin/reports': [200, { items: [], total: 0 }],
+      'GET /api/admin/figures': [
+        200,
+        {
+          members: 1,
+          albums: 0,
+          artists: 0,
+          ratings: 0,
+          reviews: 0,
+          databaseBytes: 4096,
+          lastBackup: null,
+          pictures: { ready: 0, pending: 0, failed: 0, bytes: 0 },
+          publicUrl: 'https://music.example',
+          publicUrlConfigured: true,
         },
       ],
     });
     const view = renderAt('/admin');
     fireEvent.click(await view.findByRole('tab', { name: 'Figures' }));
-    await view.findByText('Database size');
-    const text = view.container.querySelector('.admin-figures')?.textContent;
-    expect(text).toBe(
-      'Members1,204Albums310Artists95Ratings40,211Reviews88Database size50 MBLast backupnot known' +
-        'Pictures kept1,530Pictures waiting12Pictures refused3Pictures size19 MB',
-    );
+    expect((await view.findByText('Public address')).nextElementSibling?.textContent).toBe('https://music.example');
+    expect(view.queryByRole('note')).toBeNull();
   });
 
   it('shows an error the server gives', async () => {

@@ -5,7 +5,7 @@ import { LoginInvitation } from '../../components/LoginPrompt';
 import { Tabs } from '../../components/Tabs';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuditTab } from './AuditTab';
-import { FiguresTab } from './FiguresTab';
+import { FiguresTab, PublicUrlNote } from './FiguresTab';
 import { MembersTab } from './MembersTab';
 import { NewReleasesTab } from './NewReleasesTab';
 import { ReportsTab } from './ReportsTab';
@@ -47,6 +47,7 @@ function AdminTabs() {
   const tabs = TABS.map(([key, label]) => [key, key === 'reports' ? counted(label, openReports) : label] as const);
   return (
     <>
+      <PublicUrlNote />
       <Tabs label="Admin" tabs={tabs} selected={tab} onSelect={setTab} />
       <div class="admin-panel" role="tabpanel" aria-label={TABS.find(([key]) => key === tab)?.[1]}>
         {tab === 'reports' && <ReportsTab />}

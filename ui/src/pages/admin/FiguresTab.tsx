@@ -8,8 +8,9 @@ export function FiguresTab() {
   const figures = useFigures();
   if (figures.isPending) return <Loading label="Loading the figures…" />;
   if (figures.isError) return <ErrorNote error={figures.error} />;
-  const { members, albums, artists, ratings, reviews, databaseBytes, lastBackup, pictures } = figures.data;
+  const { members, albums, artists, ratings, reviews, databaseBytes, lastBackup, pictures, publicUrl, publicUrlConfigured } = figures.data;
   const rows: Array<[string, string]> = [
+    ['Public address', publicUrlConfigured ? publicUrl : `${publicUrl} (not set)`],
     ['Members', wholeNumber(members)],
     ['Albums', wholeNumber(albums)],
     ['Artists', wholeNumber(artists)],
@@ -32,5 +33,21 @@ export function FiguresTab() {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Said above every tab while the site has no public address of its own: links in feeds, calendars and mail then lead to the
+ * address it listens on, which other machines may not reach.
+ */
+export function PublicUrlNote() {
+  const figures = useFigures();
+  if (!figures.data || figures.data.publicUrlConfigured) return null;
+  return (
+    <p class="admin-note" role="note">
+      No public address is set, so links in feeds, calendars and mail begin with <code>{figures.data.publicUrl}</code>, the address the
+      server listens on. Set it with <code>--public-url</code> or <code>HALFSTAR_PUBLIC_URL</code> (for example{' '}
+      <code>https://music.example</code>) and restart.
+    </p>
   );
 }

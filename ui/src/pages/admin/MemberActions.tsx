@@ -96,12 +96,15 @@ export function MemberActionDialog({
           title={`Sign ${name} out everywhere`}
           submitLabel="Sign out everywhere"
           act={async (note) => {
-            const { ended } = await adminApi.signOut(name, note);
-            return `${name} is signed out: ${plural(ended, 'session')} ended.`;
+            const { ended, keysRevoked } = await adminApi.signOut(name, note);
+            const keys = keysRevoked > 0 ? `, ${plural(keysRevoked, 'key')} revoked` : '';
+            return `${name} is signed out: ${plural(ended, 'session')} ended${keys}.`;
           }}
           {...common}
         >
-          <p class="admin-dialog-text">Every session of {name} ends; they can sign in again.</p>
+          <p class="admin-dialog-text">
+            Every session of {name} ends, and their player token and calendar link are revoked; they can sign in again.
+          </p>
         </ActionDialog>
       );
   }

@@ -7,7 +7,7 @@ import { Cover } from '../../components/Cover';
 import { ErrorNote } from '../../components/QueryState';
 import { plural } from '../../lib/words';
 
-/** The year as the community lived it: the albums most listened in diaries and most discussed, whatever their release year. */
+/** The year as the community lived it: the albums the most members logged in their diaries, and the most discussed, whatever their release year. */
 export function CommunityYear({ year }: { year: string }) {
   const community = useCommunityYear(year, true);
   if (community.isPending) return null;
@@ -21,7 +21,7 @@ export function CommunityYear({ year }: { year: string }) {
     <section class="community-year" aria-labelledby="community-year-title">
       <h2 id="community-year-title">The community in {year}</h2>
       <div class="community-year-columns">
-        <CountedList title={`Most listened in ${year}`} albums={mostListened} unit={['listen', 'listens']} />
+        <CountedList title={`Most listened in ${year}`} albums={mostListened} unit={['listener', 'listeners']} />
         <CountedList title={`Most discussed in ${year}`} albums={mostDiscussed} unit={['review or comment', 'reviews and comments']} />
       </div>
     </section>
