@@ -140,10 +140,15 @@ test("last year's page, opened from the profile, sums the year up and its pictur
   assert.match(svg, new RegExp(`year_looker's ${lastYear} in music`));
   assert.match(svg, /4 listens · 3 albums/);
 
-  // The community's year: the most listened albums, whatever their release year.
+  // The community's year: the albums the most members listened to, whatever their release year; one
+  // member's re-listen counts once.
+  const friend = await signedInPage(run, 'year_friend');
+  await call('POST', '/diary', friend.session.token, { albumId: albums[2].albumId, listenedOn: `${lastYear}-12-01`, note: '' });
+  await friend.page.close();
   await page.getByRole('navigation', { name: 'Other years' }).getByRole('link', { name: `Everyone's ${lastYear}` }).click();
   const listened = page.getByRole('region', { name: `Most listened in ${lastYear}` });
-  assert.match(await listened.locator('li').first().innerText(), /Disintegration by The Cure\s+2 listens/);
+  assert.match(await listened.locator('li').first().innerText(), /Homogenic by Björk\s+2 listeners/);
+  assert.match(await listened.locator('li', { hasText: 'Disintegration' }).innerText(), /Disintegration by The Cure\s+1 listener$/);
   await page.goBack();
 
   // The other year is a link away, without a reload.
