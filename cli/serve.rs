@@ -4,20 +4,24 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use halfstar::config::{DataSettings, PublicUrl, ServeSettings};
+use halfstar::server::tasks;
 use halfstar::{AppState, app, auth, db, demo};
-use tower::ServiceExt;
 
 pub fn run(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<ExitCode> {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     share_malloc_arenas();
     temporary_files_in(&data.data_dir);
-    tokio::runtime::Builder::new_multi_thread()
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         // Blocking work is SQLite work, bounded by the pool's 8 connections;
         // more threads than a few per connection only add stacks and memory.
         .max_blocking_threads(32)
         .enable_all()
-        .build()?
-        .block_on(serve(data, settings))?;
+        .build()?;
+    let served = runtime.block_on(serve(data, settings));
+    // A task left busy (a sweep of the orders reading) ends with the
+    // process; the database is closed already.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    served?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -46,17 +50,6 @@ fn share_malloc_arenas() {
         // back whole when freed, instead of raising the threshold and
         // staying in the heap.
         libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
-    }
-}
-
-/// The sweep frees tens of megabytes it used on the way; glibc keeps freed
-/// memory below the top of its heaps for later, so it is handed back here
-/// rather than held by an idle server until the next sweep.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn give_back_freed_memory() {
-    // SAFETY: malloc_trim only returns free pages of the heaps to the system.
-    unsafe {
-        libc::malloc_trim(0);
     }
 }
 
@@ -110,38 +103,23 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         data.database_path().display(),
         listener.local_addr()?
     );
-    halfstar::media::start_fetching(&state, &settings.pictures);
-    halfstar::recommendations::start(&state);
-    if settings.new_releases {
-        halfstar::new_releases::start(&state);
-    }
-    halfstar::release_days::start(&state);
-    // Every album's chart figures, read before the first shaped chart asks.
-    let (facts, pool) = (state.chart_facts.clone(), state.pool.clone());
-    tokio::task::spawn_blocking(move || {
-        let started = std::time::Instant::now();
-        let warmed = pool
-            .get()
-            .map_err(anyhow::Error::from)
-            .and_then(|conn| Ok(facts.warm(&conn)?));
-        match warmed {
-            // Benchmarks wait for this line before timing a request.
-            Ok(albums) => tracing::info!(
-                "read the chart figures of {albums} albums in {} ms",
-                started.elapsed().as_millis()
-            ),
-            Err(error) => tracing::warn!("cannot read the albums' chart figures: {error:#}"),
-        }
-    });
-    let sweeping = state.clone();
+    let tasks = tasks::start_all(
+        &state,
+        &tasks::TaskSettings {
+            pictures: settings.pictures.clone(),
+            new_releases: settings.new_releases,
+            orders_every: (settings.ranking_seconds > 0).then_some(keep * SWEEP_EVERY_KEEPS),
+        },
+    );
     let router = app(state);
-    if settings.ranking_seconds > 0 {
-        tokio::spawn(warm_rankings(router.clone()));
-        tokio::spawn(sweep_slow_orders(sweeping, keep * SWEEP_EVERY_KEEPS));
-    }
     let client_timeout = std::time::Duration::from_secs(settings.client_timeout_seconds);
     crate::connections::serve(listener, router, client_timeout, shutdown_signal()).await;
-    tracing::info!("requests finished; closing the database");
+    tracing::info!("requests finished; stopping the background tasks");
+    let left = tasks.stop(TASKS_STOP_WITHIN).await;
+    if !left.is_empty() {
+        tracing::warn!(tasks = ?left, "closing the database with these tasks still busy");
+    }
+    tracing::info!("closing the database");
     writer.finish().await?;
     Ok(())
 }
@@ -184,58 +162,15 @@ async fn load_demo_when_empty(pool: &db::Pool) -> anyhow::Result<()> {
     .await?
 }
 
-/// Asks once for the rankings the home and charts pages open with, so that
-/// their first visitors do not wait for them to be computed.
-async fn warm_rankings(router: axum::Router) {
-    let path = "/api/album/popular-albums?limit=20";
-    let request = axum::http::Request::get(path)
-        .body(axum::body::Body::empty())
-        .expect("a valid request");
-    match router.oneshot(request).await {
-        Ok(response) if response.status().is_success() => {}
-        Ok(response) => tracing::warn!("warming {path} answered {}", response.status()),
-        Err(never) => match never {},
-    }
-}
-
 /// How many times the orders' keeping time passes between two sweeps of
 /// the slow orders. Between sweeps, an order asked for is computed again
 /// in the background once it is older than the keeping time.
 const SWEEP_EVERY_KEEPS: u32 = 20;
 
-/// Computes the slow orders (`api::sweep_orders`) now and then every
-/// `every`, off the request path, so no reader waits for their first
-/// computation.
-async fn sweep_slow_orders(state: halfstar::api::AppState, every: std::time::Duration) {
-    loop {
-        let (pool, rankings, weight) = (
-            state.pool.clone(),
-            state.rankings.clone(),
-            state.chart_prior_weight,
-        );
-        let swept = tokio::task::spawn_blocking(move || {
-            let started = std::time::Instant::now();
-            let conn = pool.get().map_err(anyhow::Error::from)?;
-            let swept = db::with_sorts_on_disk(&conn, |conn| {
-                halfstar::api::sweep_orders(conn, &rankings, weight)
-            })?;
-            #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            give_back_freed_memory();
-            anyhow::Ok((swept, started.elapsed()))
-        })
-        .await;
-        match swept {
-            Ok(Ok((swept, took))) => tracing::info!(
-                "computed the orders of {} chart scopes and {} search word beginnings in {took:.1?}",
-                swept.chart_scopes,
-                swept.search_beginnings
-            ),
-            Ok(Err(error)) => tracing::warn!("the orders could not be computed: {error:#}"),
-            Err(panicked) => tracing::error!("computing the orders failed: {panicked}"),
-        }
-        tokio::time::sleep(every).await;
-    }
-}
+/// How long the background tasks have to end their rounds once requests
+/// have finished; a task still busy then is left to end with the process
+/// (its unfinished write is never committed).
+const TASKS_STOP_WITHIN: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM; requests in flight then finish.
 async fn shutdown_signal() {

@@ -7,6 +7,7 @@ pub mod config;
 pub mod csv_cells;
 pub mod db;
 pub mod demo;
+pub mod discovery;
 pub mod domain;
 pub mod error;
 pub mod http;
@@ -14,16 +15,14 @@ pub mod import;
 pub mod lock;
 pub mod media;
 pub mod member_import;
-pub mod new_releases;
 #[cfg(unix)]
 pub mod open_files;
 pub mod outgoing;
 pub mod pictures;
 pub mod player_listens;
 pub mod reads;
-pub mod recommendations;
-pub mod release_days;
+pub mod server;
 pub mod web;
 pub mod year_in_music;
 
-pub use api::{AppState, app};
+pub use server::{AppState, app};

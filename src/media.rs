@@ -1,12 +1,10 @@
 //! `/media/{key}/{width}.webp`: the site's own copy of a picture saved as the
-//! address `key` names, at one of its widths; and the background fetching
-//! that fills the store while the server runs.
+//! address `key` names, at one of its widths (`server::tasks::pictures`
+//! fills the store while the server runs).
 //!
 //! A picture not fetched yet (or refused) answers a transparent stand-in,
 //! not an error, so the page's generated cover beneath shows through and the
 //! browser logs nothing; an address nobody saved is 404.
-
-use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
@@ -14,20 +12,16 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::api::{AppPath, AppState};
-use crate::config::PictureSettings;
 use crate::db::{pictures, run_blocking};
-use crate::domain::timestamp;
 use crate::error::AppError;
-use crate::pictures::fetch::Fetcher;
-use crate::pictures::{WIDTHS, url_of_key, worker};
+use crate::http::AppPath;
+use crate::pictures::{WIDTHS, url_of_key};
+use crate::server::AppState;
 
 /// A fetched picture at one address never changes; a new address is a new
 /// picture. Kept by browsers for 30 days, then revalidated by its ETag.
 const KEPT_FOR: &str = "public, max-age=2592000";
 const STAND_IN: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>";
-/// How often an idle fetcher looks for new addresses.
-const IDLE_PAUSE: Duration = Duration::from_millis(500);
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/media/{key}/{file}", get(serve))
@@ -87,52 +81,4 @@ async fn serve(
         bytes,
     )
         .into_response())
-}
-
-/// Fetches due pictures on a thread of its own for as long as the server
-/// runs: a few at a time, written through the writer, never on a request's
-/// path.
-pub fn start_fetching(state: &AppState, settings: &PictureSettings) {
-    if !settings.fetch_pictures {
-        return;
-    }
-    let fetcher = Fetcher::new(settings.fetching());
-    let in_flight = settings.pictures_in_flight as usize;
-    let (pool, writer) = (state.pool.clone(), state.writer.clone());
-    let runtime = tokio::runtime::Handle::current();
-    std::thread::Builder::new()
-        .name("picture-fetcher".to_owned())
-        .spawn(move || {
-            loop {
-                let due = pool
-                    .get()
-                    .map_err(|error| error.to_string())
-                    .and_then(|conn| {
-                        pictures::due(&conn, &timestamp::now(), (in_flight * 4) as u32)
-                            .map_err(|error| error.to_string())
-                    });
-                let due = match due {
-                    Ok(due) if !due.is_empty() => due,
-                    Ok(_) => {
-                        std::thread::sleep(IDLE_PAUSE);
-                        continue;
-                    }
-                    Err(error) => {
-                        tracing::warn!(error, "cannot read the pictures to fetch");
-                        std::thread::sleep(IDLE_PAUSE * 20);
-                        continue;
-                    }
-                };
-                let outcomes = worker::fetch_all(&due, &fetcher, in_flight, &|| {});
-                let written = runtime.block_on(writer.write(move |conn| {
-                    worker::record(conn, &outcomes)?;
-                    Ok(())
-                }));
-                if let Err(error) = written {
-                    tracing::warn!(%error, "cannot keep fetched pictures");
-                    std::thread::sleep(IDLE_PAUSE * 20);
-                }
-            }
-        })
-        .expect("a thread starts");
 }

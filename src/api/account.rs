@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::auth::{Account, Me, checked_password, taken_error, typed_email};
 use super::openapi::SignedIn;
-use super::users::no_user;
+use super::shared::no_user;
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
 use crate::db::member_tokens::{self, TokenKind};
 use crate::db::users::{self, User};

@@ -11,7 +11,7 @@ use time::Duration;
 use utoipa::{IntoParams, ToSchema};
 
 use super::openapi::AdminOnly;
-use super::users::named;
+use super::shared::{checked_text, named};
 use super::{Admin, AppJson, AppPath, AppQuery, AppState};
 use crate::db::audit::{self, Action, Actor, Entry};
 use crate::db::members::{self, MemberOverview};
@@ -19,12 +19,12 @@ use crate::db::site_settings::{self, Signup};
 use crate::db::stats::{self, SiteFigures};
 use crate::db::users::{self, FOR_GOOD, User};
 use crate::db::{run_blocking, sessions};
-use crate::domain::text;
 use crate::domain::timestamp::{after_now, now};
 use crate::domain::words::count_of;
 use crate::domain::{Role, SignupMode};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::http::paging::PageQuery;
+use crate::server::state::TaskState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -84,13 +84,6 @@ impl From<Signup> for SignupSettings {
 
 pub(super) fn checked_note(note: &str) -> AppResult<String> {
     checked_text(note, "note", MOST_NOTE_CHARS)
-}
-
-pub(super) fn as_actor(admin: &User) -> Actor<'_> {
-    Actor::Member {
-        id: admin.id,
-        username: &admin.username,
-    }
 }
 
 #[utoipa::path(
@@ -154,7 +147,7 @@ async fn set_signup(
                 details: &details,
                 note: &note,
             };
-            audit::record(conn, as_actor(&admin), &action, &now())?;
+            audit::record(conn, Actor::member(&admin), &action, &now())?;
             Ok(())
         })
         .await?;
@@ -244,7 +237,7 @@ async fn change_member(
                 details: &details,
                 note: &note,
             };
-            audit::record(conn, as_actor(&admin), &entry, &now())?;
+            audit::record(conn, Actor::member(&admin), &entry, &now())?;
             Ok((members::by_id(conn, member.id, &now())?, member.id))
         })
         .await?;
@@ -366,18 +359,6 @@ impl Suspending {
     }
 }
 
-/// Trimmed, multi-line text of at most `most` characters; the error names the field.
-pub(super) fn checked_text(text: &str, field: &str, most: usize) -> AppResult<String> {
-    let text = text.trim();
-    text::multi_line(text, field).map_err(AppError::BadRequest)?;
-    if text.chars().count() > most {
-        return Err(AppError::BadRequest(format!(
-            "{field} must be at most {most} characters"
-        )));
-    }
-    Ok(text.to_owned())
-}
-
 #[derive(Deserialize, ToSchema, Default)]
 struct NoteOnly {
     #[serde(default)]
@@ -454,7 +435,7 @@ async fn sign_out(
                 details: &details,
                 note: &note,
             };
-            audit::record(conn, as_actor(&admin), &entry, &now())?;
+            audit::record(conn, Actor::member(&admin), &entry, &now())?;
             Ok((ended, member.id))
         })
         .await?;
@@ -512,13 +493,15 @@ struct AdminFigures {
     public_url: String,
     /// False when `--public-url` is unset and links begin with the listening address.
     public_url_configured: bool,
+    /// The background tasks: which run, and when each last finished a round.
+    tasks: Vec<TaskState>,
 }
 
 #[utoipa::path(
     get,
     path = "/api/admin/figures",
     tag = "admin",
-    responses(AdminOnly, (status = 200, description = "The site's size, and its public address", body = AdminFigures)),
+    responses(AdminOnly, (status = 200, description = "The site's size, its public address and its background tasks", body = AdminFigures)),
     security(("bearer" = []))
 )]
 async fn figures(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Json<AdminFigures>> {
@@ -527,5 +510,6 @@ async fn figures(State(state): State<AppState>, Admin(_): Admin) -> AppResult<Js
         figures,
         public_url: state.public_url.to_string(),
         public_url_configured: state.public_url.is_configured(),
+        tasks: state.tasks.states(),
     }))
 }

@@ -8,7 +8,6 @@ use axum::routing::{patch, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::admin::as_actor as actor;
 use super::albums::{AlbumBody, CheckedAlbum};
 use super::openapi::Writes;
 use super::{AppJson, AppState, Editor};
@@ -104,7 +103,7 @@ async fn create_many(
     let checked = check_all(&bodies)?;
     state
         .writer
-        .write(move |conn| add_checked(conn, &bodies, &checked, actor(&editor)).map(Json))
+        .write(move |conn| add_checked(conn, &bodies, &checked, Actor::member(&editor)).map(Json))
         .await
 }
 
@@ -227,7 +226,7 @@ async fn update_many(
                     imports::set_release_group(conn, id, group)?;
                 }
                 let edit = Change::album(id, "edit");
-                revisions::record(conn, &edit, actor(&editor), before, &stamp)?;
+                revisions::record(conn, &edit, Actor::member(&editor), before, &stamp)?;
                 result.updated.push(album.title.clone());
             }
             Ok(Json(result))
@@ -289,7 +288,7 @@ async fn update_photos(
                         let before = revisions::snapshot(conn, EntityKind::Album, id)?;
                         imports::set_picture(conn, id, picture.as_str(), &stamp)?;
                         let edit = Change::album(id, "edit");
-                        revisions::record(conn, &edit, actor(&editor), before, &stamp)?;
+                        revisions::record(conn, &edit, Actor::member(&editor), before, &stamp)?;
                         result.updated.push(body.title.clone());
                     }
                     None => result.leave_out(&body.title, "not in the catalogue"),

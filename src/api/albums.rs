@@ -7,7 +7,6 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::admin::as_actor as actor;
 use super::artists::no_artist;
 use super::openapi::Writes;
 use super::{Admin, AppJson, AppPath, AppQuery, AppState, Editor, MaybeUser};
@@ -405,7 +404,7 @@ async fn create(
             revisions::record(
                 conn,
                 &Change::album(id, "add"),
-                actor(&editor),
+                Actor::member(&editor),
                 None,
                 &now(),
             )?;
@@ -433,7 +432,12 @@ async fn update(
     state
         .writer
         .write(move |conn| {
-            edit_album(conn, &body, &Change::album(id, "edit"), actor(&editor))?;
+            edit_album(
+                conn,
+                &body,
+                &Change::album(id, "edit"),
+                Actor::member(&editor),
+            )?;
             Ok(Json(
                 albums::by_id(conn, id, Some(editor.id))?.expect("the album exists"),
             ))
@@ -490,7 +494,7 @@ async fn remove(
             revisions::record(
                 conn,
                 &Change::album(id, "delete"),
-                actor(&admin),
+                Actor::member(&admin),
                 before,
                 &now(),
             )?;

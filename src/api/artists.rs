@@ -6,7 +6,6 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::admin::as_actor as actor;
 use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, Editor};
 use crate::db::artists::{self, Artist, ArtistChange, NewArtist};
@@ -145,7 +144,7 @@ async fn create(
             revisions::record(
                 conn,
                 &Change::artist(id, "add"),
-                actor(&editor),
+                Actor::member(&editor),
                 None,
                 &now(),
             )?;
@@ -173,7 +172,12 @@ async fn update(
     let updated = state
         .writer
         .write(move |conn| {
-            edit_artist(conn, body, &Change::artist(id, "edit"), actor(&editor))?;
+            edit_artist(
+                conn,
+                body,
+                &Change::artist(id, "edit"),
+                Actor::member(&editor),
+            )?;
             Ok(artists::by_id(conn, id)?.expect("the artist exists"))
         })
         .await?;

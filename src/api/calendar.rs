@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 
 use super::member_tokens;
 use super::openapi::{SignedIn, Writes};
-use super::users::no_user;
+use super::shared::no_user;
 use super::{AppPath, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
 use crate::db::albums::{self, Album};

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::openapi::SignedIn;
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use super::shared;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::albums::{self, Album};
 use crate::db::comments::{self, Comment, CommentKind, CommentTarget};
 use crate::db::follows;
@@ -399,7 +400,7 @@ async fn by_user(
 ) -> AppResult<Json<Vec<Comment>>> {
     let page = query.page(20, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        let user = user_api::named(conn, &username)?;
+        let user = shared::named(conn, &username)?;
         let reader = Reader::of(caller.as_ref());
         Ok(Json(comments::by_user(conn, user.id, page, reader)?))
     })

@@ -5,7 +5,8 @@ use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 
 use super::openapi::SignedIn;
-use super::{AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use super::shared;
+use super::{AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::follows::{self, ArtistFollow, FollowedArtist, Social};
 use crate::db::notifications::{self, Subject};
 use crate::db::users::{Author, User};
@@ -78,7 +79,7 @@ async fn social(
     AppPath(username): AppPath<String>,
 ) -> AppResult<Json<Social>> {
     run_blocking(&state.pool, move |conn| {
-        let member = user_api::named(conn, &username)?;
+        let member = shared::named(conn, &username)?;
         Ok(Json(follows::social(
             conn,
             member.id,
@@ -107,7 +108,7 @@ async fn change(
     state
         .writer
         .write(move |conn| {
-            let member = user_api::named(conn, &username)?;
+            let member = shared::named(conn, &username)?;
             if member.id == caller.id {
                 return Err(AppError::BadRequest(
                     "That is you: pick another member".to_owned(),
@@ -243,7 +244,7 @@ async fn followers(
 ) -> AppResult<Json<Vec<Author>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        let member = user_api::named(conn, &username)?;
+        let member = shared::named(conn, &username)?;
         Ok(Json(follows::followers(conn, member.id, page)?))
     })
     .await
@@ -263,7 +264,7 @@ async fn following(
 ) -> AppResult<Json<Vec<Author>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        let member = user_api::named(conn, &username)?;
+        let member = shared::named(conn, &username)?;
         Ok(Json(follows::following(conn, member.id, page)?))
     })
     .await

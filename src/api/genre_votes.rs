@@ -9,9 +9,9 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::admin::as_actor as actor;
 use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, CurrentUser, Editor, MaybeUser};
+use crate::db::audit::Actor;
 use crate::db::genre_votes::{self, GenreVote};
 use crate::db::{albums, genres, run_blocking};
 use crate::domain::genre_votes::{ENOUGH_VOTERS, MOST_GENRES_A_VOTE, MOST_PRIMARY_A_VOTE, Tally};
@@ -145,7 +145,7 @@ async fn vote(
                 chosen.push((genre.genre_id, vote.primary));
             }
             genre_votes::replace_mine(conn, user.id, id, &chosen, &now())?;
-            genre_votes::follow_votes(conn, id, actor(&user), &now())?;
+            genre_votes::follow_votes(conn, id, Actor::member(&user), &now())?;
             Ok(Json(votes_of(conn, id, Some(user.id))?))
         })
         .await
@@ -177,7 +177,7 @@ async fn lock(
             if !genre_votes::set_locked(conn, id, lock.locked)? {
                 return Err(no_album(id));
             }
-            genre_votes::follow_votes(conn, id, actor(&editor), &now())?;
+            genre_votes::follow_votes(conn, id, Actor::member(&editor), &now())?;
             Ok(Json(votes_of(conn, id, Some(editor.id))?))
         })
         .await

@@ -10,10 +10,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::admin::{as_actor, checked_note, checked_text};
+use super::admin::checked_note;
 use super::albums::{AlbumBody, edit_album};
 use super::artists::{ArtistBody, edit_artist};
 use super::openapi::{EditorOnly, SignedIn};
+use super::shared::checked_text;
 use super::{AppJson, AppPath, AppState, CurrentUser, Editor};
 use crate::db::audit::Actor;
 use crate::db::change_requests::{self, ChangeRequest, NewRequest};
@@ -173,7 +174,7 @@ async fn revert(
                 note: &note,
             };
             let reverted =
-                apply(conn, kind, &change, before, as_actor(&editor))?.ok_or_else(|| {
+                apply(conn, kind, &change, before, Actor::member(&editor))?.ok_or_else(|| {
                     AppError::Conflict("It is already as it was before that revision.".to_owned())
                 })?;
             Ok(revisions::by_id(conn, reverted)?.expect("the revision was just recorded"))
@@ -286,7 +287,7 @@ fn tried_fields(
     };
     let tried = (|| {
         let before = revisions::snapshot(conn, kind, id)?;
-        apply(conn, kind, &trial, fields, as_actor(user))?;
+        apply(conn, kind, &trial, fields, Actor::member(user))?;
         let after = revisions::snapshot(conn, kind, id)?;
         AppResult::Ok((before, after))
     })();
@@ -337,7 +338,7 @@ async fn close_request(
                     request.entity_kind,
                     &change,
                     request.fields.clone(),
-                    as_actor(&editor),
+                    Actor::member(&editor),
                 )?;
             }
             let status = if accepting { "accepted" } else { "declined" };

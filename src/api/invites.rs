@@ -10,11 +10,10 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 
-use super::admin::as_actor as actor;
 use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::auth::new_invite_code;
-use crate::db::audit::{self, Action};
+use crate::db::audit::{self, Action, Actor};
 use crate::db::invites::{self, Invite, NewInvite};
 use crate::db::{run_blocking, site_settings};
 use crate::domain::timestamp::{after_now, now};
@@ -102,7 +101,7 @@ async fn create(
                 details: &details,
                 note: "",
             };
-            audit::record(conn, actor(&user), &entry, &now())?;
+            audit::record(conn, Actor::member(&user), &entry, &now())?;
             let (invite, _) = invites::by_id(conn, id)?
                 .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new invite vanished")))?;
             Ok(invite)
@@ -158,7 +157,7 @@ async fn revoke(
                 details: "",
                 note: "",
             };
-            audit::record(conn, actor(&user), &entry, &now())?;
+            audit::record(conn, Actor::member(&user), &entry, &now())?;
             Ok(())
         })
         .await?;

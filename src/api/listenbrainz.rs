@@ -28,6 +28,7 @@ use crate::db::users::User;
 use crate::db::{player_listens, run_blocking, users};
 use crate::domain::timestamp::{self, now};
 use crate::error::{AppError, AppResult};
+use crate::http::allowances::PLAYER_SUBMIT_PATH;
 use crate::http::client_seen::ClientSeen;
 use crate::http::extract::note_caller;
 use crate::http::security_log;
@@ -37,9 +38,6 @@ use crate::player_listens::payload::{self, ListenType};
 use crate::player_listens::sittings;
 use crate::reads::kept_answers::{Topic, Touched};
 
-/// Where the API is described and charged (`http::allowances`), whichever
-/// of its two mounts a request came through.
-pub const SUBMIT_PATH: &str = "/apis/listenbrainz/1/submit-listens";
 /// The most a `submit-listens` body may hold: a full `import` of 1,000
 /// listens with their additional information fits in well under this.
 pub const MOST_SUBMISSION_BYTES: usize = 2 * 1024 * 1024;
@@ -145,7 +143,7 @@ impl FromRequestParts<AppState> for PlayerMember {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
         let PlayerReader { user, .. } = PlayerReader::from_request_parts(parts, state).await?;
-        write_limits::admit(state, &Method::POST, Some(SUBMIT_PATH), &user)?;
+        write_limits::admit(state, &Method::POST, Some(PLAYER_SUBMIT_PATH), &user)?;
         Ok(PlayerMember(user))
     }
 }

@@ -11,10 +11,10 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::admin::checked_text;
 use super::atom::{self, About, Item};
 use super::openapi::SignedIn;
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use super::shared::{self, checked_text};
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::comments::{self, CommentTarget};
 use crate::db::hidden::Reader;
 use crate::db::lists::{self, ListEntry, ListEvent, ListSummary, MOST_ENTRIES, NewList};
@@ -641,7 +641,7 @@ async fn by_user(
     AppPath(username): AppPath<String>,
 ) -> AppResult<Json<Vec<ListSummary>>> {
     run_blocking(&state.pool, move |conn| {
-        let member = user_api::named(conn, &username)?;
+        let member = shared::named(conn, &username)?;
         Ok(Json(lists::by_user(
             conn,
             member.id,

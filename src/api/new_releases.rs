@@ -1,6 +1,6 @@
 //! `/new`'s albums: those just released and those to come, which the
 //! catalogue gains from imports and from the server's own check for new
-//! releases (`crate::new_releases`), filtered by the artists a member follows,
+//! releases (`crate::discovery::new_releases`), filtered by the artists a member follows,
 //! a genre, or their wishlist.
 
 use axum::extract::State;
@@ -290,7 +290,7 @@ async fn check_now(
             .ok_or_else(|| AppError::NotFound(format!("No artist called {named}")))
     })
     .await?;
-    let checked = crate::new_releases::check_artist(&state, artist_id).await?;
+    let checked = crate::discovery::new_releases::check_artist(&state, artist_id).await?;
     Ok(Json(CheckDone {
         artist_id: checked.artist_id,
         added: checked.added,

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::openapi::SignedIn;
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, users as user_api};
+use super::shared;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
 use crate::db::follows;
 use crate::db::notifications::{self, Notification, Switches};
 use crate::db::{ratings, recommendations, run_blocking};
@@ -260,7 +261,7 @@ async fn compatibility_with(
     AppPath(username): AppPath<String>,
 ) -> AppResult<Json<Compatibility>> {
     run_blocking(&state.pool, move |conn| {
-        let member = user_api::named(conn, &username)?;
+        let member = shared::named(conn, &username)?;
         if member.id == caller.id {
             return Err(AppError::BadRequest(
                 "Compatibility is with another member".to_owned(),

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::openapi::{SignedIn, Writes};
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use super::shared;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::hidden::Reader;
 use crate::db::notifications::{self, Subject};
 use crate::db::posts::{self, Post};
@@ -216,7 +217,7 @@ async fn by_user(
 ) -> AppResult<Json<Vec<Post>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        let user = user_api::named(conn, &username)?;
+        let user = shared::named(conn, &username)?;
         let reader = Reader::of(caller.as_ref());
         Ok(Json(posts::by_user(conn, user.id, page, reader)?))
     })

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::openapi::{SignedIn, Writes};
+use super::shared::no_user;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::ratings::{self, Rating};
 use crate::db::stats::Bucket;
@@ -40,10 +41,6 @@ const USER_LIST_DEFAULT: u32 = 2000;
 const USER_LIST_MOST: u32 = 5000;
 const ALBUM_LIST_DEFAULT: u32 = 100;
 const ALBUM_LIST_MOST: u32 = 500;
-
-pub fn no_user() -> AppError {
-    AppError::NotFound("No user".to_owned())
-}
 
 fn no_rating() -> AppError {
     AppError::NotFound("no existing rating found, can't update".to_owned())

@@ -1,4 +1,4 @@
-//! Recommendations as the worker stored them (`crate::recommendations`): an
+//! Recommendations as the worker stored them (`crate::discovery::recommendations`): an
 //! album's similar albums (`/api/album/{id}/similar`), a member's albums
 //! "For you" (`/api/recommendations`), and the albums they dismissed.
 
@@ -206,9 +206,9 @@ async fn for_you(
         Ok((true, made, with_albums(conn, picks, Some(caller.id))?))
     })
     .await?;
-    let stale = made
-        .as_ref()
-        .is_none_or(|(made_at, _)| *made_at < before_now(crate::recommendations::FRESH_FOR));
+    let stale = made.as_ref().is_none_or(|(made_at, _)| {
+        *made_at < before_now(crate::discovery::recommendations::FRESH_FOR)
+    });
     if wanted && stale {
         state.recommender.ask(caller.id);
     }

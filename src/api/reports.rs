@@ -10,9 +10,11 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::admin::{Suspending, as_actor, checked_note, checked_text};
+use super::admin::{Suspending, checked_note};
 use super::openapi::{AdminOnly, SignedIn};
+use super::shared::checked_text;
 use super::{Admin, AppJson, AppPath, AppState, CurrentUser, Editor};
+use crate::db::audit::Actor;
 use crate::db::hidden::Reader;
 use crate::db::lists;
 use crate::db::moderation::{self, Item, Treatment};
@@ -204,7 +206,7 @@ async fn resolve(
         .writer
         .write(move |conn| {
             let item = Item::find(conn, body.item_kind, body.item_id)?;
-            let actor = as_actor(&admin);
+            let actor = Actor::member(&admin);
             let treatment = match body.action {
                 Resolution::Dismiss => Treatment::Dismiss,
                 Resolution::Hide => Treatment::Hide,
@@ -275,7 +277,14 @@ async fn set_visibility(
         .writer
         .write(move |conn| {
             let item = Item::find(conn, body.item_kind, body.item_id)?;
-            moderation::set_hidden(conn, as_actor(&admin), &item, body.hidden, &note, &now())?;
+            moderation::set_hidden(
+                conn,
+                Actor::member(&admin),
+                &item,
+                body.hidden,
+                &note,
+                &now(),
+            )?;
             Ok(item.found.map(|found| found.author_id))
         })
         .await?;

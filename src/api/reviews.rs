@@ -11,7 +11,8 @@ use serde_json::Value;
 use super::artists::no_artist;
 use super::atom::{self, About, Item};
 use super::openapi::{SignedIn, Writes};
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use super::shared;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::hidden::Reader;
 use crate::db::notifications::{self, Subject};
 use crate::db::reviews::{self, Review};
@@ -308,7 +309,7 @@ async fn by_user(
 ) -> AppResult<Json<Vec<Review>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        let user = user_api::named(conn, &username)?;
+        let user = shared::named(conn, &username)?;
         let reader = Reader::of(caller.as_ref());
         Ok(Json(reviews::by_user(conn, user.id, page, reader)?))
     })
@@ -328,7 +329,7 @@ async fn feed_by_user(
     SiteOrigin(origin): SiteOrigin,
 ) -> AppResult<Response> {
     let (user, found) = run_blocking(&state.pool, move |conn| {
-        let user = user_api::named(conn, &username)?;
+        let user = shared::named(conn, &username)?;
         let page = Page::first(atom::MOST_ENTRIES);
         let found = reviews::by_user(conn, user.id, page, Reader::of(None))?;
         Ok((user, found))

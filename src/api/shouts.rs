@@ -8,7 +8,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::openapi::SignedIn;
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use super::shared;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::follows;
 use crate::db::hidden::Reader;
 use crate::db::notifications::{self, Subject};
@@ -75,7 +76,7 @@ async fn create(
     text::multi_line(&text, "shoutText").map_err(AppError::BadRequest)?;
     let recipient = body.recipient_username.trim().to_owned();
     let pool = state.pool.clone();
-    let recipient = run_blocking(&pool, move |conn| user_api::named(conn, &recipient)).await?;
+    let recipient = run_blocking(&pool, move |conn| shared::named(conn, &recipient)).await?;
     state
         .writer
         .write(move |conn| {
@@ -150,7 +151,7 @@ async fn on_profile(
 ) -> AppResult<Json<Vec<Shout>>> {
     let page = query.page(50, 200)?;
     run_blocking(&state.pool, move |conn| {
-        let user = user_api::named(conn, &username)?;
+        let user = shared::named(conn, &username)?;
         let reader = Reader::of(caller.as_ref());
         Ok(Json(shouts::on_profile(conn, user.id, page, reader)?))
     })

@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::openapi::SignedIn;
+use super::shared::{named, no_user};
 use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::db::run_blocking;
 use crate::db::users::{self, User};
@@ -49,15 +50,6 @@ impl From<User> for PublicUser {
             role: user.role.as_str(),
         }
     }
-}
-
-pub(super) fn no_user() -> AppError {
-    AppError::NotFound("No user".to_owned())
-}
-
-/// The member a path names; 404 `No user` when there is none.
-pub fn named(conn: &rusqlite::Connection, username: &str) -> AppResult<User> {
-    users::by_username(conn, username)?.ok_or_else(no_user)
 }
 
 #[utoipa::path(

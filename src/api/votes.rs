@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::openapi::Writes;
-use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser, users as user_api};
+use super::shared;
+use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::hidden::{self, Reader};
 use crate::db::notifications::{self, Subject};
 use crate::db::votes::{self, Vote, VoteTarget};
@@ -202,7 +203,7 @@ async fn received_by(
 ) -> AppResult<Json<Vec<Vote>>> {
     let page = query.page(LIST_DEFAULT, LIST_MOST)?;
     run_blocking(&state.pool, move |conn| {
-        let user = user_api::named(conn, &username)?;
+        let user = shared::named(conn, &username)?;
         let reader = Reader::of(caller.as_ref());
         Ok(Json(votes::received_by(conn, user.id, page, reader)?))
     })

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::openapi::Writes;
-use super::ratings::no_user;
+use super::shared::no_user;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser, MaybeUser};
 use crate::db::wishlist::{self, WishlistItem};
 use crate::db::{albums, is_unique_violation, run_blocking, users};

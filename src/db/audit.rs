@@ -13,6 +13,16 @@ pub enum Actor<'a> {
     CommandLine,
 }
 
+impl<'a> Actor<'a> {
+    /// A member acting on the site (an admin, an editor).
+    pub fn member(user: &'a super::users::User) -> Self {
+        Self::Member {
+            id: user.id,
+            username: &user.username,
+        }
+    }
+}
+
 /// One action to record.
 pub struct Action<'a> {
     /// A short code: `role`, `suspend`, `unsuspend`, `sign-out`, `signup-mode`,

@@ -15,19 +15,19 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use crate::api::AppState;
 use crate::db::{artists, genres, imports, new_releases as checks};
 use crate::domain::timestamp;
 use crate::error::AppError;
 use crate::import::pipeline::{self, NoProgress, Planned, Request};
 use crate::import::store;
+use crate::server::AppState;
 
 /// Each artist is asked about about once in this long.
 const EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 /// The least rest between two artists, however many there are.
 const LEAST_REST: Duration = Duration::from_secs(1);
 /// How long a check that found nobody due waits before looking again.
-const IDLE_PAUSE: Duration = Duration::from_secs(10 * 60);
+pub const IDLE_PAUSE: Duration = Duration::from_secs(10 * 60);
 
 /// What one check of one artist did.
 #[derive(Debug, PartialEq)]
@@ -40,35 +40,8 @@ pub struct Checked {
     pub trouble: String,
 }
 
-/// Checks on a thread of its own for as long as the server runs.
-pub fn start(state: &AppState) {
-    let state = state.clone();
-    let runtime = tokio::runtime::Handle::current();
-    std::thread::Builder::new()
-        .name("new-releases".to_owned())
-        .spawn(move || {
-            loop {
-                let rest = match runtime.block_on(check_next(&state)) {
-                    Ok(Some(checked)) => {
-                        if !checked.added.is_empty() {
-                            tracing::info!(artist = checked.artist_id, added = ?checked.added, "new albums");
-                        }
-                        runtime.block_on(rest_between_artists(&state)).unwrap_or(IDLE_PAUSE)
-                    }
-                    Ok(None) => IDLE_PAUSE,
-                    Err(error) => {
-                        tracing::warn!(%error, "cannot check for new releases");
-                        IDLE_PAUSE
-                    }
-                };
-                std::thread::sleep(rest);
-            }
-        })
-        .expect("a thread starts");
-}
-
 /// Spreads a day's checks over the day: a day divided by the artists to check.
-async fn rest_between_artists(state: &AppState) -> Result<Duration, AppError> {
+pub async fn rest_between_artists(state: &AppState) -> Result<Duration, AppError> {
     let pool = state.pool.clone();
     let artists = tokio::task::spawn_blocking(move || {
         Ok::<_, AppError>(checks::artists_to_check(&*pool.get()?)?)

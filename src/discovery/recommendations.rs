@@ -20,17 +20,17 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rusqlite::Connection;
 
-use crate::api::AppState;
 use crate::db::{Pool, recommendations as stored};
 use crate::domain::compatibility::MINIMUM_SHARED;
 use crate::domain::recommendations::{self, Pick, SIMILAR_KEPT};
 use crate::domain::timestamp;
 use crate::error::AppError;
 use crate::reads::kept_answers::{Topic, Touched};
+use crate::server::AppState;
 
 /// Albums and members taken from their marks in one batch.
 const ALBUMS_A_BATCH: u32 = 32;
@@ -38,9 +38,9 @@ const MEMBERS_A_BATCH: u32 = 8;
 /// Members who asked and wait, at most; more wait for a later ask.
 const MOST_WAITING: usize = 1_000;
 /// How long the worker rests for each moment it worked.
-const REST_FACTOR: u32 = 3;
+pub const REST_FACTOR: u32 = 3;
 /// How often an idle worker looks for marks.
-const IDLE_PAUSE: Duration = Duration::from_millis(500);
+pub const IDLE_PAUSE: Duration = Duration::from_millis(500);
 /// Recommendations older than this are worked out again when asked for.
 pub const FRESH_FOR: time::Duration = time::Duration::days(1);
 
@@ -73,28 +73,6 @@ impl Recommender {
     }
 }
 
-/// Works on a thread of its own for as long as the server runs.
-pub fn start(state: &AppState) {
-    let state = state.clone();
-    let runtime = tokio::runtime::Handle::current();
-    std::thread::Builder::new()
-        .name("recommender".to_owned())
-        .spawn(move || {
-            loop {
-                let started = Instant::now();
-                match runtime.block_on(one_batch(&state)) {
-                    Ok(true) => std::thread::sleep(started.elapsed() * REST_FACTOR),
-                    Ok(false) => std::thread::sleep(IDLE_PAUSE),
-                    Err(error) => {
-                        tracing::warn!(%error, "cannot work out recommendations");
-                        std::thread::sleep(IDLE_PAUSE * 20);
-                    }
-                }
-            }
-        })
-        .expect("a thread starts");
-}
-
 /// Works through everything due, without resting: for tests.
 pub async fn catch_up(state: &AppState) -> Result<(), AppError> {
     while one_batch(state).await? {}
@@ -103,7 +81,7 @@ pub async fn catch_up(state: &AppState) -> Result<(), AppError> {
 
 /// Takes one batch of marks and asks, works them out and stores them;
 /// whether there was anything to do.
-async fn one_batch(state: &AppState) -> Result<bool, AppError> {
+pub async fn one_batch(state: &AppState) -> Result<bool, AppError> {
     let (pool, writer) = (&state.pool, &state.writer);
     let asked = state.recommender.take_asked();
     if asked.is_empty() && !in_blocking(pool, |conn| Ok(stored::anything_marked(conn)?)).await? {

@@ -4,32 +4,14 @@
 
 use std::time::Duration;
 
-use time::OffsetDateTime;
-
-use crate::api::AppState;
 use crate::db::{new_releases, run_blocking};
 use crate::domain::timestamp;
 use crate::error::AppError;
+use crate::server::AppState;
 
 /// How often the day is looked at: a release day's notice comes at most this
 /// late after midnight.
-const LOOK_EVERY: Duration = Duration::from_secs(10 * 60);
-
-/// Looks at the day for as long as the server runs: a task that mostly sleeps.
-pub fn start(state: &AppState) {
-    let state = state.clone();
-    tokio::spawn(async move {
-        loop {
-            let today = OffsetDateTime::now_utc().date().to_string();
-            match tell(&state, today).await {
-                Ok(0) => {}
-                Ok(told) => tracing::info!(told, "release-day notices"),
-                Err(error) => tracing::warn!(%error, "cannot tell today's releases"),
-            }
-            tokio::time::sleep(LOOK_EVERY).await;
-        }
-    });
-}
+pub const LOOK_EVERY: Duration = Duration::from_secs(10 * 60);
 
 /// Tells the followers of the albums out on `day` (`YYYY-MM-DD`), unless that
 /// day was told already; how many notices it made. A told day is seen by a

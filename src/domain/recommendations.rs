@@ -1,6 +1,6 @@
 //! How albums are recommended: an album's similar albums, and a member's
 //! albums "For you". Pure rules over ratings already read; the background
-//! worker (`crate::recommendations`) reads, calls these, and stores.
+//! worker (`crate::discovery::recommendations`) reads, calls these, and stores.
 //!
 //! **Similar albums.** Two albums are similar when the same members rated
 //! both highly (`HIGHLY` or more). Counting such members alone would put the

@@ -65,6 +65,10 @@ const fn stranger(method: &'static str, path: &'static str, limit: &'static str)
 
 use WriteKind::*;
 
+/// Where music players submit plays, as described and charged, whichever of
+/// its two mounts a request came through.
+pub const PLAYER_SUBMIT_PATH: &str = "/apis/listenbrainz/1/submit-listens";
+
 pub const WRITE_ROUTES: &[WriteRoute] = &[
     // Signing in and out, and the account itself.
     stranger("POST", "/api/auth/signup", "sign-ups per client address"),
@@ -217,11 +221,7 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     even_suspended("DELETE", "/api/settings/player-token", Account),
     member("POST", "/api/settings/calendar", Account),
     even_suspended("DELETE", "/api/settings/calendar", Account),
-    member(
-        "POST",
-        crate::api::listenbrainz::SUBMIT_PATH,
-        PlayerSubmission,
-    ),
+    member("POST", PLAYER_SUBMIT_PATH, PlayerSubmission),
 ];
 
 /// Whether a request of `method` changes something (everything but reads).

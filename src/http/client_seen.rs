@@ -6,9 +6,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 
 use super::ClientAddress;
-use crate::api::AppState;
 use crate::db::sessions::Client;
 use crate::error::AppError;
+use crate::server::AppState;
 
 /// The most characters of a User-Agent kept.
 const MOST_AGENT_CHARS: usize = 300;

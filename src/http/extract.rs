@@ -13,13 +13,13 @@ use time::Duration;
 use super::ClientAddress;
 use super::security_log::CallerSlot;
 use super::write_limits;
-use crate::api::AppState;
 use crate::auth::token_hash;
 use crate::db::users::User;
 use crate::db::{run_blocking, sessions};
 use crate::domain::Role;
 use crate::domain::timestamp::{after_now, before_now, now};
 use crate::error::AppError;
+use crate::server::AppState;
 
 /// `Json` whose rejections (malformed JSON, wrong content type, a body over
 /// the limit) come back as `{"message": ...}` with a fitting status.

@@ -248,7 +248,7 @@ impl Attempt<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::ClientAddress;
+    use crate::http::ClientAddress;
 
     fn address(last: u8) -> LimitKey {
         ClientAddress([10, 0, 0, last].into()).limit_key()

@@ -174,7 +174,7 @@ impl Ticket {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::ClientAddress;
+    use crate::http::ClientAddress;
     use std::net::{IpAddr, Ipv6Addr};
 
     fn key(address: impl Into<IpAddr>) -> LimitKey {

@@ -7,7 +7,7 @@
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 
-use crate::api::AppState;
+use crate::server::AppState;
 
 /// Scheme, host and any path prefix, no trailing slash.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,11 +13,11 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use axum::http::Method;
 
 use super::allowances::{Allowance, is_write, write_route};
-use crate::api::AppState;
 pub use crate::config::WriteLimits;
 use crate::db::users::User;
 use crate::domain::words::count_of;
 use crate::error::AppError;
+use crate::server::AppState;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteKind {

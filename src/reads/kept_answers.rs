@@ -31,12 +31,13 @@ use moka::sync::Cache;
 use sha2::{Digest, Sha256};
 
 use super::own_ratings::{self, RatingSlots};
-use crate::api::{AppState, MaybeUser};
 use crate::db::OutsideWrites;
 use crate::db::engine::writer::tallying;
 use crate::db::hidden::Reader;
 use crate::db::users::User;
 use crate::error::AppError;
+use crate::http::MaybeUser;
+use crate::server::AppState;
 
 /// Bigger answers (long lists) are served fresh rather than held in memory.
 const MOST_KEPT_BYTES: u64 = 256 * 1024;

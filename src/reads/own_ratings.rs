@@ -9,9 +9,9 @@ use std::collections::HashMap;
 
 use axum::body::Bytes;
 
-use crate::api::AppState;
 use crate::db::{ratings, run_blocking};
 use crate::error::AppError;
+use crate::server::AppState;
 
 const ALBUM_ID: &[u8] = b"\"albumId\":";
 const NO_RATING: &[u8] = b"\"userRating\":null";

@@ -5,6 +5,7 @@ mod common;
 
 mod account_self_service;
 mod accounts;
+mod background_tasks;
 mod catalogue;
 mod catalogue_history;
 mod cli;
@@ -27,6 +28,7 @@ mod import;
 mod import_api;
 mod kept_answers;
 mod kept_sessions;
+mod layers;
 mod lists;
 mod long_lived_keys;
 mod moderation;

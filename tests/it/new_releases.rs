@@ -10,9 +10,9 @@ use axum::http::{Method, StatusCode};
 use common::TestApp;
 use common::sources::{FRESH, MockSources, fresh_album};
 use halfstar::db::artists::{self, NewArtist};
+use halfstar::discovery::new_releases::check_next;
 use halfstar::domain::Role;
 use halfstar::import::sources::Sources;
-use halfstar::new_releases::check_next;
 
 fn add_artist(app: &TestApp, name: &str, mbid: &str) -> i64 {
     let artist = NewArtist {
@@ -357,7 +357,7 @@ async fn followers_are_told_again_on_release_day_once() {
     assert_eq!(follow.status, StatusCode::OK);
 
     assert_eq!(
-        halfstar::release_days::tell(&app.state, today.clone())
+        halfstar::discovery::release_days::tell(&app.state, today.clone())
             .await
             .unwrap(),
         1
@@ -369,7 +369,7 @@ async fn followers_are_told_again_on_release_day_once() {
     assert!(texts_of_kind(&app, &other, "release-day").await.is_empty());
     // A day is told once, however often the server looks.
     assert_eq!(
-        halfstar::release_days::tell(&app.state, today)
+        halfstar::discovery::release_days::tell(&app.state, today)
             .await
             .unwrap(),
         0

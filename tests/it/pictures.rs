@@ -215,7 +215,7 @@ async fn settled(app: &TestApp, url: &str) -> (String, String) {
 async fn a_saved_picture_is_fetched_once_and_served_in_its_sizes() {
     let host = PictureHost::start();
     let app = TestApp::new();
-    halfstar::media::start_fetching(&app.state, &settings(true));
+    halfstar::server::tasks::pictures::start_alone(&app.state, &settings(true));
     let url = host.url("/cover.png");
     album_with_picture(&app, "Kid A", &url);
     // A second album with the same address shares the picture.
@@ -290,7 +290,7 @@ async fn a_saved_picture_is_fetched_once_and_served_in_its_sizes() {
 async fn what_is_not_a_safe_picture_is_refused_with_the_reason_kept() {
     let host = PictureHost::start();
     let app = TestApp::new();
-    halfstar::media::start_fetching(&app.state, &settings(true));
+    halfstar::server::tasks::pictures::start_alone(&app.state, &settings(true));
     let cases = [
         ("/cover.jpg", "failed", "refused: not a picture"),
         ("/huge.png", "failed", "refused: larger than 10 MB"),
@@ -338,7 +338,7 @@ async fn what_is_not_a_safe_picture_is_refused_with_the_reason_kept() {
 async fn private_addresses_are_refused_unless_allowed() {
     let host = PictureHost::start();
     let app = TestApp::new();
-    halfstar::media::start_fetching(&app.state, &settings(false));
+    halfstar::server::tasks::pictures::start_alone(&app.state, &settings(false));
     let url = host.url("/cover.png");
     album_with_picture(&app, "Kid A", &url);
     let (status, reason) = settled(&app, &url).await;
@@ -354,7 +354,7 @@ async fn private_addresses_are_refused_unless_allowed() {
 async fn metadata_and_link_local_addresses_are_refused_in_every_spelling_even_with_private_ones_allowed()
  {
     let app = TestApp::new();
-    halfstar::media::start_fetching(&app.state, &settings(true));
+    halfstar::server::tasks::pictures::start_alone(&app.state, &settings(true));
     let urls = [
         // AWS's metadata service over IPv6: a unique-local address.
         "http://[fd00:ec2::254]/latest/meta-data/",

@@ -45,7 +45,7 @@ impl Community {
     }
 
     async fn catch_up(&self) {
-        halfstar::recommendations::catch_up(&self.app.state)
+        halfstar::discovery::recommendations::catch_up(&self.app.state)
             .await
             .expect("worked out");
     }

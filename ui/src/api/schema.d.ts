@@ -2794,6 +2794,8 @@ export interface components {
             publicUrl: string;
             /** @description False when `--public-url` is unset and links begin with the listening address. */
             publicUrlConfigured: boolean;
+            /** @description The background tasks: which run, and when each last finished a round. */
+            tasks: components["schemas"]["TaskState"][];
         };
         /**
          * @description An album as every API answer shows it: the spec's fields plus its slug,
@@ -4913,6 +4915,18 @@ export interface components {
             post?: components["schemas"]["PostRef"];
             review?: components["schemas"]["ReviewRef"];
         };
+        /** @description What the board says of one task. */
+        TaskState: {
+            /** @description In a round now (false while it rests, and once it ended). */
+            busy: boolean;
+            /** @description Ended: stopped, or done with all it had to do. */
+            ended: boolean;
+            /** @description When its latest round finished. */
+            lastFinishedAt: string | null;
+            name: string;
+            /** Format: int64 */
+            rounds: number;
+        };
         /** @description Whether a member has the key, and its use. */
         TokenStatus: {
             createdAt: string;
@@ -5324,7 +5338,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The site's size, and its public address */
+            /** @description The site's size, its public address and its background tasks */
             200: {
                 headers: {
                     [name: string]: unknown;

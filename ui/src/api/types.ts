@@ -68,6 +68,7 @@ export type AuditEntry = Schemas['Entry'];
 export type AuditPage = Schemas['AuditPage'];
 export type Figures = Schemas['AdminFigures'];
 export type Ended = Schemas['Ended'];
+export type TaskState = Schemas['TaskState'];
 
 export type AdminMember = Schemas['MemberOverview'];
 export type MemberPage = Schemas['MemberPage'];

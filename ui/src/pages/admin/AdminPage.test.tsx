@@ -351,6 +351,11 @@ describe('the Audit log and Figures tabs', () => {
           pictures: { ready: 1530, pending: 12, failed: 3, bytes: 19922944 },
           publicUrl: 'http://127.0.0.1:8080',
           publicUrlConfigured: false,
+          tasks: [
+            { name: 'orders', busy: true, ended: false, rounds: 2, lastFinishedAt: '2026-05-01T09:30:00.000Z' },
+            { name: 'chart figures', busy: false, ended: true, rounds: 1, lastFinishedAt: '2026-05-01T09:00:00.000Z' },
+            { name: 'pictures', busy: false, ended: false, rounds: 0, lastFinishedAt: null },
+          ],
         },
       ],
     });
@@ -365,6 +370,13 @@ describe('the Audit log and Figures tabs', () => {
         'Members1,204Albums310Artists95Ratings40,211Reviews88Database size50 MBLast backupnot known' +
         'Pictures kept1,530Pictures waiting12Pictures refused3Pictures size19 MB',
     );
+    const tasks = view.getByRole('table');
+    const rows = Array.from(tasks.querySelectorAll('tbody tr')).map((row) => row.textContent);
+    expect(rows).toEqual([
+      'ordersworking2May 1st, 2026, 09:30 UTC',
+      'chart figuresended1May 1st, 2026, 09:00 UTC',
+      'picturesresting0not yet',
+    ]);
   });
 
   it('says nothing of the public address once it is set', async () => {
@@ -384,6 +396,7 @@ describe('the Audit log and Figures tabs', () => {
           pictures: { ready: 0, pending: 0, failed: 0, bytes: 0 },
           publicUrl: 'https://music.example',
           publicUrlConfigured: true,
+          tasks: [],
         },
       ],
     });

@@ -1,5 +1,7 @@
 import { ErrorNote, Loading } from '../../components/QueryState';
 import { byteSize, longDate } from '../../lib/format';
+import { when } from './AuditTab';
+import type { TaskState } from '../../api/types';
 import { useFigures } from './adminQueries';
 import { wholeNumber } from '../../lib/words';
 
@@ -25,14 +27,50 @@ export function FiguresTab() {
     ['Pictures size', byteSize(pictures.bytes)],
   ];
   return (
-    <dl class="admin-figures">
-      {rows.map(([label, value]) => (
-        <div key={label} class="admin-figure">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl class="admin-figures">
+        {rows.map(([label, value]) => (
+          <div key={label} class="admin-figure">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <BackgroundTasks tasks={figures.data.tasks} />
+    </>
+  );
+}
+
+/** The work the server does by itself: which tasks run, and when each last finished a round. */
+function BackgroundTasks({ tasks }: { tasks: TaskState[] }) {
+  return (
+    <section aria-labelledby="admin-tasks">
+      <h2 id="admin-tasks">Background tasks</h2>
+      {tasks.length === 0 ? (
+        <p class="empty">No background task runs in this server.</p>
+      ) : (
+        <table class="admin-tasks">
+          <thead>
+            <tr>
+              <th scope="col">Task</th>
+              <th scope="col">Now</th>
+              <th scope="col">Rounds</th>
+              <th scope="col">Last finished</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.map((task) => (
+              <tr key={task.name}>
+                <th scope="row">{task.name}</th>
+                <td>{task.ended ? 'ended' : task.busy ? 'working' : 'resting'}</td>
+                <td>{wholeNumber(task.rounds)}</td>
+                <td>{task.lastFinishedAt ? when(task.lastFinishedAt) : 'not yet'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,33 @@
+//! The whole application as one router: the API (`api::routes`) with the
+//! kept answers and the security log around it, the music players' API at
+//! both its mounts, the pictures, the embedded UI, and the layers every
+//! answer passes through.
+
+use axum::Router;
+use axum::middleware::from_fn_with_state;
+
+use super::AppState;
+use crate::api::{self, listenbrainz};
+use crate::http::{layers, security_log};
+
+pub fn app(state: AppState) -> Router {
+    let max_body_bytes = state.max_body_bytes;
+    let request_timeout = state.request_timeout;
+    let api = api::routes(&state)
+        .layer(from_fn_with_state(
+            state.clone(),
+            crate::reads::kept_answers::serve_or_keep,
+        ))
+        .layer(from_fn_with_state(state.clone(), security_log::watch))
+        .with_state(state.clone());
+    let players = listenbrainz::router()
+        .layer(from_fn_with_state(state.clone(), security_log::watch))
+        .with_state(state.clone());
+    let router = Router::new()
+        .nest("/api", api)
+        .nest("/apis/listenbrainz/1", players.clone())
+        .nest("/1", players)
+        .merge(crate::media::router().with_state(state))
+        .fallback(crate::web::serve_ui);
+    layers::apply(router, max_body_bytes, request_timeout)
+}
