@@ -149,9 +149,7 @@ async fn calendar(
             return Ok(None);
         };
         let user = users::by_id(conn, member)?.ok_or_else(no_user)?;
-        if user.suspension(&crate::domain::timestamp::now()).is_some() {
-            return Ok(Some((user, last_used, Vec::new())));
-        }
+        refuse_key_if_suspended(&user)?;
         let asked = new_releases::Asked {
             upcoming: true,
             today: &day_before,
@@ -173,7 +171,6 @@ async fn calendar(
             "No calendar at this address: its link was replaced or revoked".into(),
         ));
     };
-    refuse_key_if_suspended(&user)?;
     let client = ClientSeen::new(&headers, address);
     member_tokens::note_read(
         &state,
