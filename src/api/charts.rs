@@ -172,7 +172,8 @@ pub fn sweep(
     conn: &Connection,
     prior_weight: f64,
     orders: &mut HashMap<RankKey, Vec<i64>>,
-) -> AppResult<usize> {
+    stopped: &dyn Fn() -> bool,
+) -> AppResult<Option<usize>> {
     let priors = Priors {
         weight: prior_weight,
         site: charts::site_prior(conn)?,
@@ -180,6 +181,9 @@ pub fn sweep(
     let wide = charts::wide_scopes(conn)?;
     let mut scopes = wide.len();
     for &scope in &wide {
+        if stopped() {
+            return Ok(None);
+        }
         for kind in ChartKind::ALL {
             let order = kind.order(conn, scope, prior_weight, || Ok(priors.site), KEPT)?;
             orders.insert(key(kind, scope, KEPT), order);
@@ -195,6 +199,9 @@ pub fn sweep(
     for genre_id in genres {
         let mut years = 0;
         for kind in ChartKind::ALL {
+            if stopped() {
+                return Ok(None);
+            }
             let by_year =
                 charts::orders_by_year_of_genre(conn, kind, genre_id, priors, KEPT_DEPTH)?;
             years = years.max(by_year.len());
@@ -208,7 +215,7 @@ pub fn sweep(
         }
         scopes += years;
     }
-    Ok(scopes)
+    Ok(Some(scopes))
 }
 
 #[utoipa::path(

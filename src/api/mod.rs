@@ -138,18 +138,26 @@ pub struct Swept {
 
 /// Computes, ahead of any reader, the orders that would be slow to compute
 /// when first asked for: every chart scope's and the busy word beginnings'
-/// of search. They are served as kept, as old as this sweep.
+/// of search. They are served as kept, as old as this sweep. `stopped` is
+/// asked between orders: once it says so, the sweep ends with nothing kept
+/// (`None`).
 pub fn sweep_orders(
     conn: &rusqlite::Connection,
     rankings: &Rankings,
     prior_weight: f64,
-) -> crate::error::AppResult<Swept> {
+    stopped: &dyn Fn() -> bool,
+) -> crate::error::AppResult<Option<Swept>> {
     let began = rankings.sweep_begins();
     let mut orders = std::collections::HashMap::new();
-    let swept = Swept {
-        chart_scopes: charts::sweep(conn, prior_weight, &mut orders)?,
-        search_beginnings: search::sweep(conn, &mut orders)?,
+    let Some(chart_scopes) = charts::sweep(conn, prior_weight, &mut orders, stopped)? else {
+        return Ok(None);
+    };
+    let Some(search_beginnings) = search::sweep(conn, &mut orders, stopped)? else {
+        return Ok(None);
     };
     rankings.seed(orders, began);
-    Ok(swept)
+    Ok(Some(Swept {
+        chart_scopes,
+        search_beginnings,
+    }))
 }

@@ -141,13 +141,20 @@ fn kept_order(
 
 /// Ranks the matches of every busy word beginning ahead of any reader, into
 /// `orders`; answers how many beginnings.
-pub fn sweep(conn: &Connection, orders: &mut HashMap<RankKey, Vec<i64>>) -> AppResult<usize> {
+pub fn sweep(
+    conn: &Connection,
+    orders: &mut HashMap<RankKey, Vec<i64>>,
+    stopped: &dyn Fn() -> bool,
+) -> AppResult<Option<usize>> {
     let mut swept = 0;
     for names in [Names::Artists, Names::Albums] {
         for query in search::busy_prefixes(conn, names, SWEPT_LENGTHS, BUSY_NAMES)? {
+            if stopped() {
+                return Ok(None);
+            }
             orders.insert(key(names, &query), rank(conn, names, &query)?);
             swept += 1;
         }
     }
-    Ok(swept)
+    Ok(Some(swept))
 }

@@ -1161,7 +1161,14 @@ async fn swept_orders_are_served_without_computing_them() {
         .map(|name| (name.as_str(), "1997-05-21"))
         .collect();
     app.artist_with_albums("Harbor Lights", &albums, &["Rock".to_owned()]);
-    let swept = halfstar::api::sweep_orders(&app.conn(), &app.state.rankings, 5.0).unwrap();
+    let stopped = halfstar::api::sweep_orders(&app.conn(), &app.state.rankings, 5.0, &|| true);
+    assert!(
+        stopped.unwrap().is_none(),
+        "a sweep told to stop keeps nothing"
+    );
+    let swept = halfstar::api::sweep_orders(&app.conn(), &app.state.rankings, 5.0, &|| false)
+        .unwrap()
+        .expect("not stopped");
     assert!(swept.chart_scopes >= 4, "{swept:?}");
     assert!(swept.search_beginnings >= 3, "{swept:?}");
 

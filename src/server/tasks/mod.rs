@@ -90,10 +90,11 @@ impl Tasks {
         self.running.iter().map(|(name, _)| *name).collect()
     }
 
-    /// Starts `name`'s loop: `round` then a rest, until it is done or told to stop.
+    /// Starts `name`'s loop: `round` then a rest, until it is done or told to
+    /// stop. A long round is handed the signal, to end early when told.
     fn spawn<F, R>(&mut self, state: &AppState, name: &'static str, mut round: F)
     where
-        F: FnMut(AppState) -> R + Send + 'static,
+        F: FnMut(AppState, Stop) -> R + Send + 'static,
         R: Future<Output = Next> + Send + 'static,
     {
         let (state, board) = (state.clone(), state.tasks.clone());
@@ -105,7 +106,7 @@ impl Tasks {
                     break;
                 }
                 board.update(name, |task| task.busy = true);
-                let next = round(state.clone()).await;
+                let next = round(state.clone(), stop.clone()).await;
                 board.update(name, |task| {
                     task.busy = false;
                     task.rounds += 1;
@@ -154,25 +155,25 @@ pub fn start_all(state: &AppState, settings: &TaskSettings) -> Tasks {
     if let Some(rounds) = pictures::rounds(&settings.pictures) {
         tasks.spawn(state, pictures::NAME, rounds);
     }
-    tasks.spawn(state, recommendations::NAME, |state| async move {
+    tasks.spawn(state, recommendations::NAME, |state, _| async move {
         recommendations::round(&state).await
     });
     if settings.new_releases {
-        tasks.spawn(state, new_releases::NAME, |state| async move {
+        tasks.spawn(state, new_releases::NAME, |state, _| async move {
             new_releases::round(&state).await
         });
     }
-    tasks.spawn(state, release_days::NAME, |state| async move {
+    tasks.spawn(state, release_days::NAME, |state, _| async move {
         release_days::round(&state).await
     });
-    tasks.spawn(state, chart_figures::NAME, |state| async move {
+    tasks.spawn(state, chart_figures::NAME, |state, _| async move {
         chart_figures::round(&state).await
     });
     if let Some(every) = settings.orders_every {
         let mut first = true;
-        tasks.spawn(state, orders::NAME, move |state| {
+        tasks.spawn(state, orders::NAME, move |state, stop| {
             let warm = std::mem::take(&mut first);
-            async move { orders::round(&state, warm, every).await }
+            async move { orders::round(&state, warm, every, stop).await }
         });
     }
     tracing::info!(tasks = ?tasks.names(), "background tasks started");
@@ -182,7 +183,7 @@ pub fn start_all(state: &AppState, settings: &TaskSettings) -> Tasks {
 /// Starts one task alone, for as long as the program runs: for tests.
 pub fn start_one<F, R>(state: &AppState, name: &'static str, round: F)
 where
-    F: FnMut(AppState) -> R + Send + 'static,
+    F: FnMut(AppState, Stop) -> R + Send + 'static,
     R: Future<Output = Next> + Send + 'static,
 {
     let (mut tasks, _) = Tasks::new();

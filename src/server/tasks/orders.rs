@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::http::Request;
 use tower::ServiceExt;
 
-use super::Next;
+use super::{Next, Stop};
 use crate::db;
 use crate::server::AppState;
 
@@ -20,7 +20,8 @@ pub const NAME: &str = "orders";
 /// a visitor would, so its answer is kept too.
 const OPENING_ORDER: &str = "/api/album/popular-albums?limit=20";
 
-pub async fn round(state: &AppState, warm: bool, every: Duration) -> Next {
+/// Ends early, computing nothing more and keeping nothing, when told to stop.
+pub async fn round(state: &AppState, warm: bool, every: Duration, stop: Stop) -> Next {
     if warm {
         warm_opening_order(state).await;
     }
@@ -32,8 +33,9 @@ pub async fn round(state: &AppState, warm: bool, every: Duration) -> Next {
     let swept = tokio::task::spawn_blocking(move || {
         let started = std::time::Instant::now();
         let conn = pool.get().map_err(anyhow::Error::from)?;
+        let stopped = || stop.is_stopped();
         let swept = db::with_sorts_on_disk(&conn, |conn| {
-            crate::api::sweep_orders(conn, &rankings, weight)
+            crate::api::sweep_orders(conn, &rankings, weight, &stopped)
         })?;
         #[cfg(all(target_os = "linux", target_env = "gnu"))]
         give_back_freed_memory();
@@ -41,7 +43,8 @@ pub async fn round(state: &AppState, warm: bool, every: Duration) -> Next {
     })
     .await;
     match swept {
-        Ok(Ok((swept, took))) => tracing::info!(
+        Ok(Ok((None, took))) => tracing::info!("the sweep of the orders stopped after {took:.1?}"),
+        Ok(Ok((Some(swept), took))) => tracing::info!(
             "computed the orders of {} chart scopes and {} search word beginnings in {took:.1?}",
             swept.chart_scopes,
             swept.search_beginnings

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::Next;
+use super::{Next, Stop};
 use crate::config::PictureSettings;
 use crate::db::{pictures, run_blocking};
 use crate::domain::timestamp;
@@ -75,17 +75,17 @@ impl Fetching {
     }
 }
 
+/// One round's work, to be awaited.
+type Round = std::pin::Pin<Box<dyn Future<Output = Next> + Send>>;
+
 /// The task's rounds, when fetching is on.
 pub fn rounds(
     settings: &PictureSettings,
-) -> Option<
-    impl FnMut(AppState) -> std::pin::Pin<Box<dyn Future<Output = Next> + Send>> + Send + 'static,
-> {
+) -> Option<impl FnMut(AppState, Stop) -> Round + Send + 'static> {
     let fetching = settings.fetch_pictures.then(|| Fetching::new(settings))?;
-    Some(move |state: AppState| {
+    Some(move |state: AppState, _: Stop| {
         let fetching = fetching.clone();
-        Box::pin(async move { fetching.round(&state).await })
-            as std::pin::Pin<Box<dyn Future<Output = Next> + Send>>
+        Box::pin(async move { fetching.round(&state).await }) as Round
     })
 }
 
