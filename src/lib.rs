@@ -15,6 +15,7 @@ pub mod import;
 pub mod lock;
 pub mod media;
 pub mod member_import;
+pub mod notices;
 #[cfg(unix)]
 pub mod open_files;
 pub mod outgoing;

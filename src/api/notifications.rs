@@ -11,11 +11,12 @@ use super::openapi::SignedIn;
 use super::shared;
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
 use crate::db::follows;
-use crate::db::notifications::{self, Notification, Switches};
+use crate::db::notifications::{self, Switches};
 use crate::db::{ratings, recommendations, run_blocking};
 use crate::domain::compatibility::{self, MINIMUM_SHARED};
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::notices::Notification;
 use crate::reads::kept_answers::Touched;
 
 pub fn router() -> Router<AppState> {
@@ -71,7 +72,8 @@ async fn list(
         return Err(AppError::BadRequest("limit must be 1 to 100".to_owned()));
     }
     run_blocking(&state.pool, move |conn| {
-        let (items, next) = notifications::page(conn, caller.id, query.before, limit)?;
+        let (told, next) = notifications::page(conn, caller.id, query.before, limit)?;
+        let items = told.into_iter().map(Notification::from).collect();
         Ok(Json(Notifications { items, next }))
     })
     .await

@@ -270,64 +270,45 @@ const SHOWN: &str = "n.kind NOT IN (SELECT kind FROM notification_mutes m WHERE 
     AND NOT EXISTS (SELECT 1 FROM lists l WHERE l.id = n.list_id AND l.user_id <> n.user_id
                     AND (l.visibility = 'private' OR l.hidden_at IS NOT NULL))";
 
-/// One notification, or likes of one review or post grouped.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Notification {
-    /// Every row it stands for: marking it read marks them all.
-    pub ids: Vec<i64>,
+/// One notification row, with the names of what it is about.
+#[derive(Clone)]
+pub struct Event {
+    pub id: i64,
     pub kind: NotificationKind,
-    /// Who did it, the newest first, at most three.
-    pub actors: Vec<Author>,
-    /// How many did it.
-    pub actor_count: usize,
-    /// A sentence saying what happened.
-    pub text: String,
-    /// The page it is about.
-    pub link: String,
-    /// When the newest of it happened.
+    pub actor: Option<Author>,
     pub at: String,
     pub read: bool,
-}
-
-#[derive(Clone)]
-struct Event {
-    id: i64,
-    kind: NotificationKind,
-    actor: Option<Author>,
-    at: String,
-    read: bool,
-    review: Option<i64>,
-    post: Option<i64>,
-    comment: Option<i64>,
-    shout: Option<i64>,
-    list: Option<i64>,
+    pub review: Option<i64>,
+    pub post: Option<i64>,
+    pub comment: Option<i64>,
+    pub shout: Option<i64>,
+    pub list: Option<i64>,
     /// What it is about, in words ("your review of Kid A") and as a page.
-    about: About,
+    pub about: About,
 }
 
 /// The subject's names, read with the notification.
 #[derive(Clone)]
-struct About {
-    album_title: Option<String>,
-    album_page: Option<String>,
-    artist: Option<String>,
-    review_album: Option<String>,
-    review_page: Option<String>,
-    review_mine: bool,
-    post_title: Option<String>,
-    post_mine: bool,
-    list_title: Option<String>,
-    list_page: Option<String>,
-    list_mine: bool,
-    me: String,
+pub struct About {
+    pub album_title: Option<String>,
+    pub album_page: Option<String>,
+    pub artist: Option<String>,
+    pub review_album: Option<String>,
+    pub review_page: Option<String>,
+    pub review_mine: bool,
+    pub post_title: Option<String>,
+    pub post_mine: bool,
+    pub list_title: Option<String>,
+    pub list_page: Option<String>,
+    pub list_mine: bool,
+    pub me: String,
     /// The profile a shout is on.
-    shouted_on: Option<String>,
+    pub shouted_on: Option<String>,
     /// A correction's outcome ('accepted' or 'declined'), and its artist's
     /// name and page when it is of an artist.
-    correction: Option<String>,
-    corrected_artist: Option<String>,
-    corrected_artist_page: Option<String>,
+    pub correction: Option<String>,
+    pub corrected_artist: Option<String>,
+    pub corrected_artist_page: Option<String>,
 }
 
 const EVENT_SELECT: &str = "SELECT n.id, n.kind, n.actor_id, u.username, u.profile_picture_url,
@@ -387,116 +368,6 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
 }
 
 impl Event {
-    /// The thing it is about, in words for the member told, and its page,
-    /// at the comment or shout that happened (`#comment-12`, `#shout-3`):
-    /// the page scrolls to it.
-    fn thing(&self) -> (String, String) {
-        let (words, page) = self.page();
-        let at = match (self.comment, self.shout) {
-            (Some(comment), _) => format!("#comment-{comment}"),
-            (None, Some(shout)) => format!("#shout-{shout}"),
-            (None, None) => String::new(),
-        };
-        (words, page + &at)
-    }
-
-    fn page(&self) -> (String, String) {
-        let a = &self.about;
-        if let (Some(album), Some(page)) = (&a.review_album, &a.review_page) {
-            let whose = if a.review_mine {
-                "your review"
-            } else {
-                "a review"
-            };
-            return (format!("{whose} of {album}"), page.clone());
-        }
-        if let (Some(title), Some(id)) = (&a.post_title, self.post) {
-            let whose = if a.post_mine { "your post" } else { "the post" };
-            return (format!("{whose} “{title}”"), format!("/post/{id}"));
-        }
-        if let (Some(title), Some(page)) = (&a.list_title, &a.list_page) {
-            let whose = if a.list_mine { "your list" } else { "the list" };
-            return (format!("{whose} “{title}”"), page.clone());
-        }
-        if let (Some(title), Some(page)) = (&a.album_title, &a.album_page) {
-            return (title.clone(), page.clone());
-        }
-        if let (Some(name), Some(page)) = (&a.corrected_artist, &a.corrected_artist_page) {
-            return (name.clone(), page.clone());
-        }
-        match &a.shouted_on {
-            Some(profile) if *profile != a.me => {
-                (format!("{profile}’s profile"), format!("/user/{profile}"))
-            }
-            _ => ("your profile".to_owned(), format!("/user/{}", a.me)),
-        }
-    }
-
-    fn sentence(&self, actors: &[Author], actor_count: usize) -> (String, String) {
-        let who = match (actors.first(), actor_count) {
-            (Some(first), 1) => first.username.clone(),
-            (Some(first), 2) => format!("{} and 1 other", first.username),
-            (Some(first), n) => format!("{} and {} others", first.username, n - 1),
-            (None, _) => String::new(),
-        };
-        let (thing, page) = self.thing();
-        match self.kind {
-            NotificationKind::Comment => (format!("{who} commented on {thing}"), page),
-            NotificationKind::Reply => (format!("{who} also commented on {thing}"), page),
-            NotificationKind::Vote if actor_count > 1 => {
-                (format!("{actor_count} people liked {thing}"), page)
-            }
-            NotificationKind::Vote => (format!("{who} liked {thing}"), page),
-            NotificationKind::Shout => (format!("{who} shouted on your profile"), page),
-            NotificationKind::Follow => (
-                format!("{who} followed you"),
-                format!(
-                    "/user/{}",
-                    actors.first().map_or("", |a| a.username.as_str())
-                ),
-            ),
-            NotificationKind::Mention => {
-                let place = if self.comment.is_some() {
-                    format!("a comment on {thing}")
-                } else if self.review.is_some()
-                    || self.post.is_some()
-                    || self.about.list_title.is_some()
-                {
-                    thing
-                } else {
-                    format!("a shout on {thing}")
-                };
-                (format!("{who} mentioned you in {place}"), page)
-            }
-            NotificationKind::Correction => {
-                let outcome = a_correction_outcome(self.about.correction.as_deref());
-                (format!("{who} {outcome} your correction to {thing}"), page)
-            }
-            NotificationKind::NewAlbum => (
-                format!(
-                    "New album by {}: {}",
-                    self.about
-                        .artist
-                        .as_deref()
-                        .unwrap_or("an artist you follow"),
-                    self.about.album_title.as_deref().unwrap_or("")
-                ),
-                page,
-            ),
-            NotificationKind::ReleaseDay => (
-                format!(
-                    "Out today: {} by {}",
-                    self.about.album_title.as_deref().unwrap_or(""),
-                    self.about
-                        .artist
-                        .as_deref()
-                        .unwrap_or("an artist you follow")
-                ),
-                page,
-            ),
-        }
-    }
-
     /// Likes of the same thing, read or unread alike, are told as one.
     fn group_key(&self) -> Option<LikedThing> {
         (self.kind == NotificationKind::Vote).then_some((
@@ -511,13 +382,23 @@ impl Event {
 /// What a like was of (a review, a post or a list) and whether it was read.
 type LikedThing = (Option<i64>, Option<i64>, Option<i64>, bool);
 
-/// The member's notifications, the newest first, before the row `before`.
+/// A notification as it is told: one row, or likes of one thing grouped.
+pub struct Told {
+    pub event: Event,
+    /// Every row it stands for.
+    pub ids: Vec<i64>,
+    /// Who did it, the newest first, each once.
+    pub actors: Vec<Author>,
+}
+
+/// The member's notifications, the newest first, before the row `before`;
+/// `notices` puts them into words.
 pub fn page(
     conn: &Connection,
     user: i64,
     before: Option<i64>,
     limit: u32,
-) -> rusqlite::Result<(Vec<Notification>, Option<i64>)> {
+) -> rusqlite::Result<(Vec<Told>, Option<i64>)> {
     let events: Vec<Event> = conn
         .prepare_cached(&format!(
             "{EVENT_SELECT} WHERE n.user_id = ?1 AND n.id < ?2 AND {SHOWN}
@@ -553,24 +434,7 @@ pub fn page(
     }
     let items = grouped
         .into_iter()
-        .map(|(event, ids, actors)| {
-            let actor_count = actors.len().max(1);
-            let (text, link) = event.sentence(&actors, actor_count);
-            Notification {
-                ids,
-                kind: event.kind,
-                actor_count: if event.actor.is_some() {
-                    actor_count
-                } else {
-                    0
-                },
-                actors: actors.into_iter().take(3).collect(),
-                text,
-                link,
-                at: event.at,
-                read: event.read,
-            }
-        })
+        .map(|(event, ids, actors)| Told { event, ids, actors })
         .collect();
     Ok((items, next))
 }
@@ -635,14 +499,6 @@ pub struct Switches {
 
 fn switched_on() -> bool {
     true
-}
-
-/// "accepted" or "declined", as the request stands now.
-fn a_correction_outcome(status: Option<&str>) -> &'static str {
-    match status {
-        Some("declined") => "declined",
-        _ => "accepted",
-    }
 }
 
 impl Switches {

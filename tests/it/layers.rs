@@ -18,8 +18,9 @@ fn layer_of(module: &str) -> Option<u8> {
         "domain" | "config" | "error" | "auth" | "csv_cells" => 0,
         "db" => 1,
         "http" | "reads" | "server::state" => 2,
-        "api" | "import" | "member_import" | "player_listens" | "pictures" | "discovery"
-        | "year_in_music" | "media" | "web" | "outgoing" | "demo" | "lock" | "open_files" => 3,
+        "api" | "import" | "member_import" | "notices" | "player_listens" | "pictures"
+        | "discovery" | "year_in_music" | "media" | "web" | "outgoing" | "demo" | "lock"
+        | "open_files" => 3,
         "server" => 4,
         _ => return None,
     })
