@@ -5,6 +5,11 @@
 use std::num::NonZeroU32;
 use std::time::Duration;
 
+/// The largest history file a member may upload to import (a ZIP archive's
+/// contents too, however small the archive): the one body over
+/// `--max-body-bytes` the layers let through, to its own limit.
+pub const MOST_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+
 /// How often each member may write each kind of thing (sign-ups: each client
 /// address): `*_per_minute` or `*_per_hour` writes, all of which may be spent
 /// at once, refilled evenly over the period. `serve` takes each as a flag.

@@ -68,7 +68,7 @@ async fn refuse_large_bodies(max_body_bytes: usize, request: Request, next: Next
     // the body itself, up to its own limit.
     let path = request.uri().path();
     let max_body_bytes = if path == FILE_UPLOAD_PATH {
-        crate::member_import::MOST_BYTES
+        crate::config::limits::MOST_IMPORT_BYTES
     } else if path.ends_with(SUBMIT_LISTENS) {
         // A player's import of up to 1,000 listens: the route's own limit
         // (2 MiB, read no further) refuses it, in the shape players read.

@@ -236,8 +236,9 @@ impl Progress {
 }
 
 /// Files bigger than this are refused before reading (and a ZIP archive's
-/// contents, however small the archive).
-pub const MOST_BYTES: usize = 64 * 1024 * 1024;
+/// contents, however small the archive): the upload limit every request's
+/// layers hold it to.
+pub use crate::config::limits::MOST_IMPORT_BYTES as MOST_BYTES;
 
 const UNKNOWN_FILE: &str = "This file is not one halfstar can read. It reads Rate Your Music's \
     export (CSV), Discogs collection and wantlist exports (CSV), Last.fm scrobbles (CSV), \

@@ -87,8 +87,6 @@ const STILL_UPWARD: &[(&str, &str)] = &[
     // the import's own types: the cycle the next step cuts.
     ("db/member_import.rs", "member_import"),
     ("db/member_import.rs", "player_listens"),
-    // The upload's limit is the member import's constant.
-    ("http/layers.rs", "member_import"),
     // The state holds the capabilities' shared services (the recommender's
     // queue, the import sources, the imports held for review): each to move
     // below, or behind a `FromRef` of its own.
