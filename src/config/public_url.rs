@@ -14,7 +14,6 @@ pub struct PublicUrl {
     /// No trailing slash, so `{base}/albums/...` is a link.
     base: String,
     host: String,
-    https: bool,
     /// Set by the admin rather than derived from the listening address.
     configured: bool,
 }
@@ -24,15 +23,12 @@ impl PublicUrl {
     pub fn parse(text: &str) -> Result<Self, String> {
         let url = url::Url::parse(text.trim())
             .map_err(|error| format!("the public URL {text:?} is not an address: {error}"))?;
-        let https = match url.scheme() {
-            "https" => true,
-            "http" => false,
-            other => {
-                return Err(format!(
-                    "the public URL must begin with http:// or https://, not {other}://"
-                ));
-            }
-        };
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(format!(
+                "the public URL must begin with http:// or https://, not {}://",
+                url.scheme()
+            ));
+        }
         if !url.username().is_empty() || url.password().is_some() {
             return Err("the public URL must not carry a user name or password".to_owned());
         }
@@ -52,7 +48,6 @@ impl PublicUrl {
         Ok(Self {
             base: format!("{}://{authority}{prefix}", url.scheme()),
             host,
-            https,
             configured: true,
         })
     }
@@ -77,7 +72,6 @@ impl PublicUrl {
         Self {
             base: format!("http://{authority}"),
             host,
-            https: false,
             configured: false,
         }
     }
@@ -90,10 +84,6 @@ impl PublicUrl {
     /// The host alone, without port or prefix.
     pub fn host(&self) -> &str {
         &self.host
-    }
-
-    pub fn is_https(&self) -> bool {
-        self.https
     }
 
     /// Whether an admin set it (`--public-url`), rather than it being
@@ -143,7 +133,7 @@ mod tests {
         let url = PublicUrl::parse("https://Music.Example:8443/halfstar/").unwrap();
         assert_eq!(url.as_str(), "https://music.example:8443/halfstar");
         assert_eq!(url.host(), "music.example");
-        assert!(url.is_https() && url.is_configured());
+        assert!(url.as_str().starts_with("https://") && url.is_configured());
         assert_eq!(
             PublicUrl::parse("https://music.example").unwrap().as_str(),
             "https://music.example"

@@ -156,18 +156,23 @@ pub struct Ended {
 
 /// Signs a member out everywhere: every session and every long-lived key.
 pub fn end_all(conn: &Connection, user_id: i64) -> rusqlite::Result<Ended> {
-    let sessions = conn
-        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1")?
-        .execute([user_id])?;
-    let keys = super::member_tokens::revoke_all(conn, user_id)?;
-    Ok(Ended { sessions, keys })
+    end_all_keeping(conn, user_id, None)
 }
 
 /// Signs a member out everywhere but the session `keep` (where they just
 /// changed their password): every other session and every long-lived key.
 pub fn end_all_but(conn: &Connection, user_id: i64, keep: &[u8]) -> rusqlite::Result<Ended> {
+    end_all_keeping(conn, user_id, Some(keep))
+}
+
+fn end_all_keeping(
+    conn: &Connection,
+    user_id: i64,
+    keep: Option<&[u8]>,
+) -> rusqlite::Result<Ended> {
+    // `IS NOT NULL` holds for every session: with nothing kept, all end.
     let sessions = conn
-        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2")?
+        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2")?
         .execute(params![user_id, keep])?;
     let keys = super::member_tokens::revoke_all(conn, user_id)?;
     Ok(Ended { sessions, keys })

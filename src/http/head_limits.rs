@@ -36,8 +36,10 @@ pub async fn refuse_large_heads(request: Request, next: Next) -> Response {
 }
 
 fn checked(request: &Request) -> Result<(), AppError> {
-    let request_line =
-        request.method().as_str().len() + 1 + request.uri().to_string().len() + VERSION;
+    let uri = request.uri();
+    let target = uri.authority().map_or(0, |a| a.as_str().len())
+        + uri.path_and_query().map_or(0, |p| p.as_str().len());
+    let request_line = request.method().as_str().len() + 1 + target + VERSION;
     if request_line > MOST_LINE_BYTES {
         return Err(AppError::UriTooLong(format!(
             "The request's address is too long (at most {} KiB)",

@@ -264,13 +264,7 @@ async fn keys_are_listed_beside_the_sessions_and_end_from_there() {
 async fn a_suspended_members_keys_answer_nothing_and_can_still_be_revoked() {
     let app = TestApp::new();
     let (session, id, keys) = member_with_keys(&app, "suspended").await;
-    app.conn()
-        .execute(
-            "UPDATE users SET suspended_until = '9999-12-31T00:00:00.000Z',
-                    suspension_reason = 'spam' WHERE id = ?1",
-            [id],
-        )
-        .unwrap();
+    app.suspend(id, "spam");
     app.state.kept_sessions.forget_member(id);
     for key in &keys {
         let used = use_key(&app, key, "suspended").await;

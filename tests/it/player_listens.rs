@@ -613,12 +613,7 @@ async fn a_suspended_member_s_player_is_refused_and_plays_have_an_hourly_allowan
     assert!(!over.header("retry-after").is_empty());
     assert_eq!(app.rows("player_listens"), 2);
 
-    app.conn()
-        .execute(
-            "UPDATE users SET suspended_until = '9999-12-31T00:00:00.000Z', suspension_reason = 'spam' WHERE id = ?1",
-            [user_id],
-        )
-        .unwrap();
+    app.suspend(user_id, "spam");
     let suspended = submit(&app, &token, two(1_700_002_000)).await;
     assert_eq!(suspended.status, StatusCode::FORBIDDEN);
     assert!(

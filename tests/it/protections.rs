@@ -182,16 +182,6 @@ fn player_token_of(app: &TestApp, session: &str) -> String {
     token
 }
 
-fn suspend(app: &TestApp, user_id: i64) {
-    app.conn()
-        .execute(
-            "UPDATE users SET suspended_until = '9999-12-31T00:00:00.000Z',
-                    suspension_reason = 'testing' WHERE id = ?1",
-            [user_id],
-        )
-        .unwrap();
-}
-
 #[tokio::test]
 async fn a_signed_out_caller_gets_401_from_every_operation_that_needs_a_member() {
     let app = TestApp::new();
@@ -223,7 +213,7 @@ async fn a_suspended_member_gets_403_from_every_write_but_the_few_allowed() {
     // An admin, so that no role check answers first.
     let (_, id) = app.member("suspended_sam");
     app.set_role(id, Role::Admin);
-    suspend(&app, id);
+    app.suspend(id, "testing");
     let mut refused = BTreeSet::new();
     for operation in operations(&app).await {
         if !operation.is_write() {

@@ -56,16 +56,15 @@ impl Stop {
         *self.0.borrow()
     }
 
-    /// Rests for `rest`, or until told to stop: whether to go on.
+    /// Rests for `rest`, or until told to stop (at once if told already):
+    /// whether to go on.
     pub async fn rest(&mut self, rest: Duration) -> bool {
-        if self.is_stopped() {
-            return false;
+        tokio::select! {
+            biased;
+            // A dropped sender stops the task too.
+            _ = self.0.wait_for(|stopped| *stopped) => false,
+            () = tokio::time::sleep(rest) => true,
         }
-        let told = tokio::select! {
-            () = tokio::time::sleep(rest) => false,
-            _ = self.0.wait_for(|stopped| *stopped) => true,
-        };
-        !told && !self.is_stopped()
     }
 }
 
@@ -76,13 +75,11 @@ pub struct Tasks {
 }
 
 impl Tasks {
-    fn new() -> (Self, Stop) {
-        let (stop, receiver) = watch::channel(false);
-        let tasks = Self {
-            stop,
+    fn new() -> Self {
+        Self {
+            stop: watch::channel(false).0,
             running: Vec::new(),
-        };
-        (tasks, Stop(receiver))
+        }
     }
 
     /// The names of the tasks started.
@@ -102,9 +99,6 @@ impl Tasks {
         board.update(name, |_| {});
         let handle = tokio::spawn(async move {
             loop {
-                if stop.is_stopped() {
-                    break;
-                }
                 board.update(name, |task| task.busy = true);
                 let next = round(state.clone(), stop.clone()).await;
                 board.update(name, |task| {
@@ -151,7 +145,7 @@ impl Tasks {
 
 /// Starts every background task of the server.
 pub fn start_all(state: &AppState, settings: &TaskSettings) -> Tasks {
-    let (mut tasks, _) = Tasks::new();
+    let mut tasks = Tasks::new();
     if let Some(rounds) = pictures::rounds(&settings.pictures) {
         tasks.spawn(state, pictures::NAME, rounds);
     }
@@ -186,7 +180,7 @@ where
     F: FnMut(AppState, Stop) -> R + Send + 'static,
     R: Future<Output = Next> + Send + 'static,
 {
-    let (mut tasks, _) = Tasks::new();
+    let mut tasks = Tasks::new();
     tasks.spawn(state, name, round);
     // Never told to stop: its sender lives as long as the program.
     std::mem::forget(tasks);

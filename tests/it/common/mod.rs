@@ -203,6 +203,17 @@ impl TestApp {
         db::users::set_role(&conn, user_id, role).expect("role");
     }
 
+    /// Suspends the member for good, for `reason`, behind the server's back.
+    pub fn suspend(&self, user_id: i64, reason: &str) {
+        self.conn()
+            .execute(
+                "UPDATE users SET suspended_until = '9999-12-31T00:00:00.000Z',
+                        suspension_reason = ?2 WHERE id = ?1",
+                rusqlite::params![user_id, reason],
+            )
+            .expect("suspended");
+    }
+
     /// A new app with an editor called `username` signed in; answers their token.
     pub async fn with_editor(username: &str) -> (Self, String) {
         let app = Self::new();

@@ -11,8 +11,12 @@ import { ErrorNote, Loading } from '../../components/QueryState';
 import { longDate } from '../../lib/format';
 import { refreshSessionsAndKeys } from './sessionQueries';
 
+type KeyKind = Exclude<SessionKind, 'browser'>;
+/** A long-lived key, as the sessions list gives it. */
+type KeyView = SessionView & { kind: KeyKind };
+
 /** What a long-lived key is called where the member made it. */
-const KEY_NAMES: Record<Exclude<SessionKind, 'browser'>, string> = {
+const KEY_NAMES: Record<KeyKind, string> = {
   'player-token': 'Music player token',
   'calendar-link': 'Calendar link',
 };
@@ -60,7 +64,7 @@ export function SessionList() {
   else if (sessions.isError) list = <ErrorNote error={sessions.error} />;
   else {
     const signedIn = sessions.data.filter((session) => session.kind === 'browser');
-    const keys = sessions.data.filter((session) => session.kind !== 'browser');
+    const keys = sessions.data.filter((session): session is KeyView => session.kind !== 'browser');
     list = (
       <>
         <ul class="session-list">
@@ -122,8 +126,8 @@ export function SessionList() {
 }
 
 /** A long-lived key: what it is, when it was made, and when and from where it was last used. */
-function KeyRow({ session, pending, onRevoke }: { session: SessionView; pending: boolean; onRevoke: () => void }) {
-  const name = session.kind === 'browser' ? session.device : KEY_NAMES[session.kind];
+function KeyRow({ session, pending, onRevoke }: { session: KeyView; pending: boolean; onRevoke: () => void }) {
+  const name = KEY_NAMES[session.kind];
   const use = session.lastUsedAt ? `last used ${longDate(session.lastUsedAt)} by ${session.device} from ${session.address}` : 'not used yet';
   return (
     <li class="session">
