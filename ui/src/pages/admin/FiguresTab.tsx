@@ -11,8 +11,9 @@ export function FiguresTab() {
   if (figures.isPending) return <Loading label="Loading the figures…" />;
   if (figures.isError) return <ErrorNote error={figures.error} />;
   const { members, albums, artists, ratings, reviews, databaseBytes, lastBackup, pictures, publicUrl, publicUrlConfigured } = figures.data;
-  const rows: Array<[string, string]> = [
-    ['Public address', publicUrlConfigured ? publicUrl : `${publicUrl} (not set)`],
+  // [label, value, whether the value is text rather than a figure]
+  const rows: Array<[string, string, boolean?]> = [
+    ['Public address', publicUrlConfigured ? publicUrl : `${publicUrl} (not set)`, true],
     ['Members', wholeNumber(members)],
     ['Albums', wholeNumber(albums)],
     ['Artists', wholeNumber(artists)],
@@ -29,8 +30,8 @@ export function FiguresTab() {
   return (
     <>
       <dl class="admin-figures">
-        {rows.map(([label, value]) => (
-          <div key={label} class="admin-figure">
+        {rows.map(([label, value, text]) => (
+          <div key={label} class={text ? 'admin-figure admin-figure-text' : 'admin-figure'}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
@@ -49,26 +50,28 @@ function BackgroundTasks({ tasks }: { tasks: TaskState[] }) {
       {tasks.length === 0 ? (
         <p class="empty">No background task runs in this server.</p>
       ) : (
-        <table class="admin-tasks">
-          <thead>
-            <tr>
-              <th scope="col">Task</th>
-              <th scope="col">Now</th>
-              <th scope="col">Rounds</th>
-              <th scope="col">Last finished</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tasks.map((task) => (
-              <tr key={task.name}>
-                <th scope="row">{task.name}</th>
-                <td>{task.ended ? 'ended' : task.busy ? 'working' : 'resting'}</td>
-                <td>{wholeNumber(task.rounds)}</td>
-                <td>{task.lastFinishedAt ? when(task.lastFinishedAt) : 'not yet'}</td>
+        <div class="admin-tasks-scroll">
+          <table class="admin-tasks">
+            <thead>
+              <tr>
+                <th scope="col">Task</th>
+                <th scope="col">Now</th>
+                <th scope="col">Rounds</th>
+                <th scope="col">Last finished</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tasks.map((task) => (
+                <tr key={task.name}>
+                  <th scope="row">{task.name}</th>
+                  <td>{task.ended ? 'ended' : task.busy ? 'working' : 'resting'}</td>
+                  <td>{wholeNumber(task.rounds)}</td>
+                  <td>{task.lastFinishedAt ? when(task.lastFinishedAt) : 'not yet'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
