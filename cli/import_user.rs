@@ -9,10 +9,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use halfstar::db::{member_import, users};
+use halfstar::db::users;
 use halfstar::domain::timestamp::now;
 use halfstar::member_import::matching::{Catalogue, Found, ImportCandidate};
 use halfstar::member_import::plan::{ImportEffects, ImportResult, plan};
+use halfstar::member_import::write as import_write;
 use halfstar::member_import::{self as reading, Asked, FileRow, MOST_BYTES, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -121,7 +122,7 @@ pub fn run(
         .flat_map(|row| row.player_plays.iter().cloned())
         .collect();
     if options.dry_run {
-        let mut effects = member_import::effects(&conn, user.id, &planned)?;
+        let mut effects = import_write::effects(&conn, user.id, &planned)?;
         effects.player_plays += u32::try_from(unmatched_plays.len()).unwrap_or(u32::MAX);
         println!(
             "Dry run, nothing written. Confirming would: {}",
@@ -130,7 +131,7 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     let transaction = conn.transaction()?;
-    let result = member_import::apply(
+    let result = import_write::apply(
         &transaction,
         user.id,
         &planned,

@@ -3,12 +3,12 @@
 //! borrowed a signed-in browser take the account over (password, email,
 //! deletion) ask for the password, checked under the log-in limits.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{delete, post, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::auth::{Account, Me, checked_password, taken_error, typed_email};
 use super::openapi::SignedIn;
@@ -25,31 +25,15 @@ use crate::http::passwords::{self, Caller};
 use crate::http::security_log;
 use crate::http::write_limits::{how_long, whole_seconds};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/auth/sessions",
-            delete(end_every_session).get(list_sessions),
-        )
-        .route("/auth/sessions/{session_id}", delete(end_session))
-        .route("/auth/password", put(change_password))
-        .route("/auth/email", put(change_email))
-        .route("/auth/username", put(change_username))
-        .route("/auth/delete-account", post(delete_account))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(end_every_session, list_sessions))
+        .routes(routes!(end_session))
+        .routes(routes!(change_password))
+        .routes(routes!(change_email))
+        .routes(routes!(change_username))
+        .routes(routes!(delete_account))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    list_sessions,
-    end_session,
-    end_every_session,
-    change_password,
-    change_email,
-    change_username,
-    delete_account
-))]
-pub struct Doc;
 
 /// What kind of session: a browser's sign-in, or a long-lived key the
 /// member made for another program.
@@ -129,7 +113,7 @@ async fn confirm_password(
 
 #[utoipa::path(
     get,
-    path = "/api/auth/sessions",
+    path = "/auth/sessions",
     tag = "account",
     responses(SignedIn, (status = 200, description = "The caller's live sessions, the most recently used first, then their long-lived keys (player token, calendar link)", body = [SessionView])),
     security(("bearer" = []))
@@ -171,7 +155,7 @@ async fn list_sessions(
 
 #[utoipa::path(
     delete,
-    path = "/api/auth/sessions/{session_id}",
+    path = "/auth/sessions/{session_id}",
     tag = "account",
     params(("session_id" = String, Path, description = "A session id from GET /api/auth/sessions: a session or a long-lived key")),
     responses(SignedIn, (status = 204, description = "Signed out there, or the key revoked"), (status = 404, description = "No such session of yours", body = ErrorMessage)),
@@ -199,7 +183,7 @@ async fn end_session(
 
 #[utoipa::path(
     delete,
-    path = "/api/auth/sessions",
+    path = "/auth/sessions",
     tag = "account",
     responses(SignedIn, (status = 204, description = "Signed out everywhere, here too; every long-lived key (player token, calendar link) revoked")),
     security(("bearer" = []))
@@ -233,7 +217,7 @@ struct PasswordChange {
 
 #[utoipa::path(
     put,
-    path = "/api/auth/password",
+    path = "/auth/password",
     tag = "account",
     request_body = PasswordChange,
     responses(SignedIn, (status = 204, description = "Changed; every other session is signed out and every long-lived key (player token, calendar link) revoked"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The current password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
@@ -290,7 +274,7 @@ struct EmailChange {
 
 #[utoipa::path(
     put,
-    path = "/api/auth/email",
+    path = "/auth/email",
     tag = "account",
     request_body = EmailChange,
     responses(SignedIn, (status = 200, description = "Changed", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many email changes or failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
@@ -336,7 +320,7 @@ struct UsernameChange {
 
 #[utoipa::path(
     put,
-    path = "/api/auth/username",
+    path = "/auth/username",
     tag = "account",
     request_body = UsernameChange,
     responses(SignedIn, (status = 200, description = "Changed; links to the old name lead to the new one", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Another member has that username", body = ErrorMessage)),
@@ -371,7 +355,7 @@ struct AccountDeletion {
 
 #[utoipa::path(
     post,
-    path = "/api/auth/delete-account",
+    path = "/auth/delete-account",
     tag = "account",
     request_body = AccountDeletion,
     responses(SignedIn, (status = 204, description = "Deleted with everything the member wrote; every session ends"), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),

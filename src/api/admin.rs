@@ -2,13 +2,13 @@
 //! who may join, the audit log and the site's figures. Every change is
 //! recorded in the audit log with the admin's note, in the same transaction.
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::AdminOnly;
 use super::shared::{checked_text, named};
@@ -26,36 +26,17 @@ use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::http::paging::PageQuery;
 use crate::server::state::TaskState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/site/signup", get(public_signup))
-        .route("/admin/signup", get(signup).put(set_signup))
-        .route("/admin/members", get(list_members))
-        .route("/admin/members/{username}/role", put(set_role))
-        .route(
-            "/admin/members/{username}/suspension",
-            post(suspend).delete(unsuspend),
-        )
-        .route("/admin/members/{username}/sign-out", post(sign_out))
-        .route("/admin/audit", get(audit_log))
-        .route("/admin/figures", get(figures))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(public_signup))
+        .routes(routes!(signup, set_signup))
+        .routes(routes!(list_members))
+        .routes(routes!(set_role))
+        .routes(routes!(suspend, unsuspend))
+        .routes(routes!(sign_out))
+        .routes(routes!(audit_log))
+        .routes(routes!(figures))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    public_signup,
-    signup,
-    set_signup,
-    list_members,
-    set_role,
-    suspend,
-    unsuspend,
-    sign_out,
-    audit_log,
-    figures
-))]
-pub struct Doc;
 
 /// Notes are for other admins: bounded, one paragraph or a few.
 const MOST_NOTE_CHARS: usize = 1000;
@@ -88,7 +69,7 @@ pub(super) fn checked_note(note: &str) -> AppResult<String> {
 
 #[utoipa::path(
     get,
-    path = "/api/site/signup",
+    path = "/site/signup",
     tag = "admin",
     responses((status = 200, description = "Who may join: the sign-up page says so", body = SignupSettings)),
 )]
@@ -99,7 +80,7 @@ async fn public_signup(State(state): State<AppState>) -> AppResult<Json<SignupSe
 
 #[utoipa::path(
     get,
-    path = "/api/admin/signup",
+    path = "/admin/signup",
     tag = "admin",
     responses(AdminOnly, (status = 200, description = "Who may join", body = SignupSettings)),
     security(("bearer" = []))
@@ -120,7 +101,7 @@ struct SignupChange {
 
 #[utoipa::path(
     put,
-    path = "/api/admin/signup",
+    path = "/admin/signup",
     tag = "admin",
     request_body = SignupChange,
     responses(AdminOnly, (status = 200, description = "Who may join, as changed", body = SignupSettings), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -178,7 +159,7 @@ fn pages(total: i64, per_page: u32) -> u32 {
 
 #[utoipa::path(
     get,
-    path = "/api/admin/members",
+    path = "/admin/members",
     tag = "admin",
     params(MemberQuery),
     responses(AdminOnly, (status = 200, description = "Members, newest first, 25 a page", body = MemberPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -248,7 +229,7 @@ async fn change_member(
 
 #[utoipa::path(
     put,
-    path = "/api/admin/members/{username}/role",
+    path = "/admin/members/{username}/role",
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = RoleChange,
@@ -292,7 +273,7 @@ struct SuspensionChange {
 
 #[utoipa::path(
     post,
-    path = "/api/admin/members/{username}/suspension",
+    path = "/admin/members/{username}/suspension",
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = SuspensionChange,
@@ -367,7 +348,7 @@ struct NoteOnly {
 
 #[utoipa::path(
     delete,
-    path = "/api/admin/members/{username}/suspension",
+    path = "/admin/members/{username}/suspension",
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body(content = NoteOnly, description = "Optional: why it is lifted"),
@@ -406,7 +387,7 @@ struct Ended {
 
 #[utoipa::path(
     post,
-    path = "/api/admin/members/{username}/sign-out",
+    path = "/admin/members/{username}/sign-out",
     tag = "admin",
     params(("username" = String, Path, description = "The member's username")),
     request_body = NoteOnly,
@@ -456,7 +437,7 @@ struct AuditPage {
 
 #[utoipa::path(
     get,
-    path = "/api/admin/audit",
+    path = "/admin/audit",
     tag = "admin",
     params(PageQuery),
     responses(AdminOnly, (status = 200, description = "Moderation and admin actions, newest first", body = AuditPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -499,7 +480,7 @@ struct AdminFigures {
 
 #[utoipa::path(
     get,
-    path = "/api/admin/figures",
+    path = "/admin/figures",
     tag = "admin",
     responses(AdminOnly, (status = 200, description = "The site's size, its public address and its background tasks", body = AdminFigures)),
     security(("bearer" = []))

@@ -3,10 +3,10 @@
 //! that cannot be taken is skipped with its reason, while a malformed one
 //! refuses the whole call.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::{patch, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::albums::{AlbumBody, CheckedAlbum};
 use super::openapi::Writes;
@@ -23,17 +23,12 @@ use utoipa::ToSchema;
 /// One call takes at most this many albums.
 pub const MOST_PER_CALL: usize = 500;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/album/create-many", post(create_many))
-        .route("/album/update-many", patch(update_many))
-        .route("/album/update-many/photos", patch(update_photos))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_many))
+        .routes(routes!(update_many))
+        .routes(routes!(update_photos))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(create_many, update_many, update_photos))]
-pub struct Doc;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SkippedAlbum {
@@ -89,7 +84,7 @@ fn check_all(bodies: &[AlbumBody]) -> AppResult<Vec<CheckedAlbum>> {
 
 #[utoipa::path(
     post,
-    path = "/api/album/create-many",
+    path = "/album/create-many",
     tag = "catalogue",
     request_body = Vec<AlbumBody>,
     responses(Writes, (status = 200, description = "Added, or skipped with the reason (an unknown artist, an album already there)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage)),
@@ -167,7 +162,7 @@ fn add_checked(
 
 #[utoipa::path(
     patch,
-    path = "/api/album/update-many",
+    path = "/album/update-many",
     tag = "catalogue",
     request_body = Vec<AlbumBody>,
     responses(Writes, (status = 200, description = "Updated, or skipped with the reason (not in the catalogue)", body = BatchResult), (status = 400, description = "A malformed album; the message names it and the field", body = ErrorMessage)),
@@ -245,7 +240,7 @@ pub struct PhotoBody {
 
 #[utoipa::path(
     patch,
-    path = "/api/album/update-many/photos",
+    path = "/album/update-many/photos",
     tag = "catalogue",
     request_body = Vec<PhotoBody>,
     responses(Writes, (status = 200, description = "Covers replaced, or skipped with the reason", body = BatchResult), (status = 400, description = "A malformed entry; the message names it and the field", body = ErrorMessage)),

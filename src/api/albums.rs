@@ -1,11 +1,11 @@
 //! Albums: by artist and title, by title, by artist, the home page's popular
 //! albums; editors add and edit them.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use serde::Deserialize;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::artists::no_artist;
 use super::openapi::Writes;
@@ -22,28 +22,15 @@ use crate::reads::kept_answers::{Depends, Topic};
 use crate::reads::rankings::RankKey;
 use utoipa::{IntoParams, ToSchema};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/album/name/{artist}/{title}", get(by_artist_and_title))
-        .route("/album/name/{title}", get(by_title))
-        .route("/album/artist/{artist_name}", get(by_artist))
-        .route("/album/popular-albums", get(popular))
-        .route("/album", post(create))
-        .route("/album/{id}", patch(update).delete(remove))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(by_artist_and_title))
+        .routes(routes!(by_title))
+        .routes(routes!(by_artist))
+        .routes(routes!(popular))
+        .routes(routes!(create))
+        .routes(routes!(update, remove))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    by_artist_and_title,
-    by_title,
-    by_artist,
-    popular,
-    create,
-    update,
-    remove
-))]
-pub struct Doc;
 
 fn viewer(user: &MaybeUser) -> Option<i64> {
     user.0.as_ref().map(|u| u.id)
@@ -55,7 +42,7 @@ fn no_album(title: &str) -> AppError {
 
 #[utoipa::path(
     get,
-    path = "/api/album/name/{artist}/{title}",
+    path = "/album/name/{artist}/{title}",
     tag = "catalogue",
     params(("artist" = String, Path, description = "Artist name or slug"), ("title" = String, Path, description = "Album title or slug")),
     responses((status = 200, description = "The album", body = Album), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -87,7 +74,7 @@ fn shown(album: Album) -> (Depends, Json<Album>) {
 
 #[utoipa::path(
     get,
-    path = "/api/album/name/{title}",
+    path = "/album/name/{title}",
     tag = "catalogue",
     params(("title" = String, Path, description = "Album title or slug")),
     responses((status = 200, description = "The album", body = Album), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -110,7 +97,7 @@ async fn by_title(
 
 #[utoipa::path(
     get,
-    path = "/api/album/artist/{artist_name}",
+    path = "/album/artist/{artist_name}",
     tag = "catalogue",
     params(("artist_name" = String, Path, description = "Artist name or slug")),
     responses((status = 200, description = "The artist's albums, newest first", body = Vec<Album>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -144,7 +131,7 @@ struct PopularQuery {
 
 #[utoipa::path(
     get,
-    path = "/api/album/popular-albums",
+    path = "/album/popular-albums",
     tag = "charts",
     params(PopularQuery),
     responses((status = 200, description = "Most rated lately, topped up from all time", body = Vec<Album>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -376,7 +363,7 @@ pub(super) fn duplicate(album: &CheckedAlbum) -> AppError {
 
 #[utoipa::path(
     post,
-    path = "/api/album",
+    path = "/album",
     tag = "catalogue",
     request_body = AlbumBody,
     responses(Writes, (status = 201, description = "Added", body = Album), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Unknown artist: add the artist first", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
@@ -416,7 +403,7 @@ async fn create(
 
 #[utoipa::path(
     patch,
-    path = "/api/album/{id}",
+    path = "/album/{id}",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     request_body = AlbumBody,
@@ -473,7 +460,7 @@ pub(super) fn edit_album(
 /// An admin removes an album with everything written about it, at once.
 #[utoipa::path(
     delete,
-    path = "/api/album/{id}",
+    path = "/album/{id}",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     responses(Writes, (status = 204, description = "Removed with its ratings, reviews, comments and wishlist entries"), (status = 404, description = "Not found", body = ErrorMessage)),

@@ -1,10 +1,10 @@
 //! Artists: look one up by name or slug; editors add and edit them.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use serde::Deserialize;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, Editor};
@@ -17,17 +17,12 @@ use crate::domain::{PictureUrl, catalogue};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/artist/name/{name}", get(by_name))
-        .route("/artist", post(create))
-        .route("/artist/{id}", patch(update))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(by_name))
+        .routes(routes!(create))
+        .routes(routes!(update))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(by_name, create, update))]
-pub struct Doc;
 
 pub fn no_artist(name: &str) -> AppError {
     AppError::NotFound(format!("No artist called {name}"))
@@ -39,7 +34,7 @@ fn taken(name: &str) -> AppError {
 
 #[utoipa::path(
     get,
-    path = "/api/artist/name/{name}",
+    path = "/artist/name/{name}",
     tag = "catalogue",
     params(("name" = String, Path, description = "Name or slug, any case, accents optional")),
     responses((status = 200, description = "The artist", body = Artist), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -102,7 +97,7 @@ impl ArtistBody {
 
 #[utoipa::path(
     post,
-    path = "/api/artist",
+    path = "/artist",
     tag = "catalogue",
     request_body = ArtistBody,
     responses(Writes, (status = 201, description = "Added", body = Artist), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
@@ -156,7 +151,7 @@ async fn create(
 
 #[utoipa::path(
     patch,
-    path = "/api/artist/{id}",
+    path = "/artist/{id}",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Artist id")),
     request_body = ArtistBody,

@@ -1,11 +1,11 @@
 //! Sign-up, log-in, log-out and the signed-in user.
 
 use axum::extract::State;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use axum::Json;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::openapi::SignedIn;
@@ -25,18 +25,13 @@ use crate::http::passwords::{self, Caller};
 use crate::http::security_log;
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/signup", post(sign_up))
-        .route("/auth/login", post(log_in))
-        .route("/auth/logout", post(log_out))
-        .route("/auth/me", get(me))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_up))
+        .routes(routes!(log_in))
+        .routes(routes!(log_out))
+        .routes(routes!(me))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(sign_up, log_in, log_out, me))]
-pub struct Doc;
 
 /// The signed-in user as they see themselves: the public fields and the email.
 #[derive(Debug, Serialize, ToSchema)]
@@ -211,7 +206,7 @@ pub(super) fn taken_error(username_taken: bool) -> AppError {
 
 #[utoipa::path(
     post,
-    path = "/api/auth/signup",
+    path = "/auth/signup",
     tag = "auth",
     request_body = SignUp,
     responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Sign-up is closed, or needs a valid invite", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
@@ -308,7 +303,7 @@ struct LogIn {
 
 #[utoipa::path(
     post,
-    path = "/api/auth/login",
+    path = "/auth/login",
     tag = "auth",
     request_body = LogIn,
     responses((status = 200, description = "Signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Wrong email or password", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
@@ -373,7 +368,7 @@ async fn log_in(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/logout",
+    path = "/auth/logout",
     tag = "auth",
     responses(SignedIn, (status = 204, description = "Signed out: the token no longer works")),
     security(("bearer" = []))
@@ -394,7 +389,7 @@ async fn log_out(
 
 #[utoipa::path(
     get,
-    path = "/api/auth/me",
+    path = "/auth/me",
     tag = "auth",
     responses(SignedIn, (status = 200, description = "The signed-in member", body = Me)),
     security(("bearer" = []))

@@ -3,16 +3,16 @@
 //! address carries a token of its own (made, shown once and revoked in
 //! Settings), since calendar programs send no session.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
 use chrono::NaiveDate;
 use icalendar::{Calendar, Component, Event, EventLike, Property};
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::member_tokens;
 use super::openapi::{SignedIn, Writes};
@@ -35,16 +35,11 @@ const MOST_ALBUMS: u32 = 500;
 /// How often calendar programs are asked to look again.
 const REFRESH_HOURS: i64 = 6;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/settings/calendar", get(status).post(make).delete(revoke))
-        .route("/feeds/calendar/{token}", get(calendar))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(status, make, revoke))
+        .routes(routes!(calendar))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(status, make, revoke, calendar))]
-pub struct Doc;
 
 #[derive(Serialize, ToSchema)]
 struct CalendarLinkState {
@@ -55,7 +50,7 @@ struct CalendarLinkState {
 
 #[utoipa::path(
     get,
-    path = "/api/settings/calendar",
+    path = "/settings/calendar",
     tag = "feeds",
     responses(SignedIn, (status = 200, description = "Whether the caller has a calendar link, when it was made and last read (never the link itself)", body = CalendarLinkState)),
     security(("bearer" = []))
@@ -79,7 +74,7 @@ struct NewCalendarLink {
 
 #[utoipa::path(
     post,
-    path = "/api/settings/calendar",
+    path = "/settings/calendar",
     tag = "feeds",
     responses(Writes, (status = 201, description = "A new calendar link, replacing any other (calendars reading the old one are refused)", body = NewCalendarLink)),
     security(("bearer" = []))
@@ -104,7 +99,7 @@ async fn make(
 
 #[utoipa::path(
     delete,
-    path = "/api/settings/calendar",
+    path = "/settings/calendar",
     tag = "feeds",
     responses(Writes, (status = 204, description = "Revoked: calendars reading it are refused (allowed while suspended)"), (status = 404, description = "The caller has no calendar link", body = ErrorMessage)),
     security(("bearer" = []))
@@ -124,7 +119,7 @@ async fn revoke(
 
 #[utoipa::path(
     get,
-    path = "/api/feeds/calendar/{token}",
+    path = "/feeds/calendar/{token}",
     tag = "feeds",
     params(("token" = String, Path, description = "The token of the member's calendar link")),
     responses(

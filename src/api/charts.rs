@@ -2,10 +2,10 @@
 //! all time and a genre or all genres.
 
 use std::collections::HashMap;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 
 use super::{AppPath, AppQuery, AppState, MaybeUser};
@@ -33,19 +33,14 @@ const KEPT: Page = Page {
     offset: 0,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/genre", get(all_genres))
-        .route("/genre/name/{genre}", get(genre_by_name))
-        .route("/genre/top-rated/{genre}", get(genre_chart))
-        .route("/genre/top-rated/{year}/{genre}", get(year_genre_chart))
-        .route("/album/top-albums/year/{year}", get(year_chart))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(all_genres))
+        .routes(routes!(genre_by_name))
+        .routes(routes!(genre_chart))
+        .routes(routes!(year_genre_chart))
+        .routes(routes!(year_chart))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(all_genres, genre_by_name, genre_chart, year_genre_chart, year_chart))]
-pub struct Doc;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -73,7 +68,7 @@ fn no_genre(name: &str) -> AppError {
 
 #[utoipa::path(
     get,
-    path = "/api/genre",
+    path = "/genre",
     tag = "charts",
     responses((status = 200, description = "Every genre by name", body = Vec<Genre>)),
 )]
@@ -83,7 +78,7 @@ async fn all_genres(State(state): State<AppState>) -> AppResult<Json<Vec<Genre>>
 
 #[utoipa::path(
     get,
-    path = "/api/genre/name/{genre}",
+    path = "/genre/name/{genre}",
     tag = "charts",
     params(("genre" = String, Path, description = "Genre name or slug")),
     responses((status = 200, description = "The genre", body = Genre), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -220,7 +215,7 @@ pub fn sweep(
 
 #[utoipa::path(
     get,
-    path = "/api/genre/top-rated/{genre}",
+    path = "/genre/top-rated/{genre}",
     tag = "charts",
     params(("genre" = String, Path, description = "Genre name or slug, or all-genres"), PageQuery),
     responses((status = 200, description = "All-time charts of the genre", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -237,7 +232,7 @@ async fn genre_chart(
 
 #[utoipa::path(
     get,
-    path = "/api/genre/top-rated/{year}/{genre}",
+    path = "/genre/top-rated/{year}/{genre}",
     tag = "charts",
     params(("year" = String, Path, pattern = r"^([1-9][0-9]{3}|[Aa][Ll][Ll]-[Tt][Ii][Mm][Ee])$", description = "A year (1000 to 9999), or all-time"), ("genre" = String, Path, description = "Genre name or slug, or all-genres"), PageQuery),
     responses((status = 200, description = "Charts of the year and genre", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -254,7 +249,7 @@ async fn year_genre_chart(
 
 #[utoipa::path(
     get,
-    path = "/api/album/top-albums/year/{year}",
+    path = "/album/top-albums/year/{year}",
     tag = "charts",
     params(("year" = String, Path, pattern = r"^([1-9][0-9]{3}|[Aa][Ll][Ll]-[Tt][Ii][Mm][Ee])$", description = "A year (1000 to 9999), or all-time"), PageQuery),
     responses((status = 200, description = "Charts of the year, all genres", body = Chart), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),

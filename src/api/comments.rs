@@ -1,11 +1,11 @@
 //! Comments on albums, reviews and posts.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::SignedIn;
 use super::shared;
@@ -28,37 +28,20 @@ use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::{IntoParams, ToSchema};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/comment", post(create))
-        .route("/comment/{id}", delete(remove))
-        .route("/comment/album/{id}", get(on_album))
-        .route("/comment/review/{id}", get(on_review))
-        .route("/comment/post/{id}", get(on_post))
-        .route("/comment/list/{id}", get(on_list))
-        .route("/comment/user/{username}", get(by_user))
-        .route("/comment/recent", get(recent_all))
-        .route("/comment/recent/album", get(recent_album))
-        .route("/comment/recent/review", get(recent_review))
-        .route("/comment/recent/post", get(recent_post))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(remove))
+        .routes(routes!(on_album))
+        .routes(routes!(on_review))
+        .routes(routes!(on_post))
+        .routes(routes!(on_list))
+        .routes(routes!(by_user))
+        .routes(routes!(recent_all))
+        .routes(routes!(recent_album))
+        .routes(routes!(recent_review))
+        .routes(routes!(recent_post))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    create,
-    remove,
-    on_album,
-    on_review,
-    on_post,
-    on_list,
-    by_user,
-    recent_all,
-    recent_album,
-    recent_review,
-    recent_post
-))]
-pub struct Doc;
 
 pub const MAX_COMMENT_CHARS: usize = 2_000;
 pub const COMMENTS_PER_PAGE: u32 = 10;
@@ -79,7 +62,7 @@ struct NewComment {
 
 #[utoipa::path(
     post,
-    path = "/api/comment",
+    path = "/comment",
     tag = "comments",
     request_body = NewComment,
     responses(SignedIn, (status = 201, description = "Posted", body = Comment), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 429, description = "You are sending too many comments.", body = ErrorMessage)),
@@ -206,7 +189,7 @@ fn tell_of_comment(
 
 #[utoipa::path(
     delete,
-    path = "/api/comment/{id}",
+    path = "/comment/{id}",
     tag = "comments",
     params(("id" = i64, Path, description = "Comment id")),
     responses(SignedIn, (status = 204, description = "Deleted"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -298,7 +281,7 @@ async fn page_of(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/album/{id}",
+    path = "/comment/album/{id}",
     tag = "comments",
     params(("id" = i64, Path, description = "Album id"), CommentPageQuery),
     responses((status = 200, description = "Ten a page, newest first; total as totalAlbumComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -321,7 +304,7 @@ async fn on_album(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/review/{id}",
+    path = "/comment/review/{id}",
     tag = "comments",
     params(("id" = i64, Path, description = "Review id"), CommentPageQuery),
     responses((status = 200, description = "Ten a page, newest first; total as totalReviewComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -343,7 +326,7 @@ async fn on_review(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/post/{id}",
+    path = "/comment/post/{id}",
     tag = "comments",
     params(("id" = i64, Path, description = "Post id"), CommentPageQuery),
     responses((status = 200, description = "Ten a page, newest first; total as totalPostComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -365,7 +348,7 @@ async fn on_post(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/list/{id}",
+    path = "/comment/list/{id}",
     tag = "comments",
     params(("id" = i64, Path, description = "List id"), CommentPageQuery),
     responses((status = 200, description = "Ten a page, newest first; total as totalListComments", body = CommentPage), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage)),
@@ -387,7 +370,7 @@ async fn on_list(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/user/{username}",
+    path = "/comment/user/{username}",
     tag = "comments",
     params(("username" = String, Path, description = "Username"), PageQuery),
     responses((status = 200, description = "A member's comments", body = Vec<Comment>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -493,7 +476,7 @@ async fn recent(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/recent",
+    path = "/comment/recent",
     tag = "comments",
     params(PageQuery),
     responses((status = 200, description = "The newest comments with what they are on", body = Vec<RecentComment>)),
@@ -508,7 +491,7 @@ async fn recent_all(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/recent/album",
+    path = "/comment/recent/album",
     tag = "comments",
     params(PageQuery),
     responses((status = 200, description = "The newest album comments", body = Vec<RecentComment>)),
@@ -529,7 +512,7 @@ async fn recent_album(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/recent/review",
+    path = "/comment/recent/review",
     tag = "comments",
     params(PageQuery),
     responses((status = 200, description = "The newest review comments", body = Vec<RecentComment>)),
@@ -550,7 +533,7 @@ async fn recent_review(
 
 #[utoipa::path(
     get,
-    path = "/api/comment/recent/post",
+    path = "/comment/recent/post",
     tag = "comments",
     params(PageQuery),
     responses((status = 200, description = "The newest post comments", body = Vec<RecentComment>)),

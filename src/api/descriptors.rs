@@ -3,10 +3,10 @@
 //! page of the albums it is strong for (`/api/descriptor/{slug}`).
 
 use std::collections::HashMap;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -24,21 +24,16 @@ use crate::http::paging::PageQuery;
 const DEFAULT_LIMIT: u32 = 24;
 const MOST_LIMIT: u32 = 100;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/descriptors", get(vocabulary))
-        .route("/descriptor/{slug}", get(descriptor_page))
-        .route("/album/{id}/descriptors", get(of_album).put(describe))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(vocabulary))
+        .routes(routes!(descriptor_page))
+        .routes(routes!(of_album, describe))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(vocabulary, descriptor_page, of_album, describe))]
-pub struct Doc;
 
 #[utoipa::path(
     get,
-    path = "/api/descriptors",
+    path = "/descriptors",
     tag = "catalogue",
     responses((status = 200, description = "Every descriptor members may apply, grouped by kind", body = Vec<Descriptor>)),
 )]
@@ -122,7 +117,7 @@ fn descriptors_of(
 
 #[utoipa::path(
     get,
-    path = "/api/album/{id}/descriptors",
+    path = "/album/{id}/descriptors",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     responses((status = 200, description = "The descriptors members applied to the album, its strongest, and the reader's own", body = AlbumDescriptors), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -146,7 +141,7 @@ struct Describing {
 
 #[utoipa::path(
     put,
-    path = "/api/album/{id}/descriptors",
+    path = "/album/{id}/descriptors",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     request_body = Describing,
@@ -226,7 +221,7 @@ struct DescriptorPage {
 
 #[utoipa::path(
     get,
-    path = "/api/descriptor/{slug}",
+    path = "/descriptor/{slug}",
     tag = "catalogue",
     params(("slug" = String, Path, description = "Descriptor slug or name"), PageQuery),
     responses((status = 200, description = "The descriptor and a page of the albums it is strong for", body = DescriptorPage), (status = 400, description = "A bad page or limit", body = ErrorMessage), (status = 404, description = "No such descriptor", body = ErrorMessage)),

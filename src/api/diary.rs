@@ -4,13 +4,13 @@
 //! becomes the member's rating of the album; changing an old entry's rating
 //! changes only the entry.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::{SignedIn, Writes};
 use super::{AppJson, AppPath, AppQuery, AppState, CurrentUser};
@@ -22,21 +22,13 @@ use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/diary", post(log_listen))
-        .route(
-            "/diary/{entry_id}",
-            patch(change_entry).delete(remove_entry),
-        )
-        .route("/album/{id}/my-listens", get(my_listens))
-        .route("/user/username/{username}/diary", get(diary_of))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(log_listen))
+        .routes(routes!(change_entry, remove_entry))
+        .routes(routes!(my_listens))
+        .routes(routes!(diary_of))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(log_listen, change_entry, remove_entry, my_listens, diary_of))]
-pub struct Doc;
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -72,7 +64,7 @@ fn checked_entry(body: &EntryBody) -> AppResult<Listen> {
 
 #[utoipa::path(
     post,
-    path = "/api/diary",
+    path = "/diary",
     tag = "diary",
     request_body = LogBody,
     responses(Writes, (status = 201, description = "Logged; a rating given also becomes the caller's rating of the album", body = DiaryEntry), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -111,7 +103,7 @@ async fn log_listen(
 
 #[utoipa::path(
     patch,
-    path = "/api/diary/{entry_id}",
+    path = "/diary/{entry_id}",
     tag = "diary",
     params(("entry_id" = i64, Path, description = "Diary entry id")),
     request_body = EntryBody,
@@ -142,7 +134,7 @@ async fn change_entry(
 
 #[utoipa::path(
     delete,
-    path = "/api/diary/{entry_id}",
+    path = "/diary/{entry_id}",
     tag = "diary",
     params(("entry_id" = i64, Path, description = "Diary entry id")),
     responses(Writes, (status = 204, description = "The entry is gone"), (status = 404, description = "No such entry in the caller's diary", body = ErrorMessage)),
@@ -182,7 +174,7 @@ struct MyListens {
 
 #[utoipa::path(
     get,
-    path = "/api/album/{id}/my-listens",
+    path = "/album/{id}/my-listens",
     tag = "diary",
     params(("id" = i64, Path, description = "Album id")),
     responses(SignedIn, (status = 200, description = "The caller's logged listens of the album, the latest first, and how many", body = MyListens), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -236,7 +228,7 @@ struct Diary {
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/diary",
+    path = "/user/username/{username}/diary",
     tag = "diary",
     params(("username" = String, Path, description = "Username"), DiaryQuery),
     responses((status = 200, description = "The member's diary, the latest listen first, with each month's count", body = Diary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),

@@ -1,10 +1,10 @@
 //! `GET /api/user/me/export`: the signed-in member's own data as a download.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::SignedIn;
 use super::{AppState, CurrentUser};
@@ -13,14 +13,9 @@ use crate::db::run_blocking;
 use crate::domain::timestamp::now;
 use crate::error::AppResult;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/user/me/export", get(download))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(download))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(download))]
-pub struct Doc;
 
 /// The file name a browser saves the export under.
 pub fn file_name(username: &str, exported_at: &str) -> String {
@@ -30,7 +25,7 @@ pub fn file_name(username: &str, exported_at: &str) -> String {
 /// Only ever the caller's own data: there is no way to name another member.
 #[utoipa::path(
     get,
-    path = "/api/user/me/export",
+    path = "/user/me/export",
     tag = "users",
     responses(SignedIn, (status = 200, description = "Everything the caller wrote, as a JSON file", body = UserExport)),
     security(("bearer" = []))

@@ -1,10 +1,10 @@
 //! The signed-in member's activity feed.
 
 use std::collections::HashMap;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -18,14 +18,9 @@ use crate::db::users::Author;
 use crate::db::{albums, lists, posts, reviews, run_blocking};
 use crate::error::{AppError, AppResult, ErrorMessage};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/feed", get(read_feed))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(read_feed))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(read_feed))]
-pub struct Doc;
 
 /// Ratings in a row by one member are told as one item of at most this many
 /// albums ("rated 6 albums" counts them all).
@@ -95,7 +90,7 @@ struct Feed {
 
 #[utoipa::path(
     get,
-    path = "/api/feed",
+    path = "/feed",
     tag = "follows",
     params(FeedQuery),
     responses(SignedIn, (status = 200, description = "What the members the caller follows did, and new albums of the artists they follow, newest first", body = Feed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),

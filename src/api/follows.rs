@@ -1,8 +1,8 @@
 //! Following members and artists, and blocking members.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::SignedIn;
 use super::shared;
@@ -17,58 +17,25 @@ use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Topic, Touched};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/username/{username}/social", get(social))
-        .route(
-            "/user/username/{username}/follow",
-            post(follow).delete(unfollow),
-        )
-        .route(
-            "/user/username/{username}/follower",
-            delete(remove_follower),
-        )
-        .route(
-            "/user/username/{username}/block",
-            post(block).delete(unblock),
-        )
-        .route("/user/username/{username}/followers", get(followers))
-        .route("/user/username/{username}/following", get(following))
-        .route("/blocks", get(my_blocks))
-        .route(
-            "/artist/{id}/follow",
-            get(artist_follow)
-                .post(follow_artist)
-                .delete(unfollow_artist),
-        )
-        .route("/user/me/artists", get(my_artists))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(social))
+        .routes(routes!(follow, unfollow))
+        .routes(routes!(remove_follower))
+        .routes(routes!(block, unblock))
+        .routes(routes!(followers))
+        .routes(routes!(following))
+        .routes(routes!(my_blocks))
+        .routes(routes!(artist_follow, follow_artist, unfollow_artist))
+        .routes(routes!(my_artists))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    social,
-    follow,
-    unfollow,
-    remove_follower,
-    block,
-    unblock,
-    followers,
-    following,
-    my_blocks,
-    artist_follow,
-    follow_artist,
-    unfollow_artist,
-    my_artists
-))]
-pub struct Doc;
 
 const LIST_DEFAULT: u32 = 50;
 const LIST_MOST: u32 = 200;
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/social",
+    path = "/user/username/{username}/social",
     tag = "follows",
     params(("username" = String, Path, description = "Username")),
     responses((status = 200, description = "Followers and following, and how the member stands to the caller", body = Social), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -152,7 +119,7 @@ async fn change(
 
 #[utoipa::path(
     post,
-    path = "/api/user/username/{username}/follow",
+    path = "/user/username/{username}/follow",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to follow")),
     responses(SignedIn, (status = 200, description = "Followed (following twice changes nothing)", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 403, description = "One of the two blocked the other, or the caller is suspended", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
@@ -168,7 +135,7 @@ async fn follow(
 
 #[utoipa::path(
     delete,
-    path = "/api/user/username/{username}/follow",
+    path = "/user/username/{username}/follow",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to stop following")),
     responses(SignedIn, (status = 200, description = "Not following", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -184,7 +151,7 @@ async fn unfollow(
 
 #[utoipa::path(
     delete,
-    path = "/api/user/username/{username}/follower",
+    path = "/user/username/{username}/follower",
     tag = "follows",
     params(("username" = String, Path, description = "The follower to remove")),
     responses(SignedIn, (status = 200, description = "They no longer follow the caller", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -200,7 +167,7 @@ async fn remove_follower(
 
 #[utoipa::path(
     post,
-    path = "/api/user/username/{username}/block",
+    path = "/user/username/{username}/block",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to block")),
     responses(SignedIn, (status = 200, description = "Blocked: follows between the two end, and the member can no longer follow, shout at, comment on or mention the caller", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
@@ -216,7 +183,7 @@ async fn block(
 
 #[utoipa::path(
     delete,
-    path = "/api/user/username/{username}/block",
+    path = "/user/username/{username}/block",
     tag = "follows",
     params(("username" = String, Path, description = "Whom to unblock")),
     responses(SignedIn, (status = 200, description = "Unblocked", body = Social), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -232,7 +199,7 @@ async fn unblock(
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/followers",
+    path = "/user/username/{username}/followers",
     tag = "follows",
     params(("username" = String, Path, description = "Username"), PageQuery),
     responses((status = 200, description = "Who follows the member, the newest first", body = Vec<Author>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -252,7 +219,7 @@ async fn followers(
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/following",
+    path = "/user/username/{username}/following",
     tag = "follows",
     params(("username" = String, Path, description = "Username"), PageQuery),
     responses((status = 200, description = "Whom the member follows, the newest first", body = Vec<Author>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -272,7 +239,7 @@ async fn following(
 
 #[utoipa::path(
     get,
-    path = "/api/blocks",
+    path = "/blocks",
     tag = "follows",
     responses(SignedIn, (status = 200, description = "The members the caller blocked", body = Vec<Author>)),
     security(("bearer" = []))
@@ -293,7 +260,7 @@ fn no_artist(id: i64) -> AppError {
 
 #[utoipa::path(
     get,
-    path = "/api/artist/{id}/follow",
+    path = "/artist/{id}/follow",
     tag = "follows",
     params(("id" = i64, Path, description = "Artist id")),
     responses((status = 200, description = "How many follow the artist, and whether the caller does", body = ArtistFollow), (status = 404, description = "No such artist", body = ErrorMessage)),
@@ -333,7 +300,7 @@ async fn set_artist_follow(
 
 #[utoipa::path(
     post,
-    path = "/api/artist/{id}/follow",
+    path = "/artist/{id}/follow",
     tag = "follows",
     params(("id" = i64, Path, description = "Artist id")),
     responses(SignedIn, (status = 200, description = "Followed: the artist's new albums come to the caller's feed and notifications", body = ArtistFollow), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
@@ -349,7 +316,7 @@ async fn follow_artist(
 
 #[utoipa::path(
     delete,
-    path = "/api/artist/{id}/follow",
+    path = "/artist/{id}/follow",
     tag = "follows",
     params(("id" = i64, Path, description = "Artist id")),
     responses(SignedIn, (status = 200, description = "Not followed", body = ArtistFollow), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
@@ -365,7 +332,7 @@ async fn unfollow_artist(
 
 #[utoipa::path(
     get,
-    path = "/api/user/me/artists",
+    path = "/user/me/artists",
     tag = "follows",
     responses(SignedIn, (status = 200, description = "The artists the caller follows, by name", body = Vec<FollowedArtist>)),
     security(("bearer" = []))

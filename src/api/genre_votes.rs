@@ -3,11 +3,11 @@
 //! voted, a vote that changes the result rewrites the album's genres in the
 //! same transaction and records it in the album's history, as an edit.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::{get, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::Writes;
 use super::{AppJson, AppPath, AppState, CurrentUser, Editor, MaybeUser};
@@ -18,16 +18,11 @@ use crate::domain::genre_votes::{ENOUGH_VOTERS, MOST_GENRES_A_VOTE, MOST_PRIMARY
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/album/{id}/genre-votes", get(votes).put(vote))
-        .route("/album/{id}/genre-lock", put(lock))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(votes, vote))
+        .routes(routes!(lock))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(votes, vote, lock))]
-pub struct Doc;
 
 /// An album's genre votes as its page shows them.
 #[derive(Serialize, ToSchema)]
@@ -74,7 +69,7 @@ fn votes_of(conn: &rusqlite::Connection, id: i64, reader: Option<i64>) -> AppRes
 
 #[utoipa::path(
     get,
-    path = "/api/album/{id}/genre-votes",
+    path = "/album/{id}/genre-votes",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     responses((status = 200, description = "How members voted the album's genres, whether the votes decide them, and the reader's own votes", body = GenreVotes), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -99,7 +94,7 @@ struct Ballot {
 
 #[utoipa::path(
     put,
-    path = "/api/album/{id}/genre-votes",
+    path = "/album/{id}/genre-votes",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     request_body = Ballot,
@@ -158,7 +153,7 @@ struct Lock {
 
 #[utoipa::path(
     put,
-    path = "/api/album/{id}/genre-lock",
+    path = "/album/{id}/genre-lock",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     request_body = Lock,

@@ -1,25 +1,20 @@
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde_json::{Value, json};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::AppState;
 use crate::db::run_blocking;
 use crate::error::AppResult;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/health", get(health))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(health))]
-pub struct Doc;
 
 /// Answers ok only when the database answers too.
 #[utoipa::path(
     get,
-    path = "/api/health",
+    path = "/health",
     tag = "health",
     responses((status = 200, description = "The server and its database answer")),
 )]

@@ -2,13 +2,13 @@
 //! revert of one, and the corrections members suggest, which editors accept
 //! (applied as a revision) or decline.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::admin::checked_note;
 use super::albums::{AlbumBody, edit_album};
@@ -25,28 +25,15 @@ use crate::domain::NotificationKind;
 use crate::domain::timestamp::now;
 use crate::error::{AppError, AppResult, ErrorMessage};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/album/{id}/history", get(album_history))
-        .route("/artist/{id}/history", get(artist_history))
-        .route("/revisions/{revision_id}/revert", post(revert))
-        .route("/change-requests", get(open_requests).post(request_change))
-        .route("/change-requests/{request_id}/accept", post(accept))
-        .route("/change-requests/{request_id}/decline", post(decline))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(album_history))
+        .routes(routes!(artist_history))
+        .routes(routes!(revert))
+        .routes(routes!(open_requests, request_change))
+        .routes(routes!(accept))
+        .routes(routes!(decline))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    album_history,
-    artist_history,
-    revert,
-    open_requests,
-    request_change,
-    accept,
-    decline
-))]
-pub struct Doc;
 
 const MOST_REQUEST_NOTE_CHARS: usize = 2000;
 
@@ -66,7 +53,7 @@ async fn history(state: &AppState, kind: EntityKind, id: i64) -> AppResult<Json<
 
 #[utoipa::path(
     get,
-    path = "/api/album/{id}/history",
+    path = "/album/{id}/history",
     tag = "catalogue history",
     params(("id" = i64, Path, description = "Album id")),
     responses(EditorOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The album's revisions, newest first (also after it is deleted)", body = History)),
@@ -82,7 +69,7 @@ async fn album_history(
 
 #[utoipa::path(
     get,
-    path = "/api/artist/{id}/history",
+    path = "/artist/{id}/history",
     tag = "catalogue history",
     params(("id" = i64, Path, description = "Artist id")),
     responses(EditorOnly, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 200, description = "The artist's revisions, newest first", body = History)),
@@ -135,7 +122,7 @@ fn apply(
 
 #[utoipa::path(
     post,
-    path = "/api/revisions/{revision_id}/revert",
+    path = "/revisions/{revision_id}/revert",
     tag = "catalogue history",
     params(("revision_id" = i64, Path, description = "The revision to undo")),
     request_body = NoteBody,
@@ -191,7 +178,7 @@ struct Requests {
 
 #[utoipa::path(
     get,
-    path = "/api/change-requests",
+    path = "/change-requests",
     tag = "catalogue history",
     responses(EditorOnly, (status = 200, description = "The open change requests, with the fields as they are now", body = Requests)),
     security(("bearer" = []))
@@ -225,7 +212,7 @@ struct Requested {
 
 #[utoipa::path(
     post,
-    path = "/api/change-requests",
+    path = "/change-requests",
     tag = "catalogue history",
     request_body = RequestBody,
     responses(SignedIn, (status = 201, description = "Suggested: an editor will accept or decline it", body = Requested), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such album or artist", body = ErrorMessage), (status = 409, description = "Another album or artist has those fields", body = ErrorMessage)),
@@ -362,7 +349,7 @@ async fn close_request(
 
 #[utoipa::path(
     post,
-    path = "/api/change-requests/{request_id}/accept",
+    path = "/change-requests/{request_id}/accept",
     tag = "catalogue history",
     params(("request_id" = i64, Path, description = "The change request")),
     request_body = NoteBody,
@@ -381,7 +368,7 @@ async fn accept(
 
 #[utoipa::path(
     post,
-    path = "/api/change-requests/{request_id}/decline",
+    path = "/change-requests/{request_id}/decline",
     tag = "catalogue history",
     params(("request_id" = i64, Path, description = "The change request")),
     request_body = NoteBody,

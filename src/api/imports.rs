@@ -3,10 +3,10 @@
 //! only read; the page adds what it previewed through `POST /api/artist` and
 //! the bulk album calls.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::Writes;
 use super::{AppQuery, AppState, Editor};
@@ -22,16 +22,11 @@ use crate::import::sources::Sources;
 use crate::import::troubles::{Trouble, Troubles};
 use utoipa::{IntoParams, ToSchema};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/import/artist", get(artist))
-        .route("/import/albums", get(albums))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(artist))
+        .routes(routes!(albums))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(artist, albums))]
-pub struct Doc;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -245,7 +240,7 @@ async fn look_up<T: Send + 'static>(
 
 #[utoipa::path(
     get,
-    path = "/api/import/artist",
+    path = "/import/artist",
     tag = "import",
     params(ImportQuery),
     responses(Writes, (status = 200, description = "The artist, or the candidates when the name is unclear", body = ArtistLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage)),
@@ -283,7 +278,7 @@ async fn artist(
 
 #[utoipa::path(
     get,
-    path = "/api/import/albums",
+    path = "/import/albums",
     tag = "import",
     params(ImportQuery),
     responses(Writes, (status = 200, description = "The albums an import would add, and those it would leave out", body = AlbumsLookup), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "MusicBrainz has no such artist", body = ErrorMessage), (status = 502, description = "A source failed", body = ErrorMessage)),

@@ -2,13 +2,13 @@
 //! invite-only and lets them; each has a number of uses and an expiry, and
 //! its maker or an admin can revoke it.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{delete, get};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::SignedIn;
 use super::{AppJson, AppPath, AppState, CurrentUser};
@@ -20,16 +20,11 @@ use crate::domain::timestamp::{after_now, now};
 use crate::domain::{Role, SignupMode};
 use crate::error::{AppError, AppResult, ErrorMessage};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/invites", get(list).post(create))
-        .route("/invites/{invite_id}", delete(revoke))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(revoke))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, create, revoke))]
-pub struct Doc;
 
 const MOST_USES: i64 = 100;
 const MOST_DAYS: i64 = 90;
@@ -50,7 +45,7 @@ struct InviteList {
 
 #[utoipa::path(
     post,
-    path = "/api/invites",
+    path = "/invites",
     tag = "invites",
     request_body = InviteRequest,
     responses(SignedIn, (status = 201, description = "A new invite link", body = Invite), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Members may not invite on this site, or the caller is suspended", body = ErrorMessage)),
@@ -112,7 +107,7 @@ async fn create(
 
 #[utoipa::path(
     get,
-    path = "/api/invites",
+    path = "/invites",
     tag = "invites",
     responses(SignedIn, (status = 200, description = "The caller's invites; an admin's are everyone's. Newest first.", body = InviteList)),
     security(("bearer" = []))
@@ -128,7 +123,7 @@ async fn list(
 
 #[utoipa::path(
     delete,
-    path = "/api/invites/{invite_id}",
+    path = "/invites/{invite_id}",
     tag = "invites",
     params(("invite_id" = i64, Path, description = "The invite's id")),
     responses(SignedIn, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Revoked: it lets nobody in any more"), (status = 403, description = "Not the invite's maker nor an admin", body = ErrorMessage), (status = 404, description = "No such invite", body = ErrorMessage)),

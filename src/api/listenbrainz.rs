@@ -7,17 +7,18 @@
 //! Errors answer as ListenBrainz does, `{"code", "error"}`, with the API's
 //! own `"message"` beside them.
 
+use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 use super::member_tokens as member_tokens_api;
 use super::{AppPath, AppQuery, AppState, ClientAddress};
@@ -44,22 +45,14 @@ pub const MOST_SUBMISSION_BYTES: usize = 2 * 1024 * 1024;
 
 /// The routes, to be nested at `/apis/listenbrainz/1` and at `/1`. The
 /// rest of ListenBrainz's API answers 404, as ListenBrainz's JSON error.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/validate-token", get(validate_token))
-        .route("/user/{user_name}/listens", get(listens))
-        .route(
-            "/submit-listens",
-            post(submit_listens).layer(DefaultBodyLimit::max(MOST_SUBMISSION_BYTES)),
-        )
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(validate_token))
+        .routes(routes!(listens))
+        .routes(routes!(submit_listens).layer(DefaultBodyLimit::max(MOST_SUBMISSION_BYTES)))
         .fallback(super::unknown_api_path)
         .layer(axum::middleware::map_response(as_listenbrainz_error))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(validate_token, submit_listens, listens))]
-pub struct Doc;
 
 /// The member of a request's player token, admitted to write: not
 /// suspended, and within their allowance of submissions.
@@ -193,7 +186,7 @@ struct TokenValidity {
 
 #[utoipa::path(
     get,
-    path = "/apis/listenbrainz/1/validate-token",
+    path = "/validate-token",
     tag = "music players",
     params(TokenQuery),
     responses(
@@ -265,7 +258,7 @@ struct Submission {
 
 #[utoipa::path(
     post,
-    path = "/apis/listenbrainz/1/submit-listens",
+    path = "/submit-listens",
     tag = "music players",
     request_body(content = Submission, description = "Sent as JSON, with or without a Content-Type"),
     responses(
@@ -361,7 +354,7 @@ struct Listens {
 
 #[utoipa::path(
     get,
-    path = "/apis/listenbrainz/1/user/{user_name}/listens",
+    path = "/user/{user_name}/listens",
     tag = "music players",
     params(("user_name" = String, Path, description = "The member whose player token is sent"), ListensQuery),
     responses(

@@ -3,13 +3,13 @@
 //! Only a list's author changes it; a private list is as if it did not
 //! exist for everyone else.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::atom::{self, About, Item};
 use super::openapi::SignedIn;
@@ -27,44 +27,20 @@ use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::http::site_origin::SiteOrigin;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/list", post(create))
-        .route("/list/mine", get(mine))
-        .route("/list/popular", get(popular))
-        .route("/list/user/{username}", get(by_user))
-        .route("/list/album/{album_id}", get(holding_album))
-        .route("/list/{list_id}", get(one).patch(edit).delete(remove))
-        .route("/list/{list_id}/history", get(history))
-        .route("/feeds/lists/{list_id}", get(feed))
-        .route("/list/{list_id}/entries", post(add_entry))
-        .route(
-            "/list/{list_id}/entries/{entry_id}",
-            patch(edit_entry).delete(remove_entry),
-        )
-        .route("/list/{list_id}/like", post(like).delete(unlike))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(mine))
+        .routes(routes!(popular))
+        .routes(routes!(by_user))
+        .routes(routes!(holding_album))
+        .routes(routes!(one, edit, remove))
+        .routes(routes!(history))
+        .routes(routes!(feed))
+        .routes(routes!(add_entry))
+        .routes(routes!(edit_entry, remove_entry))
+        .routes(routes!(like, unlike))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    create,
-    mine,
-    popular,
-    by_user,
-    holding_album,
-    one,
-    edit,
-    remove,
-    history,
-    feed,
-    add_entry,
-    edit_entry,
-    remove_entry,
-    like,
-    unlike
-))]
-pub struct Doc;
 
 const MOST_TITLE_CHARS: usize = 120;
 const MOST_DESCRIPTION_CHARS: usize = 5000;
@@ -154,7 +130,7 @@ const MOST_STARTING_ALBUMS: usize = 100;
 
 #[utoipa::path(
     post,
-    path = "/api/list",
+    path = "/list",
     tag = "lists",
     request_body = NewListRequest,
     responses(SignedIn, (status = 201, description = "Made, empty or with the albums given", body = ListSummary), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "One of the albums given does not exist; nothing is made", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
@@ -239,7 +215,7 @@ fn page_of(conn: &rusqlite::Connection, id: i64, caller: Option<&User>) -> AppRe
 
 #[utoipa::path(
     get,
-    path = "/api/list/{list_id}",
+    path = "/list/{list_id}",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     responses((status = 200, description = "The list with its entries", body = ListPage), (status = 404, description = "No list the caller may see", body = ErrorMessage)),
@@ -267,7 +243,7 @@ struct ListEdit {
 
 #[utoipa::path(
     patch,
-    path = "/api/list/{list_id}",
+    path = "/list/{list_id}",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     request_body = ListEdit,
@@ -323,7 +299,7 @@ async fn edit(
 
 #[utoipa::path(
     delete,
-    path = "/api/list/{list_id}",
+    path = "/list/{list_id}",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     responses(SignedIn, (status = 204, description = "Deleted with its entries, likes and comments"), (status = 403, description = "Neither its author nor an admin", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage)),
@@ -351,7 +327,7 @@ async fn remove(
 
 #[utoipa::path(
     get,
-    path = "/api/list/{list_id}/history",
+    path = "/list/{list_id}/history",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     responses((status = 200, description = "What was added and what left, newest first", body = Vec<ListEvent>), (status = 404, description = "No list the caller may see", body = ErrorMessage)),
@@ -370,7 +346,7 @@ async fn history(
 
 #[utoipa::path(
     get,
-    path = "/api/feeds/lists/{list_id}",
+    path = "/feeds/lists/{list_id}",
     tag = "feeds",
     params(("list_id" = i64, Path, description = "List id")),
     responses((status = 200, description = "An Atom feed of the list's changes (what was added and what left), newest first (30 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "No list a visitor may see (private or hidden lists have no feed)", body = ErrorMessage)),
@@ -420,7 +396,7 @@ struct NewEntry {
 
 #[utoipa::path(
     post,
-    path = "/api/list/{list_id}/entries",
+    path = "/list/{list_id}/entries",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     request_body = NewEntry,
@@ -485,7 +461,7 @@ struct EntryEdit {
 
 #[utoipa::path(
     patch,
-    path = "/api/list/{list_id}/entries/{entry_id}",
+    path = "/list/{list_id}/entries/{entry_id}",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id"), ("entry_id" = i64, Path, description = "Entry id")),
     request_body = EntryEdit,
@@ -527,7 +503,7 @@ async fn edit_entry(
 
 #[utoipa::path(
     delete,
-    path = "/api/list/{list_id}/entries/{entry_id}",
+    path = "/list/{list_id}/entries/{entry_id}",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id"), ("entry_id" = i64, Path, description = "Entry id")),
     responses(SignedIn, (status = 204, description = "Taken off the list"), (status = 403, description = "Not its author, or suspended", body = ErrorMessage), (status = 404, description = "No such list or entry", body = ErrorMessage), (status = 429, description = "Too many list changes; see Retry-After", body = ErrorMessage)),
@@ -598,7 +574,7 @@ async fn set_like(
 
 #[utoipa::path(
     post,
-    path = "/api/list/{list_id}/like",
+    path = "/list/{list_id}/like",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     responses(SignedIn, (status = 200, description = "Liked (once, however often asked)", body = Liking), (status = 400, description = "The caller's own list", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
@@ -614,7 +590,7 @@ async fn like(
 
 #[utoipa::path(
     delete,
-    path = "/api/list/{list_id}/like",
+    path = "/list/{list_id}/like",
     tag = "lists",
     params(("list_id" = i64, Path, description = "List id")),
     responses(SignedIn, (status = 200, description = "Not liked", body = Liking), (status = 400, description = "The caller's own list", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No list the caller may see", body = ErrorMessage), (status = 429, description = "Too many writes of this kind; see Retry-After", body = ErrorMessage)),
@@ -630,7 +606,7 @@ async fn unlike(
 
 #[utoipa::path(
     get,
-    path = "/api/list/user/{username}",
+    path = "/list/user/{username}",
     tag = "lists",
     params(("username" = String, Path, description = "Username")),
     responses((status = 200, description = "The member's lists the caller may see (all of them for the member, the public ones for others), newest changed first", body = Vec<ListSummary>), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -671,7 +647,7 @@ struct MyList {
 
 #[utoipa::path(
     get,
-    path = "/api/list/mine",
+    path = "/list/mine",
     tag = "lists",
     params(MineQuery),
     responses(SignedIn, (status = 200, description = "Every list of the caller's, newest changed first", body = Vec<MyList>)),
@@ -705,7 +681,7 @@ struct ListsHolding {
 
 #[utoipa::path(
     get,
-    path = "/api/list/album/{album_id}",
+    path = "/list/album/{album_id}",
     tag = "lists",
     params(("album_id" = i64, Path, description = "Album id")),
     responses((status = 200, description = "The public lists holding the album: how many, and the five most liked", body = ListsHolding), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -733,7 +709,7 @@ struct PopularQuery {
 
 #[utoipa::path(
     get,
-    path = "/api/list/popular",
+    path = "/list/popular",
     tag = "lists",
     params(PopularQuery),
     responses((status = 200, description = "Public lists, the most liked first", body = Vec<ListSummary>), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),

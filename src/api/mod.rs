@@ -49,6 +49,7 @@ mod year;
 use axum::Router;
 use axum::extract::OriginalUri;
 use axum::http::Method;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 
@@ -66,57 +67,82 @@ pub use crate::config::{
 };
 pub use crate::server::state::{AppParts, AppState, DEFAULT_REQUEST_TIMEOUT};
 
+/// Every operation under `/api`, each declared once, by its handler's
+/// `#[utoipa::path]` and its module's `routes!`: the route table and the
+/// description both come from here. `catalogue_writes` wraps the changes to
+/// the catalogue (what the route table adds around them).
+fn operations(
+    catalogue_writes: impl FnOnce(OpenApiRouter<AppState>) -> OpenApiRouter<AppState>,
+) -> OpenApiRouter<AppState> {
+    let catalogue = OpenApiRouter::new()
+        .merge(artists::routes())
+        .merge(albums::routes())
+        .merge(album_batches::routes())
+        .merge(genre_votes::routes());
+    OpenApiRouter::new()
+        .merge(health::routes())
+        .merge(auth::routes())
+        .merge(account::routes())
+        .merge(users::routes())
+        .merge(export::routes())
+        .merge(catalogue_writes(catalogue))
+        .merge(imports::routes())
+        .merge(admin::routes())
+        .merge(invites::routes())
+        .merge(reports::routes())
+        .merge(history::routes())
+        .merge(charts::routes())
+        .merge(shaped_charts::routes())
+        .merge(search::routes())
+        .merge(ratings::routes())
+        .merge(tracks::routes())
+        .merge(descriptors::routes())
+        .merge(recommendations::routes())
+        .merge(new_releases::routes())
+        .merge(calendar::routes())
+        .merge(diary::routes())
+        .merge(year::routes())
+        .merge(rating_imports::routes())
+        .merge(wishlist::routes())
+        .merge(reviews::routes())
+        .merge(votes::routes())
+        .merge(posts::routes())
+        .merge(comments::routes())
+        .merge(shouts::routes())
+        .merge(lists::routes())
+        .merge(follows::routes())
+        .merge(feed::routes())
+        .merge(notifications::routes())
+        .merge(player_token::routes())
+}
+
 /// Every `/api` route; anything else under `/api` answers 404 JSON.
 pub fn routes(state: &AppState) -> Router<AppState> {
     // A change to the catalogue may add, remove or rename what a kept chart
     // or search order lists, whichever of these routes made it.
-    let catalogue = Router::new()
-        .merge(artists::router())
-        .merge(albums::router())
-        .merge(album_batches::router())
-        .merge(genre_votes::router())
-        .route_layer(axum::middleware::from_fn_with_state(
-            state.rankings.clone(),
+    let rankings = state.rankings.clone();
+    let (described, _) = operations(|catalogue| {
+        catalogue.route_layer(axum::middleware::from_fn_with_state(
+            rankings,
             crate::reads::rankings::forget_after_writes,
-        ));
-    Router::new()
-        .merge(health::router())
-        .merge(auth::router())
-        .merge(account::router())
-        .merge(users::router())
-        .merge(export::router())
-        .merge(catalogue)
-        .merge(imports::router())
-        .merge(admin::router())
-        .merge(invites::router())
-        .merge(reports::router())
-        .merge(history::router())
-        .merge(charts::router())
-        .merge(shaped_charts::router())
-        .merge(search::router())
-        .merge(ratings::router())
-        .merge(tracks::router())
-        .merge(descriptors::router())
-        .merge(recommendations::router())
-        .merge(new_releases::router())
-        .merge(calendar::router())
-        .merge(diary::router())
-        .merge(year::router())
-        .merge(rating_imports::router())
-        .merge(wishlist::router())
-        .merge(reviews::router())
-        .merge(votes::router())
-        .merge(posts::router())
-        .merge(comments::router())
-        .merge(shouts::router())
-        .merge(lists::router())
-        .merge(follows::router())
-        .merge(feed::router())
-        .merge(notifications::router())
-        .merge(player_token::router())
-        .merge(openapi::router())
+        ))
+    })
+    .split_for_parts();
+    described
+        // The description itself, described by hand in `openapi.rs`.
+        .route("/openapi.json", axum::routing::get(openapi::document))
         .fallback(unknown_api_path)
         .method_not_allowed_fallback(method_not_allowed)
+}
+
+/// The operations as described: the API's under `/api`, the music players'
+/// under `/apis/listenbrainz/1` (also served at `/1`, undescribed, as
+/// ListenBrainz's own root).
+fn described_operations() -> utoipa::openapi::OpenApi {
+    OpenApiRouter::new()
+        .nest("/api", operations(|catalogue| catalogue))
+        .nest("/apis/listenbrainz/1", listenbrainz::routes())
+        .into_openapi()
 }
 
 /// axum adds the `Allow` header to this answer.

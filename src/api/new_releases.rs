@@ -3,13 +3,13 @@
 //! releases (`crate::discovery::new_releases`), filtered by the artists a member follows,
 //! a genre, or their wishlist.
 
+use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::atom::{self, About, Item};
 use super::openapi::{SignedIn, Writes};
@@ -36,18 +36,13 @@ fn recent_window() -> (String, String) {
     )
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/new-releases", get(releases))
-        .route("/feeds/new-releases", get(feed))
-        .route("/admin/new-releases", get(checks))
-        .route("/admin/new-releases/checks", post(check_now))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(releases))
+        .routes(routes!(feed))
+        .routes(routes!(checks))
+        .routes(routes!(check_now))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(releases, feed, checks, check_now))]
-pub struct Doc;
 
 #[derive(Deserialize, Clone, Copy, PartialEq, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -86,7 +81,7 @@ struct NewReleases {
 
 #[utoipa::path(
     get,
-    path = "/api/new-releases",
+    path = "/new-releases",
     tag = "catalogue",
     params(NewQuery),
     responses((status = 200, description = "Albums released lately or to come, filtered as asked", body = NewReleases), (status = 400, description = "A filter out of range, or an unknown genre", body = ErrorMessage), (status = 401, description = "`followed` or `wishlist` asked for signed out", body = ErrorMessage)),
@@ -159,7 +154,7 @@ async fn releases(
 
 #[utoipa::path(
     get,
-    path = "/api/feeds/new-releases",
+    path = "/feeds/new-releases",
     tag = "feeds",
     responses((status = 200, description = "An Atom feed of the albums released in the last 90 days, newest first (30 at most)", content_type = "application/atom+xml", body = String)),
 )]
@@ -230,7 +225,7 @@ struct ReleaseChecks {
 
 #[utoipa::path(
     get,
-    path = "/api/admin/new-releases",
+    path = "/admin/new-releases",
     tag = "admin",
     responses(SignedIn, (status = 200, description = "The check for new releases: whether it runs, and its latest checks", body = ReleaseChecks), (status = 403, description = "Not an admin", body = ErrorMessage)),
     security(("bearer" = []))
@@ -265,7 +260,7 @@ struct CheckDone {
 
 #[utoipa::path(
     post,
-    path = "/api/admin/new-releases/checks",
+    path = "/admin/new-releases/checks",
     tag = "admin",
     request_body = CheckWanted,
     responses(Writes, (status = 200, description = "The artist was asked about now; what was added", body = CheckDone), (status = 400, description = "No artist named, or one MusicBrainz does not know by id", body = ErrorMessage), (status = 403, description = "Not an admin", body = ErrorMessage), (status = 404, description = "No such artist", body = ErrorMessage)),

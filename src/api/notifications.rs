@@ -1,11 +1,11 @@
 //! Notifications, the member's community settings, and taste
 //! compatibility with another member.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::SignedIn;
 use super::shared;
@@ -19,22 +19,14 @@ use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::notices::Notification;
 use crate::reads::kept_answers::Touched;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/notifications", get(list))
-        .route("/notifications/unread", get(unread))
-        .route("/notifications/read", post(mark_read))
-        .route("/settings/community", get(settings).put(change_settings))
-        .route(
-            "/user/username/{username}/compatibility",
-            get(compatibility_with),
-        )
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(unread))
+        .routes(routes!(mark_read))
+        .routes(routes!(settings, change_settings))
+        .routes(routes!(compatibility_with))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, unread, mark_read, settings, change_settings, compatibility_with))]
-pub struct Doc;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -56,7 +48,7 @@ struct Notifications {
 
 #[utoipa::path(
     get,
-    path = "/api/notifications",
+    path = "/notifications",
     tag = "notifications",
     params(NotificationQuery),
     responses(SignedIn, (status = 200, description = "The caller's notifications, newest first", body = Notifications), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -87,7 +79,7 @@ struct Unread {
 
 #[utoipa::path(
     get,
-    path = "/api/notifications/unread",
+    path = "/notifications/unread",
     tag = "notifications",
     responses(SignedIn, (status = 200, description = "How many notifications wait unread", body = Unread)),
     security(("bearer" = []))
@@ -112,7 +104,7 @@ struct ReadRequest {
 
 #[utoipa::path(
     post,
-    path = "/api/notifications/read",
+    path = "/notifications/read",
     tag = "notifications",
     request_body = ReadRequest,
     responses(SignedIn, (status = 200, description = "Marked read; how many still wait", body = Unread), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -170,7 +162,7 @@ fn settings_of(conn: &rusqlite::Connection, user: i64) -> AppResult<CommunitySet
 
 #[utoipa::path(
     get,
-    path = "/api/settings/community",
+    path = "/settings/community",
     tag = "notifications",
     responses(SignedIn, (status = 200, description = "The caller's feed and notification settings", body = CommunitySettings)),
     security(("bearer" = []))
@@ -187,7 +179,7 @@ async fn settings(
 
 #[utoipa::path(
     put,
-    path = "/api/settings/community",
+    path = "/settings/community",
     tag = "notifications",
     request_body = SettingsChange,
     responses(SignedIn, (status = 200, description = "Changed; what was not sent stays", body = CommunitySettings), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -251,7 +243,7 @@ const SHOWN_EACH: usize = 5;
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/compatibility",
+    path = "/user/username/{username}/compatibility",
     tag = "follows",
     params(("username" = String, Path, description = "The other member")),
     responses(SignedIn, (status = 200, description = "How alike the caller's and the member's ratings are", body = Compatibility), (status = 400, description = "The caller themselves", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),

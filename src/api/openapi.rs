@@ -3,11 +3,9 @@
 
 use std::sync::OnceLock;
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
-use axum::routing::get;
 use std::collections::BTreeMap;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem};
@@ -17,18 +15,6 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::http::allowances::{Allowance, write_route};
 use axum::http::Method;
-
-use super::{
-    AppState, account, admin, album_batches, albums, artists, auth, calendar, charts, comments,
-    descriptors, diary, export, feed, follows, genre_votes, health, history, imports, invites,
-    listenbrainz, lists, new_releases, notifications, player_token, posts, rating_imports, ratings,
-    recommendations, reports, reviews, search, shaped_charts, shouts, tracks, users, votes,
-    wishlist, year,
-};
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/openapi.json", get(document))
-}
 
 struct BearerToken;
 
@@ -64,48 +50,7 @@ struct Root;
 /// The whole description, this route included.
 pub fn document_value() -> Document {
     let mut doc = Root::openapi();
-    for part in [
-        health::Doc::openapi(),
-        auth::Doc::openapi(),
-        account::Doc::openapi(),
-        users::Doc::openapi(),
-        export::Doc::openapi(),
-        artists::Doc::openapi(),
-        albums::Doc::openapi(),
-        album_batches::Doc::openapi(),
-        imports::Doc::openapi(),
-        admin::Doc::openapi(),
-        invites::Doc::openapi(),
-        reports::Doc::openapi(),
-        history::Doc::openapi(),
-        charts::Doc::openapi(),
-        shaped_charts::Doc::openapi(),
-        search::Doc::openapi(),
-        ratings::Doc::openapi(),
-        tracks::Doc::openapi(),
-        genre_votes::Doc::openapi(),
-        descriptors::Doc::openapi(),
-        recommendations::Doc::openapi(),
-        new_releases::Doc::openapi(),
-        calendar::Doc::openapi(),
-        diary::Doc::openapi(),
-        year::Doc::openapi(),
-        rating_imports::Doc::openapi(),
-        wishlist::Doc::openapi(),
-        reviews::Doc::openapi(),
-        votes::Doc::openapi(),
-        posts::Doc::openapi(),
-        comments::Doc::openapi(),
-        shouts::Doc::openapi(),
-        lists::Doc::openapi(),
-        follows::Doc::openapi(),
-        feed::Doc::openapi(),
-        notifications::Doc::openapi(),
-        player_token::Doc::openapi(),
-        listenbrainz::Doc::openapi(),
-    ] {
-        doc.merge(part);
-    }
+    doc.merge(super::described_operations());
     declare_bad_input(&mut doc);
     declare_dead_token(&mut doc);
     declare_write_protections(&mut doc);
@@ -283,7 +228,7 @@ fn declare_bad_input(doc: &mut Document) {
 
 /// The description as sent: assembled and serialised once, since it is the
 /// same for the life of the binary.
-async fn document() -> impl IntoResponse {
+pub(super) async fn document() -> impl IntoResponse {
     static SENT: OnceLock<Bytes> = OnceLock::new();
     let body = SENT.get_or_init(|| {
         serde_json::to_vec(&document_value())

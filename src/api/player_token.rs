@@ -3,12 +3,12 @@
 //! revoked in Settings), and the plays those sent of albums the catalogue
 //! lacks (the import page's "missing" view).
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::member_tokens;
 use super::openapi::{SignedIn, Writes};
@@ -20,19 +20,11 @@ use crate::error::{AppResult, ErrorMessage};
 use crate::http::client_seen::ClientSeen;
 use crate::http::paging::OffsetQuery;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/settings/player-token",
-            get(status).post(make).delete(revoke),
-        )
-        .route("/user/me/player-listens/unmatched", get(unmatched))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(status, make, revoke))
+        .routes(routes!(unmatched))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(status, make, revoke, unmatched))]
-pub struct Doc;
 
 #[derive(Serialize, ToSchema)]
 struct PlayerTokenState {
@@ -43,7 +35,7 @@ struct PlayerTokenState {
 
 #[utoipa::path(
     get,
-    path = "/api/settings/player-token",
+    path = "/settings/player-token",
     tag = "music players",
     responses(SignedIn, (status = 200, description = "Whether the caller has a player token, when it was made and last used (never the token itself)", body = PlayerTokenState)),
     security(("bearer" = []))
@@ -66,7 +58,7 @@ struct NewPlayerToken {
 
 #[utoipa::path(
     post,
-    path = "/api/settings/player-token",
+    path = "/settings/player-token",
     tag = "music players",
     responses(Writes, (status = 201, description = "A new player token, replacing any other (players using the old one stop being accepted)", body = NewPlayerToken)),
     security(("bearer" = []))
@@ -87,7 +79,7 @@ async fn make(
 
 #[utoipa::path(
     delete,
-    path = "/api/settings/player-token",
+    path = "/settings/player-token",
     tag = "music players",
     responses(Writes, (status = 204, description = "Revoked: players sending it are refused (allowed while suspended)"), (status = 404, description = "The caller has no player token", body = ErrorMessage)),
     security(("bearer" = []))
@@ -113,7 +105,7 @@ struct UnmatchedAlbums {
 
 #[utoipa::path(
     get,
-    path = "/api/user/me/player-listens/unmatched",
+    path = "/user/me/player-listens/unmatched",
     tag = "music players",
     params(OffsetQuery),
     responses(SignedIn, (status = 200, description = "Albums the caller's players played that the catalogue lacks, most played first", body = UnmatchedAlbums)),

@@ -1,11 +1,11 @@
 //! Posts: members' own articles, with votes and comments.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::{SignedIn, Writes};
 use super::shared;
@@ -23,18 +23,13 @@ use crate::http::claims::{acting_as_self, may_remove};
 use crate::http::paging::PageQuery;
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/post", post(create))
-        .route("/post/recent", get(recent))
-        .route("/post/user/{username}", get(by_user))
-        .route("/post/{post_id}", get(one).patch(edit).delete(remove))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(recent))
+        .routes(routes!(by_user))
+        .routes(routes!(one, edit, remove))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(create, recent, by_user, one, edit, remove))]
-pub struct Doc;
 
 pub const MAX_POST_CHARS: usize = 20_000;
 const LIST_DEFAULT: u32 = 20;
@@ -68,7 +63,7 @@ struct NewPost {
 
 #[utoipa::path(
     post,
-    path = "/api/post",
+    path = "/post",
     tag = "posts",
     request_body = NewPost,
     responses(Writes, (status = 201, description = "Published", body = Post), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),
@@ -106,7 +101,7 @@ struct PostPage {
 
 #[utoipa::path(
     get,
-    path = "/api/post/{post_id}",
+    path = "/post/{post_id}",
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
     responses((status = 200, description = "The post with its votes", body = PostPage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -144,7 +139,7 @@ struct PostEdit {
 
 #[utoipa::path(
     patch,
-    path = "/api/post/{post_id}",
+    path = "/post/{post_id}",
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
     request_body = PostEdit,
@@ -176,7 +171,7 @@ async fn edit(
 
 #[utoipa::path(
     delete,
-    path = "/api/post/{post_id}",
+    path = "/post/{post_id}",
     tag = "posts",
     params(("post_id" = i64, Path, description = "Post id")),
     responses(SignedIn, (status = 204, description = "Deleted with its comments and votes"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -204,7 +199,7 @@ async fn remove(
 
 #[utoipa::path(
     get,
-    path = "/api/post/user/{username}",
+    path = "/post/user/{username}",
     tag = "posts",
     params(("username" = String, Path, description = "Username"), PageQuery),
     responses((status = 200, description = "A member's posts", body = Vec<Post>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -226,7 +221,7 @@ async fn by_user(
 
 #[utoipa::path(
     get,
-    path = "/api/post/recent",
+    path = "/post/recent",
     tag = "posts",
     params(PageQuery),
     responses((status = 200, description = "Newest first", body = Vec<Post>)),

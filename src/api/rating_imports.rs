@@ -5,13 +5,13 @@
 //! Every call is the caller's own: an import id of another member's is 404.
 
 use std::sync::Arc;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::{delete, get, post, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -31,44 +31,26 @@ use crate::member_import::jobs::{
 };
 use crate::member_import::matching::{Found, How, ImportCandidate};
 use crate::member_import::plan::{ImportEffects, ImportResult, Planned, plan};
+use crate::member_import::write as import_write;
 use crate::member_import::{self as reading, Asked, Format, MOST_BYTES, Shelf, Skipped, rym};
 use crate::player_listens::payload::Listen as PlayerPlay;
 use crate::reads::kept_answers::{Topic, Touched};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/import/ratings", post(upload))
-        .route("/import/ratings/current", get(current))
-        .route("/import/ratings/{import_id}", get(show).delete(discard))
-        .route("/import/ratings/{import_id}/rows", get(rows))
-        .route("/import/ratings/{import_id}/rows/{row}", put(choose))
-        .route("/import/ratings/{import_id}/accept-best", post(accept_best))
-        .route("/import/ratings/{import_id}/rematch", post(rematch))
-        .route("/import/ratings/{import_id}/missing.csv", get(missing_csv))
-        .route("/import/ratings/{import_id}/confirm", post(confirm))
-        .route("/user/me/listened", get(listened))
-        .route("/user/me/listened/{album_id}", delete(dismiss))
-        .route("/user/me/export/ratings.csv", get(export_csv))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(upload))
+        .routes(routes!(current))
+        .routes(routes!(show, discard))
+        .routes(routes!(rows))
+        .routes(routes!(choose))
+        .routes(routes!(accept_best))
+        .routes(routes!(rematch))
+        .routes(routes!(missing_csv))
+        .routes(routes!(confirm))
+        .routes(routes!(listened))
+        .routes(routes!(dismiss))
+        .routes(routes!(export_csv))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    upload,
-    current,
-    show,
-    discard,
-    rows,
-    choose,
-    accept_best,
-    rematch,
-    missing_csv,
-    confirm,
-    listened,
-    dismiss,
-    export_csv
-))]
-pub struct Doc;
 
 /// An import as the page shows it.
 #[derive(Serialize, ToSchema)]
@@ -237,7 +219,7 @@ async fn job_view(state: &AppState, job: &Job) -> AppResult<ImportJob> {
         Some((planned, unmatched_plays)) => {
             let user_id = job.user_id;
             let mut effects = run_blocking(&state.pool, move |conn| {
-                Ok(member_import::effects(conn, user_id, &planned)?)
+                Ok(import_write::effects(conn, user_id, &planned)?)
             })
             .await?;
             effects.player_plays += u32::try_from(unmatched_plays).unwrap_or(u32::MAX);
@@ -309,7 +291,7 @@ struct UploadQuery {
 /// charged to the member's allowance of uploads.
 #[utoipa::path(
     post,
-    path = "/api/import/ratings",
+    path = "/import/ratings",
     tag = "imports",
     params(UploadQuery),
     request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The exported file, at most 64 MiB"),
@@ -388,7 +370,7 @@ fn refusal(refused: Refused) -> AppError {
 
 #[utoipa::path(
     get,
-    path = "/api/import/ratings/current",
+    path = "/import/ratings/current",
     tag = "imports",
     responses(SignedIn, (status = 200, description = "The caller's import, or null when they have none (the page opens on the upload form)", body = Option<ImportJob>)),
     security(("bearer" = []))
@@ -405,7 +387,7 @@ async fn current(
 
 #[utoipa::path(
     get,
-    path = "/api/import/ratings/{import_id}",
+    path = "/import/ratings/{import_id}",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
     responses(SignedIn, (status = 200, description = "The import", body = ImportJob), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
@@ -422,7 +404,7 @@ async fn show(
 
 #[utoipa::path(
     delete,
-    path = "/api/import/ratings/{import_id}",
+    path = "/import/ratings/{import_id}",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
     responses(SignedIn, (status = 204, description = "Discarded; nothing was written"), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
@@ -461,7 +443,7 @@ struct ImportRows {
 
 #[utoipa::path(
     get,
-    path = "/api/import/ratings/{import_id}/rows",
+    path = "/import/ratings/{import_id}/rows",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id"), RowsQuery),
     responses(SignedIn, (status = 200, description = "A page of the rows with that status, in file order", body = ImportRows), (status = 400, description = "Bad status or page", body = ErrorMessage), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
@@ -533,7 +515,7 @@ struct RowChoice {
 
 #[utoipa::path(
     put,
-    path = "/api/import/ratings/{import_id}/rows/{row}",
+    path = "/import/ratings/{import_id}/rows/{row}",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id"), ("row" = usize, Path, description = "The row's id")),
     request_body = RowChoice,
@@ -581,7 +563,7 @@ async fn choose(
 
 #[utoipa::path(
     post,
-    path = "/api/import/ratings/{import_id}/accept-best",
+    path = "/import/ratings/{import_id}/accept-best",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
     responses(SignedIn, (status = 200, description = "Every uncertain row took its best candidate", body = ImportJob), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready for choices", body = ErrorMessage)),
@@ -609,7 +591,7 @@ async fn accept_best(
 
 #[utoipa::path(
     post,
-    path = "/api/import/ratings/{import_id}/rematch",
+    path = "/import/ratings/{import_id}/rematch",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
     responses(SignedIn, (status = 202, description = "Matching the rows without an album again; poll until ready", body = ImportJob), (status = 404, description = "No such import of the caller's", body = ErrorMessage), (status = 409, description = "The import is not ready", body = ErrorMessage)),
@@ -636,7 +618,7 @@ async fn rematch(
 
 #[utoipa::path(
     get,
-    path = "/api/import/ratings/{import_id}/missing.csv",
+    path = "/import/ratings/{import_id}/missing.csv",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
     responses(SignedIn, (status = 200, description = "The rows not in the catalogue yet: Artist,Title,Year,Rating,Line", content_type = "text/csv", body = String), (status = 404, description = "No such import of the caller's", body = ErrorMessage)),
@@ -699,7 +681,7 @@ struct Confirmation {
 
 #[utoipa::path(
     post,
-    path = "/api/import/ratings/{import_id}/confirm",
+    path = "/import/ratings/{import_id}/confirm",
     tag = "imports",
     params(("import_id" = String, Path, description = "The import's id")),
     request_body = Confirmation,
@@ -731,7 +713,7 @@ async fn confirm(
     let written = state
         .writer
         .write(move |conn| {
-            Ok(member_import::apply(
+            Ok(import_write::apply(
                 conn,
                 caller.id,
                 &planned,
@@ -761,7 +743,7 @@ struct ListenedQueue {
 
 #[utoipa::path(
     get,
-    path = "/api/user/me/listened",
+    path = "/user/me/listened",
     tag = "users",
     params(OffsetQuery),
     responses(SignedIn, (status = 200, description = "Albums the caller listened to and has not rated, most played first", body = ListenedQueue), (status = 400, description = "Bad page", body = ErrorMessage)),
@@ -782,7 +764,7 @@ async fn listened(
 
 #[utoipa::path(
     delete,
-    path = "/api/user/me/listened/{album_id}",
+    path = "/user/me/listened/{album_id}",
     tag = "users",
     params(("album_id" = i64, Path, description = "Album id")),
     responses(SignedIn, (status = 204, description = "Out of the queue, and stays out on the next import"), (status = 404, description = "Not in the caller's queue", body = ErrorMessage)),
@@ -808,7 +790,7 @@ async fn dismiss(
 
 #[utoipa::path(
     get,
-    path = "/api/user/me/export/ratings.csv",
+    path = "/user/me/export/ratings.csv",
     tag = "users",
     responses(SignedIn, (status = 200, description = "The caller's ratings, library, wishlist and reviews as a Rate Your Music style CSV", content_type = "text/csv", body = String)),
     security(("bearer" = []))

@@ -1,11 +1,11 @@
 //! Ratings and library entries: one row per member and album.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::{SignedIn, Writes};
 use super::shared::no_user;
@@ -21,20 +21,15 @@ use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/rating", post(rate))
-        .route("/rating/{rating_id}", patch(change).delete(remove))
-        .route("/rating/user/{user_id}", get(by_user_id))
-        .route("/rating/user/name/{username}", get(by_username))
-        .route("/rating/album/{album_id}", get(by_album))
-        .route("/rating/album/{album_id}/distribution", get(distribution))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(rate))
+        .routes(routes!(change, remove))
+        .routes(routes!(by_user_id))
+        .routes(routes!(by_username))
+        .routes(routes!(by_album))
+        .routes(routes!(distribution))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(rate, change, remove, by_user_id, by_username, by_album, distribution))]
-pub struct Doc;
 
 /// A member's whole library fits one page for all but the largest collections.
 const USER_LIST_DEFAULT: u32 = 2000;
@@ -80,7 +75,7 @@ struct RateBody {
 /// album changes the existing row. 201 when a row was made, 200 otherwise.
 #[utoipa::path(
     post,
-    path = "/api/rating",
+    path = "/rating",
     tag = "ratings",
     request_body = RateBody,
     responses(Writes, (status = 201, description = "Rated or added to the library", body = Rating), (status = 200, description = "The existing rating was changed", body = Rating), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -130,7 +125,7 @@ struct ChangeBody {
 /// back with the number replaced; only the number is read).
 #[utoipa::path(
     patch,
-    path = "/api/rating/{rating_id}",
+    path = "/rating/{rating_id}",
     tag = "ratings",
     params(("rating_id" = i64, Path, description = "Rating id")),
     request_body = ChangeBody,
@@ -163,7 +158,7 @@ async fn change(
 
 #[utoipa::path(
     delete,
-    path = "/api/rating/{rating_id}",
+    path = "/rating/{rating_id}",
     tag = "ratings",
     params(("rating_id" = i64, Path, description = "Rating id")),
     responses(SignedIn, (status = 204, description = "Deleted"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -208,7 +203,7 @@ async fn list_for_user(
 
 #[utoipa::path(
     get,
-    path = "/api/rating/user/{user_id}",
+    path = "/rating/user/{user_id}",
     tag = "ratings",
     params(("user_id" = i64, Path, description = "Member id"), PageQuery),
     responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -231,7 +226,7 @@ async fn by_user_id(
 
 #[utoipa::path(
     get,
-    path = "/api/rating/user/name/{username}",
+    path = "/rating/user/name/{username}",
     tag = "ratings",
     params(("username" = String, Path, description = "Username"), PageQuery),
     responses((status = 200, description = "A member's ratings and library, each with its album", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -254,7 +249,7 @@ async fn by_username(
 
 #[utoipa::path(
     get,
-    path = "/api/rating/album/{album_id}",
+    path = "/rating/album/{album_id}",
     tag = "ratings",
     params(("album_id" = i64, Path, description = "Album id"), PageQuery),
     responses((status = 200, description = "An album's ratings, newest first", body = Vec<Rating>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -290,7 +285,7 @@ struct RatingDistribution {
 /// album page's chart.
 #[utoipa::path(
     get,
-    path = "/api/rating/album/{album_id}/distribution",
+    path = "/rating/album/{album_id}/distribution",
     tag = "ratings",
     params(("album_id" = i64, Path, description = "Album id")),
     responses((status = 200, description = "How many ratings gave each value", body = RatingDistribution), (status = 404, description = "Not found", body = ErrorMessage)),

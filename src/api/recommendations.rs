@@ -3,11 +3,11 @@
 //! "For you" (`/api/recommendations`), and the albums they dismissed.
 
 use std::collections::HashMap;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -21,21 +21,13 @@ use crate::error::{AppError, AppResult, ErrorMessage};
 
 const DEFAULT_LIMIT: u32 = 24;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/album/{id}/similar", get(similar))
-        .route("/recommendations", get(for_you))
-        .route("/recommendations/dismissed", get(dismissed))
-        .route(
-            "/recommendations/dismissed/{album_id}",
-            put(dismiss).delete(undismiss),
-        )
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(similar))
+        .routes(routes!(for_you))
+        .routes(routes!(dismissed))
+        .routes(routes!(dismiss, undismiss))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(similar, for_you, dismissed, dismiss, undismiss))]
-pub struct Doc;
 
 /// An album recommended, and by how many members' ratings.
 #[derive(Serialize, ToSchema)]
@@ -117,7 +109,7 @@ fn with_albums(
 
 #[utoipa::path(
     get,
-    path = "/api/album/{id}/similar",
+    path = "/album/{id}/similar",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     responses((status = 200, description = "Albums the same members rated highly, weighed against how often each is rated, best first; worked out in the background", body = SimilarAlbums), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -180,7 +172,7 @@ struct ForYou {
 
 #[utoipa::path(
     get,
-    path = "/api/recommendations",
+    path = "/recommendations",
     tag = "catalogue",
     params(ForYouQuery),
     responses(SignedIn, (status = 200, description = "Albums rated highly by the members whose taste is most like the caller's, without what the caller rated, wishlisted or dismissed", body = ForYou), (status = 400, description = "A limit out of range", body = ErrorMessage)),
@@ -235,7 +227,7 @@ struct Dismissed {
 
 #[utoipa::path(
     get,
-    path = "/api/recommendations/dismissed",
+    path = "/recommendations/dismissed",
     tag = "catalogue",
     responses(SignedIn, (status = 200, description = "The albums the caller asked not to be recommended, most recent first", body = Vec<Dismissed>)),
     security(("bearer" = []))
@@ -269,7 +261,7 @@ async fn dismissed(
 
 #[utoipa::path(
     put,
-    path = "/api/recommendations/dismissed/{album_id}",
+    path = "/recommendations/dismissed/{album_id}",
     tag = "catalogue",
     params(("album_id" = i64, Path, description = "Album id")),
     responses(Writes, (status = 204, description = "The album will not be recommended to the caller again"), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -294,7 +286,7 @@ async fn dismiss(
 
 #[utoipa::path(
     delete,
-    path = "/api/recommendations/dismissed/{album_id}",
+    path = "/recommendations/dismissed/{album_id}",
     tag = "catalogue",
     params(("album_id" = i64, Path, description = "Album id")),
     responses(Writes, (status = 204, description = "The album may be recommended again"), (status = 404, description = "The caller had not dismissed that album", body = ErrorMessage)),

@@ -3,12 +3,12 @@
 //! the item, warn its author or suspend them, each with a note in the audit
 //! log. Warnings wait for their member to read them.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::admin::{Suspending, checked_note};
 use super::openapi::{AdminOnly, SignedIn};
@@ -26,21 +26,16 @@ use crate::domain::{ItemKind, ReportReason, Role};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::reads::kept_answers::Touched;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/reports", post(report))
-        .route("/admin/reports", get(queue))
-        .route("/admin/reports/resolve", post(resolve))
-        .route("/admin/visibility", post(set_visibility))
-        .route("/admin/counts", get(counts))
-        .route("/auth/warnings", get(my_warnings))
-        .route("/auth/warnings/{warning_id}/seen", post(seen))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(report))
+        .routes(routes!(queue))
+        .routes(routes!(resolve))
+        .routes(routes!(set_visibility))
+        .routes(routes!(counts))
+        .routes(routes!(my_warnings))
+        .routes(routes!(seen))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(report, queue, resolve, set_visibility, counts, my_warnings, seen))]
-pub struct Doc;
 
 const MOST_REPORT_NOTE_CHARS: usize = 1000;
 const MOST_WARNING_CHARS: usize = 1000;
@@ -63,7 +58,7 @@ struct Reported {
 
 #[utoipa::path(
     post,
-    path = "/api/reports",
+    path = "/reports",
     tag = "moderation",
     request_body = ReportRequest,
     responses(SignedIn, (status = 201, description = "Reported: the admins will see it in their queue", body = Reported), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The caller is suspended", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage), (status = 409, description = "The caller has an open report of it already", body = ErrorMessage)),
@@ -126,7 +121,7 @@ struct Queue {
 
 #[utoipa::path(
     get,
-    path = "/api/admin/reports",
+    path = "/admin/reports",
     tag = "moderation",
     responses(AdminOnly, (status = 200, description = "The open reports, grouped by item", body = Queue)),
     security(("bearer" = []))
@@ -180,7 +175,7 @@ struct Resolved {
 
 #[utoipa::path(
     post,
-    path = "/api/admin/reports/resolve",
+    path = "/admin/reports/resolve",
     tag = "moderation",
     request_body = ResolveRequest,
     responses(AdminOnly, (status = 200, description = "Acted on, and every open report of the item closed", body = Resolved), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "The item is gone (only dismissing is left)", body = ErrorMessage), (status = 409, description = "Its author is an admin", body = ErrorMessage)),
@@ -261,7 +256,7 @@ struct Visibility {
 /// reports stay open.
 #[utoipa::path(
     post,
-    path = "/api/admin/visibility",
+    path = "/admin/visibility",
     tag = "moderation",
     request_body = VisibilityRequest,
     responses(AdminOnly, (status = 200, description = "Hidden or shown as asked (asking again changes nothing)", body = Visibility), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such item", body = ErrorMessage)),
@@ -309,7 +304,7 @@ struct StaffCounts {
 
 #[utoipa::path(
     get,
-    path = "/api/admin/counts",
+    path = "/admin/counts",
     tag = "moderation",
     responses(SignedIn, (status = 200, description = "What waits for the staff: reports (admins) and change requests", body = StaffCounts), (status = 403, description = "Neither an editor nor an admin", body = ErrorMessage)),
     security(("bearer" = []))
@@ -336,7 +331,7 @@ struct WarningList {
 
 #[utoipa::path(
     get,
-    path = "/api/auth/warnings",
+    path = "/auth/warnings",
     tag = "moderation",
     responses(SignedIn, (status = 200, description = "The caller's warnings not yet read, oldest first", body = WarningList)),
     security(("bearer" = []))
@@ -354,7 +349,7 @@ async fn my_warnings(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/warnings/{warning_id}/seen",
+    path = "/auth/warnings/{warning_id}/seen",
     tag = "moderation",
     params(("warning_id" = i64, Path, description = "The warning's id")),
     responses(SignedIn, (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 204, description = "Read: it is not shown again"), (status = 404, description = "No such warning of the caller's", body = ErrorMessage)),

@@ -1,12 +1,12 @@
 //! Reviews: one per member and album, with votes and neighbours.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::artists::no_artist;
 use super::atom::{self, About, Item};
@@ -27,33 +27,18 @@ use crate::http::site_origin::SiteOrigin;
 use crate::reads::kept_answers::{Depends, Topic};
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/review", post(create))
-        .route("/review/validate", post(validate))
-        .route("/review/featured", get(featured))
-        .route("/review/recent", get(recent))
-        .route("/review/user/{username}", get(by_user))
-        .route("/feeds/members/{username}/reviews", get(feed_by_user))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(validate))
+        .routes(routes!(featured))
+        .routes(routes!(recent))
+        .routes(routes!(by_user))
+        .routes(routes!(feed_by_user))
         // One pattern serves both: GET names an album, DELETE a review id.
-        .route("/review/{album_title}", get(by_album).delete(remove))
-        .route("/review/{album_title}/{review_id}", get(one))
+        .routes(routes!(by_album, remove))
+        .routes(routes!(one))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    create,
-    validate,
-    featured,
-    recent,
-    by_user,
-    feed_by_user,
-    by_album,
-    remove,
-    one
-))]
-pub struct Doc;
 
 pub use crate::domain::text::MAX_REVIEW_CHARS;
 pub const PREVIEW_CHARS: usize = 200;
@@ -95,7 +80,7 @@ fn already_reviewed() -> AppError {
 /// not reviewed it yet)?
 #[utoipa::path(
     post,
-    path = "/api/review/validate",
+    path = "/review/validate",
     tag = "reviews",
     request_body = Names,
     responses((status = 200, description = "Both exist", body = ValidAlbum), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Says which of the two is unknown", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
@@ -148,7 +133,7 @@ struct NewReview {
 
 #[utoipa::path(
     post,
-    path = "/api/review",
+    path = "/review",
     tag = "reviews",
     request_body = NewReview,
     responses(Writes, (status = 201, description = "Written", body = Review), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
@@ -184,7 +169,7 @@ async fn create(
 
 #[utoipa::path(
     delete,
-    path = "/api/review/{album_title}",
+    path = "/review/{album_title}",
     tag = "reviews",
     params(("album_title" = i64, Path, description = "The review id")),
     responses(SignedIn, (status = 204, description = "Deleted with its comments and votes"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -213,7 +198,7 @@ async fn remove(
 
 #[utoipa::path(
     get,
-    path = "/api/review/{album_title}",
+    path = "/review/{album_title}",
     tag = "reviews",
     params(("album_title" = String, Path, description = "Album title or slug"), PageQuery),
     responses((status = 200, description = "An album's reviews, newest first", body = Vec<Review>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -254,7 +239,7 @@ struct ReviewPage {
 /// must name the review's album.
 #[utoipa::path(
     get,
-    path = "/api/review/{album_title}/{review_id}",
+    path = "/review/{album_title}/{review_id}",
     tag = "reviews",
     params(("album_title" = String, Path, description = "The reviewed album"), ("review_id" = i64, Path, description = "Review id")),
     responses((status = 200, description = "The review with its neighbours and votes", body = ReviewPage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -296,7 +281,7 @@ async fn one(
 
 #[utoipa::path(
     get,
-    path = "/api/review/user/{username}",
+    path = "/review/user/{username}",
     tag = "reviews",
     params(("username" = String, Path, description = "Username"), PageQuery),
     responses((status = 200, description = "A member's reviews", body = Vec<Review>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -318,7 +303,7 @@ async fn by_user(
 
 #[utoipa::path(
     get,
-    path = "/api/feeds/members/{username}/reviews",
+    path = "/feeds/members/{username}/reviews",
     tag = "feeds",
     params(("username" = String, Path, description = "Username")),
     responses((status = 200, description = "An Atom feed of the member's reviews a visitor may read, newest first (30 at most)", content_type = "application/atom+xml", body = String), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -369,7 +354,7 @@ async fn feed_by_user(
 
 #[utoipa::path(
     get,
-    path = "/api/review/recent",
+    path = "/review/recent",
     tag = "reviews",
     params(PageQuery),
     responses((status = 200, description = "Newest first", body = Vec<Review>)),
@@ -405,7 +390,7 @@ pub fn preview(text: &str) -> String {
 
 #[utoipa::path(
     get,
-    path = "/api/review/featured",
+    path = "/review/featured",
     tag = "reviews",
     params(PageQuery),
     responses((status = 200, description = "Ranked by approval and recency, with previews", body = Vec<Featured>)),

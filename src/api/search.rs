@@ -1,9 +1,9 @@
 //! Search as you type: artists and albums whose names start with the words typed.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -28,14 +28,9 @@ const MOST_LIMIT: u32 = 25;
 const SWEPT_LENGTHS: std::ops::RangeInclusive<u32> = 2..=8;
 const BUSY_NAMES: u32 = 1000;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/search", get(search_catalogue))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(search_catalogue))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(search_catalogue))]
-pub struct Doc;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -59,7 +54,7 @@ struct Results {
 
 #[utoipa::path(
     get,
-    path = "/api/search",
+    path = "/search",
     tag = "catalogue",
     params(SearchQuery),
     responses((status = 200, description = "Artists, albums and public lists whose words start with the query's", body = Results), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),

@@ -2,11 +2,11 @@
 //! an order, answered from every album's figures kept in memory
 //! (`reads::chart_facts`), whatever the combination.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppQuery, AppState, MaybeUser};
 use crate::db::albums::{self, Album};
@@ -25,14 +25,9 @@ const MOST_NAMED: usize = 10;
 /// order while passing over the rest.
 const MOST_DEPTH: u32 = 10_000;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/charts/shaped", get(shaped))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(shaped))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(shaped))]
-pub struct Doc;
 
 /// A chart's filters and order, as its address holds them.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -169,7 +164,7 @@ fn filters(conn: &rusqlite::Connection, shape: &Shape) -> AppResult<Filters> {
 
 #[utoipa::path(
     get,
-    path = "/api/charts/shaped",
+    path = "/charts/shaped",
     tag = "charts",
     params(Shape),
     responses((status = 200, description = "A page of the albums the filters keep, in the order asked (the weighted score unless asked)", body = ShapedChart), (status = 400, description = "An unknown genre, descriptor or type, a bad year or order, or a page past the chart's 10,000 albums", body = ErrorMessage)),

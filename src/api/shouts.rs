@@ -1,11 +1,11 @@
 //! Shouts: short messages left on a member's profile.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::SignedIn;
 use super::shared;
@@ -24,17 +24,12 @@ use crate::http::claims::acting_as_self;
 use crate::http::paging::PageQuery;
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/shout", post(create))
-        .route("/shout/{id}", delete(remove))
-        .route("/shout/user/{username}", get(on_profile))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(remove))
+        .routes(routes!(on_profile))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(create, remove, on_profile))]
-pub struct Doc;
 
 pub const MAX_SHOUT_CHARS: usize = 1_000;
 
@@ -50,7 +45,7 @@ struct NewShout {
 
 #[utoipa::path(
     post,
-    path = "/api/shout",
+    path = "/shout",
     tag = "shouts",
     request_body = NewShout,
     responses(SignedIn, (status = 201, description = "Posted", body = Shout), (status = 400, description = "You can't send an empty shout", body = ErrorMessage), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "No user", body = ErrorMessage), (status = 429, description = "You are sending too many shouts.", body = ErrorMessage)),
@@ -108,7 +103,7 @@ async fn create(
 /// The author, the profile's owner or an admin may remove a shout.
 #[utoipa::path(
     delete,
-    path = "/api/shout/{id}",
+    path = "/shout/{id}",
     tag = "shouts",
     params(("id" = i64, Path, description = "Shout id")),
     responses(SignedIn, (status = 204, description = "Deleted"), (status = 403, description = "Not allowed for this caller", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -138,7 +133,7 @@ async fn remove(
 
 #[utoipa::path(
     get,
-    path = "/api/shout/user/{username}",
+    path = "/shout/user/{username}",
     tag = "shouts",
     params(("username" = String, Path, description = "The profile owner"), PageQuery),
     responses((status = 200, description = "The shouts on a member's profile", body = Vec<Shout>), (status = 404, description = "Not found", body = ErrorMessage)),

@@ -3,11 +3,11 @@
 //! tracks, which never touch their album rating, with a member's best.
 
 use std::collections::HashSet;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -20,17 +20,12 @@ use crate::domain::{RatingValue, catalogue};
 use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/album/{id}/tracks", get(tracklist))
-        .route("/track/{track_id}/rating", put(rate).delete(unrate))
-        .route("/user/username/{username}/top-tracks", get(top_tracks))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(tracklist))
+        .routes(routes!(rate, unrate))
+        .routes(routes!(top_tracks))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(tracklist, rate, unrate, top_tracks))]
-pub struct Doc;
 
 const MOST_DISCS: u32 = 50;
 const MOST_POSITION: u32 = 500;
@@ -120,7 +115,7 @@ fn best_of(tracks: &[Track]) -> Vec<i64> {
 
 #[utoipa::path(
     get,
-    path = "/api/album/{id}/tracks",
+    path = "/album/{id}/tracks",
     tag = "catalogue",
     params(("id" = i64, Path, description = "Album id")),
     responses((status = 200, description = "The album's tracklist, each track's average and count of ratings and the reader's own, the total length and the best tracks", body = Tracklist), (status = 404, description = "No such album", body = ErrorMessage)),
@@ -161,7 +156,7 @@ struct TrackRatingBody {
 
 #[utoipa::path(
     put,
-    path = "/api/track/{track_id}/rating",
+    path = "/track/{track_id}/rating",
     tag = "ratings",
     params(("track_id" = i64, Path, description = "Track id")),
     request_body = TrackRatingBody,
@@ -194,7 +189,7 @@ async fn rate(
 
 #[utoipa::path(
     delete,
-    path = "/api/track/{track_id}/rating",
+    path = "/track/{track_id}/rating",
     tag = "ratings",
     params(("track_id" = i64, Path, description = "Track id")),
     responses(Writes, (status = 204, description = "The caller's rating of the track is gone"), (status = 404, description = "No such track, or the caller has not rated it", body = ErrorMessage)),
@@ -227,7 +222,7 @@ const TOP_TRACKS: u32 = 10;
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/top-tracks",
+    path = "/user/username/{username}/top-tracks",
     tag = "ratings",
     params(("username" = String, Path, description = "Username")),
     responses((status = 200, description = "The member's ten best rated tracks, best first, each with its album", body = Vec<RatedTrack>), (status = 404, description = "No such member", body = ErrorMessage)),

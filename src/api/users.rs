@@ -1,10 +1,10 @@
 //! Public profiles: `/user/{userId}`, `/user/username/{username}`, and the
 //! owner's profile picture.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::SignedIn;
 use super::shared::{named, no_user};
@@ -16,17 +16,12 @@ use crate::error::{AppError, AppResult, ErrorMessage};
 use crate::reads::kept_answers::{Depends, Topic};
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/{user_id}", get(by_id).patch(update))
-        .route("/user/username/{username}", get(by_username))
-        .route("/user/username/{username}/stats", get(stats))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(by_id, update))
+        .routes(routes!(by_username))
+        .routes(routes!(stats))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(by_id, by_username, update, stats))]
-pub struct Doc;
 
 /// What anyone may see of a member: never the email or the password.
 #[derive(Debug, Serialize, ToSchema)]
@@ -54,7 +49,7 @@ impl From<User> for PublicUser {
 
 #[utoipa::path(
     get,
-    path = "/api/user/{user_id}",
+    path = "/user/{user_id}",
     tag = "users",
     params(("user_id" = i64, Path, description = "Member id")),
     responses((status = 200, description = "A public profile", body = PublicUser), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -69,7 +64,7 @@ async fn by_id(
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}",
+    path = "/user/username/{username}",
     tag = "users",
     params(("username" = String, Path, description = "Username, any case")),
     responses((status = 200, description = "A public profile", body = PublicUser), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -95,7 +90,7 @@ struct ProfileChange {
 /// Only the profile's owner changes its picture.
 #[utoipa::path(
     patch,
-    path = "/api/user/{user_id}",
+    path = "/user/{user_id}",
     tag = "users",
     params(("user_id" = i64, Path, description = "Member id; must be the caller")),
     request_body = ProfileChange,
@@ -131,7 +126,7 @@ async fn update(
 /// The profile's figures: counts, approval, score, genres, charts and albums.
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/stats",
+    path = "/user/username/{username}/stats",
     tag = "users",
     params(("username" = String, Path, description = "Username")),
     responses((status = 200, description = "Profile figures", body = crate::db::stats::ProfileStats), (status = 404, description = "Not found", body = ErrorMessage)),

@@ -1,10 +1,10 @@
 //! Thumbs up and down on reviews and posts.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::Writes;
 use super::shared;
@@ -21,18 +21,13 @@ use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Topic, Touched};
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/reviewvote", post(cast))
-        .route("/reviewvote/review/{id}", get(on_review))
-        .route("/reviewvote/post/{id}", get(on_post))
-        .route("/reviewvote/user/{username}", get(received_by))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(cast))
+        .routes(routes!(on_review))
+        .routes(routes!(on_post))
+        .routes(routes!(received_by))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(cast, on_review, on_post, received_by))]
-pub struct Doc;
 
 const LIST_DEFAULT: u32 = 500;
 const LIST_MOST: u32 = 2000;
@@ -59,7 +54,7 @@ struct VoteResult {
 /// A first vote counts; a different one replaces it; the same one again takes it back.
 #[utoipa::path(
     post,
-    path = "/api/reviewvote",
+    path = "/reviewvote",
     tag = "votes",
     request_body = VoteBody,
     responses(Writes, (status = 200, description = "The caller's vote and the tallies", body = VoteResult), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -154,7 +149,7 @@ async fn list(
 
 #[utoipa::path(
     get,
-    path = "/api/reviewvote/review/{id}",
+    path = "/reviewvote/review/{id}",
     tag = "votes",
     params(("id" = i64, Path, description = "Review id"), PageQuery),
     responses((status = 200, description = "A review's votes; none for a review the caller cannot see", body = Vec<Vote>)),
@@ -171,7 +166,7 @@ async fn on_review(
 
 #[utoipa::path(
     get,
-    path = "/api/reviewvote/post/{id}",
+    path = "/reviewvote/post/{id}",
     tag = "votes",
     params(("id" = i64, Path, description = "Post id"), PageQuery),
     responses((status = 200, description = "A post's votes; none for a post the caller cannot see", body = Vec<Vote>)),
@@ -190,7 +185,7 @@ async fn on_post(
 /// hidden from the caller.
 #[utoipa::path(
     get,
-    path = "/api/reviewvote/user/{username}",
+    path = "/reviewvote/user/{username}",
     tag = "votes",
     params(("username" = String, Path, description = "Username"), PageQuery),
     responses((status = 200, description = "Votes on a member's reviews and posts", body = Vec<Vote>), (status = 404, description = "Not found", body = ErrorMessage)),

@@ -1,11 +1,11 @@
 //! Wishlists: albums a member wants to hear.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::openapi::Writes;
 use super::shared::no_user;
@@ -19,25 +19,20 @@ use crate::http::paging::PageQuery;
 use crate::reads::kept_answers::{Depends, Topic, Touched};
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/wishlistitem", post(add))
-        .route("/wishlistitem/{id}", delete(remove))
-        .route("/wishlistitem/user/{user_id}", get(by_user))
-        .route("/wishlistitem/user/{user_id}/{album_id}", get(one))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(remove))
+        .routes(routes!(by_user))
+        .routes(routes!(one))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(add, remove, by_user, one))]
-pub struct Doc;
 
 const LIST_DEFAULT: u32 = 2000;
 const LIST_MOST: u32 = 5000;
 
 #[utoipa::path(
     get,
-    path = "/api/wishlistitem/user/{user_id}",
+    path = "/wishlistitem/user/{user_id}",
     tag = "wishlist",
     params(("user_id" = i64, Path, description = "Member id"), PageQuery),
     responses((status = 200, description = "A member's wishlist", body = Vec<WishlistItem>), (status = 404, description = "Not found", body = ErrorMessage)),
@@ -62,7 +57,7 @@ async fn by_user(
 /// The member's wishlist entry for an album, or null when it is not there.
 #[utoipa::path(
     get,
-    path = "/api/wishlistitem/user/{user_id}/{album_id}",
+    path = "/wishlistitem/user/{user_id}/{album_id}",
     tag = "wishlist",
     params(("user_id" = i64, Path, description = "Member id"), ("album_id" = i64, Path, description = "Album id")),
     responses((status = 200, description = "The entry, or null", body = Option<WishlistItem>)),
@@ -86,7 +81,7 @@ struct AddBody {
 
 #[utoipa::path(
     post,
-    path = "/api/wishlistitem",
+    path = "/wishlistitem",
     tag = "wishlist",
     request_body = AddBody,
     responses(Writes, (status = 201, description = "Added", body = WishlistItem), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "Not found", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage)),
@@ -122,7 +117,7 @@ async fn add(
 
 #[utoipa::path(
     delete,
-    path = "/api/wishlistitem/{id}",
+    path = "/wishlistitem/{id}",
     tag = "wishlist",
     params(("id" = i64, Path, description = "Wishlist item id")),
     responses(Writes, (status = 204, description = "Removed"), (status = 404, description = "Not found", body = ErrorMessage)),

@@ -2,14 +2,14 @@
 //! figures, the years that have any, and the picture to share. Public, as
 //! the diary and ratings it sums up are; hidden reviews are left out.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppPath, AppState};
 use crate::db::{albums, community_year, pictures, run_blocking, users, year};
@@ -18,21 +18,13 @@ use crate::pictures::WIDTHS;
 use crate::reads::kept_answers::Depends;
 use crate::year_in_music::{self, YearInMusic, image};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/username/{username}/years", get(years_of))
-        .route("/user/username/{username}/year/{year}", get(year_of))
-        .route(
-            "/user/username/{username}/year/{year}/image.svg",
-            get(image_of),
-        )
-        .route("/year/{year}/community", get(community_year))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(years_of))
+        .routes(routes!(year_of))
+        .routes(routes!(image_of))
+        .routes(routes!(community_year))
 }
-
-/// This module's part of `/api/openapi.json`.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(years_of, year_of, image_of, community_year))]
-pub struct Doc;
 
 const FIRST_YEAR: i32 = 1900;
 
@@ -60,7 +52,7 @@ struct ActiveYears {
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/years",
+    path = "/user/username/{username}/years",
     tag = "diary",
     params(("username" = String, Path, description = "Username")),
     responses((status = 200, description = "The years the member has a year in music for", body = ActiveYears), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -82,7 +74,7 @@ async fn years_of(
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/year/{year}",
+    path = "/user/username/{username}/year/{year}",
     tag = "diary",
     params(("username" = String, Path, description = "Username"), ("year" = i32, Path, description = "From 1900 to this year")),
     responses((status = 200, description = "The member's year in music: listens, ratings and their spread, top genres, artists and tracks, the days listened, a collage of albums and the reviews written", body = YearInMusic), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -103,7 +95,7 @@ async fn year_of(
 
 #[utoipa::path(
     get,
-    path = "/api/user/username/{username}/year/{year}/image.svg",
+    path = "/user/username/{username}/year/{year}/image.svg",
     tag = "diary",
     params(("username" = String, Path, description = "Username"), ("year" = i32, Path, description = "From 1900 to this year")),
     responses((status = 200, description = "The year as an SVG picture to share: the cover collage (covers inside the file), the figures and the top artists", content_type = "image/svg+xml", body = String), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 404, description = "No such member", body = ErrorMessage)),
@@ -197,7 +189,7 @@ fn counted(
 
 #[utoipa::path(
     get,
-    path = "/api/year/{year}/community",
+    path = "/year/{year}/community",
     tag = "diary",
     params(("year" = i32, Path, description = "From 1900 to this year")),
     responses((status = 200, description = "The community's year: the albums the most members logged in their diaries and the most discussed that year", body = CommunityYear), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage)),

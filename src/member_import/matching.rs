@@ -12,26 +12,8 @@ use utoipa::ToSchema;
 
 use super::{FileRow, Progress};
 use crate::db::member_import;
+pub use crate::db::member_import::ImportCandidate;
 use crate::domain::match_key::{artist_key, likeness, title_key};
-
-/// A catalogue album as matching and the preview see it.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImportCandidate {
-    pub album_id: i64,
-    pub title: String,
-    pub slug: String,
-    pub artist: String,
-    pub artist_slug: String,
-    pub year: i64,
-    #[serde(rename = "type")]
-    pub album_type: String,
-    pub picture_url: String,
-    /// How alike the names are, 0 to 100 (100 for an exact match).
-    pub score: u8,
-    #[serde(skip)]
-    pub release_group: Option<String>,
-}
 
 /// How a row found its album.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

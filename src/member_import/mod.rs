@@ -1,7 +1,7 @@
 //! A member's history from other sites: files exported from Rate Your
 //! Music, Discogs, Last.fm, ListenBrainz or another halfstar site, read into
 //! rows, matched against the catalogue, shown for review, and only then
-//! written (`plan`, `db::member_import`). Each reader keeps the quirks of its
+//! written (`plan`, `write`). Each reader keeps the quirks of its
 //! format to itself and gives the same `FileRow`s.
 
 pub mod discogs;
@@ -12,6 +12,7 @@ pub mod plan;
 pub mod rym;
 pub mod scrobbles;
 pub mod track_ratings;
+pub mod write;
 
 mod table;
 

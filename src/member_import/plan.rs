@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use super::track_ratings::RatedTrack;
 use super::{FileRow, Opinions, PlayerPlay, Shelf};
+pub use crate::db::member_import::Existing;
 use crate::domain::RatingValue;
 use crate::domain::listening::Listen;
 use crate::domain::sittings::Sitting;
@@ -32,23 +33,6 @@ pub struct Planned {
     pub track_ratings: Vec<RatedTrack>,
     pub player_plays: Vec<PlayerPlay>,
     pub opinions: Opinions,
-}
-
-/// What the member has of an album now.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Existing {
-    /// `Some(None)`: in the library without a rating.
-    pub rating: Option<Option<f64>>,
-    pub on_wishlist: bool,
-    /// Plays and last listen in the queue.
-    pub listens: Option<(u32, Option<String>)>,
-    pub has_review: bool,
-    /// The member voted on the album's genres here.
-    pub voted_genres: bool,
-    /// The member applied descriptors to the album here.
-    pub described: bool,
-    /// The member asked here not to have the album recommended.
-    pub dismissed: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,6 +12,7 @@ use csv::StringRecord;
 use super::table::{Columns, Records, field};
 use super::{FileRow, Format, Parsed, Progress, Shelf, Skipped, year_in};
 use crate::csv_cells::{CsvWriter, restored};
+pub use crate::db::member_import::Exported;
 use crate::domain::RatingValue;
 
 const HEADER: [&str; 12] = [
@@ -115,18 +116,6 @@ fn review_text(text: &str) -> String {
         .replace("<br/>", "\n")
         .replace("<br>", "\n");
     decoded(&lines)
-}
-
-/// One album of a member's, as `write` puts it in a row.
-pub struct Exported {
-    pub album_id: i64,
-    pub artist: String,
-    pub title: String,
-    pub year: i64,
-    pub rating: Option<f64>,
-    pub owned: bool,
-    pub wished: bool,
-    pub review: Option<String>,
 }
 
 /// The member's albums as a Rate Your Music style CSV.

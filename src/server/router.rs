@@ -20,7 +20,8 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(from_fn_with_state(state.clone(), security_log::watch))
         .with_state(state.clone());
-    let players = listenbrainz::router()
+    let (players, _) = listenbrainz::routes().split_for_parts();
+    let players = players
         .layer(from_fn_with_state(state.clone(), security_log::watch))
         .with_state(state.clone());
     let router = Router::new()

@@ -83,10 +83,6 @@ fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
 
 /// Upward names in the tree today: (file under src/, module named).
 const STILL_UPWARD: &[(&str, &str)] = &[
-    // The member import's rows are read and written by db::member_import with
-    // the import's own types: the cycle the next step cuts.
-    ("db/member_import.rs", "member_import"),
-    ("db/member_import.rs", "player_listens"),
     // The state holds the capabilities' shared services (the recommender's
     // queue, the import sources, the imports held for review): each to move
     // below, or behind a `FromRef` of its own.
