@@ -4,6 +4,7 @@ mod backup;
 mod community;
 mod connections;
 mod database;
+mod email;
 mod export_user;
 mod healthcheck;
 mod import;
@@ -33,7 +34,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the web site: the API under /api and the embedded UI everywhere else.
-    Serve(ServeSettings),
+    Serve(Box<ServeSettings>),
     /// Load the demo catalogue, members and their activity into an empty database.
     Demo {
         /// Instead of the demo, make up a large community for benchmarks: small
@@ -124,6 +125,9 @@ enum Command {
         #[arg(long, env = "HALFSTAR_LISTEN", default_value = "127.0.0.1:8080")]
         listen: std::net::SocketAddr,
     },
+    /// Check the mail settings: send a test mail now.
+    #[command(subcommand)]
+    Email(email::EmailCommand),
     /// Print the API's OpenAPI description (what GET /api/openapi.json
     /// answers) as JSON; the UI's types are generated from it.
     Openapi,
@@ -180,6 +184,7 @@ fn main() -> ExitCode {
         Command::Media(command) => media::run(&cli.data, command),
         Command::Healthcheck { listen } => healthcheck::run(listen),
         Command::Openapi => openapi::run(),
+        Command::Email(command) => email::run(command),
     };
     match result {
         Ok(code) => code,

@@ -70,6 +70,11 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         .with_context(|| format!("cannot listen on {}", settings.listen))?;
     let keep = std::time::Duration::from_secs(settings.ranking_seconds);
     let public_url = public_url(settings, listener.local_addr()?);
+    let mailer = halfstar::mail::Mailer::from_settings(&settings.mail, &public_url)
+        .context("the mail settings")?;
+    if mailer.is_none() {
+        tracing::info!("no mail is set up (--smtp-url): the site sends no mail");
+    }
     let state = AppState::from(halfstar::api::AppParts {
         max_body_bytes: settings.max_body_bytes,
         request_timeout: std::time::Duration::from_secs(settings.request_timeout_seconds),
@@ -95,6 +100,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
             data.data_dir.clone(),
         )),
         checks_new_releases: settings.new_releases,
+        sends_mail: mailer.is_some(),
         ..halfstar::api::AppParts::new(database)
     });
     // Printed, not only logged: scripts and tests read the chosen port here.
@@ -109,6 +115,12 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
             pictures: settings.pictures.clone(),
             new_releases: settings.new_releases,
             orders_every: (settings.ranking_seconds > 0).then_some(keep * SWEEP_EVERY_KEEPS),
+            mail: mailer.map(|mailer| {
+                tasks::mail::Outbox::new(
+                    mailer,
+                    std::time::Duration::from_secs(settings.mail.mail_retry_seconds),
+                )
+            }),
         },
     );
     let router = app(state);

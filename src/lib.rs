@@ -13,6 +13,7 @@ pub mod error;
 pub mod http;
 pub mod import;
 pub mod lock;
+pub mod mail;
 pub mod media;
 pub mod member_import;
 pub mod notices;

@@ -16,7 +16,7 @@ use super::shared::no_user;
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
 use crate::db::member_tokens::{self, TokenKind};
 use crate::db::users::{self, User};
-use crate::db::{is_unique_violation, run_blocking, sessions};
+use crate::db::{is_unique_violation, password_resets, run_blocking, sessions};
 use crate::domain::timestamp::{before_now, now};
 use crate::domain::{Email, Password, Username, device};
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -24,6 +24,7 @@ use crate::http::extract::session_hash;
 use crate::http::passwords::{self, Caller};
 use crate::http::security_log;
 use crate::http::write_limits::{how_long, whole_seconds};
+use crate::mail::{self, letters};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -247,10 +248,20 @@ async fn change_password(
     .await?;
     let current = session_hash(&headers);
     let id = caller.id;
+    // Told by mail too, when the site sends mail: if it was not them, the
+    // mail links to a reset.
+    let told = state.sends_mail.then(|| {
+        let letter = letters::password_changed(&state.public_url, &caller.username);
+        (caller.email.clone(), letter)
+    });
     let ended = state
         .writer
         .write(move |conn| {
             users::set_password_hash(conn, id, &hash)?;
+            password_resets::end(conn, id)?;
+            if let Some((to, letter)) = &told {
+                mail::post(conn, to, letter, &now())?;
+            }
             Ok(sessions::end_all_but(conn, id, &current)?)
         })
         .await?;

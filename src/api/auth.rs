@@ -31,6 +31,27 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(log_in))
         .routes(routes!(log_out))
         .routes(routes!(me))
+        .routes(routes!(sign_in_options))
+}
+
+/// What the log-in page offers besides a password.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SignInOptions {
+    /// Whether a forgotten password can be reset by mail (the site sends mail).
+    password_reset_by_mail: bool,
+}
+
+#[utoipa::path(
+    get,
+    path = "/site/sign-in",
+    tag = "auth",
+    responses((status = 200, description = "What the log-in page offers", body = SignInOptions)),
+)]
+async fn sign_in_options(State(state): State<AppState>) -> Json<SignInOptions> {
+    Json(SignInOptions {
+        password_reset_by_mail: state.sends_mail,
+    })
 }
 
 /// The signed-in user as they see themselves: the public fields and the email.

@@ -4,7 +4,9 @@
 //! all share is `crate::server::state`.
 
 mod account;
+mod account_mail;
 mod admin;
+mod admin_mail;
 mod album_batches;
 mod albums;
 mod artists;
@@ -29,6 +31,7 @@ mod member_tokens;
 mod new_releases;
 mod notifications;
 mod openapi;
+mod password_resets;
 mod player_token;
 mod posts;
 mod rating_imports;
@@ -83,11 +86,14 @@ fn operations(
         .merge(health::routes())
         .merge(auth::routes())
         .merge(account::routes())
+        .merge(account_mail::routes())
+        .merge(password_resets::routes())
         .merge(users::routes())
         .merge(export::routes())
         .merge(catalogue_writes(catalogue))
         .merge(imports::routes())
         .merge(admin::routes())
+        .merge(admin_mail::routes())
         .merge(invites::routes())
         .merge(reports::routes())
         .merge(history::routes())

@@ -140,11 +140,17 @@ pub struct AccountLimits {
     /// so this bounds how fast members can ask who has an address.
     #[arg(long, env = "HALFSTAR_EMAIL_CHANGES_PER_HOUR", default_value_t = Self::DEFAULT.email_changes_per_hour)]
     pub email_changes_per_hour: NonZeroU32,
+
+    /// Forgotten-password mails that may be asked for an hour from one client
+    /// address, and for any one typed address.
+    #[arg(long, env = "HALFSTAR_PASSWORD_RESETS_PER_HOUR", default_value_t = Self::DEFAULT.password_resets_per_hour)]
+    pub password_resets_per_hour: NonZeroU32,
 }
 
 impl AccountLimits {
     pub const DEFAULT: Self = Self {
         email_changes_per_hour: NonZeroU32::new(5).expect("not zero"),
+        password_resets_per_hour: NonZeroU32::new(5).expect("not zero"),
     };
 }
 

@@ -2,6 +2,7 @@
 //! `HALFSTAR_*` environment variable.
 
 pub mod limits;
+pub mod mail;
 pub mod public_url;
 pub mod sources;
 
@@ -12,6 +13,7 @@ use std::time::Duration;
 use clap::Args;
 
 pub use limits::{AccountLimits, ImportLimits, WriteLimits};
+pub use mail::MailSettings;
 pub use public_url::PublicUrl;
 pub use sources::SourceSettings;
 
@@ -166,6 +168,9 @@ pub struct ServeSettings {
 
     #[command(flatten)]
     pub pictures: PictureSettings,
+
+    #[command(flatten)]
+    pub mail: MailSettings,
 }
 
 /// How members' imports of their ratings are held while they review them.

@@ -31,6 +31,8 @@ pub mod members;
 pub mod moderation;
 pub mod new_releases;
 pub mod notifications;
+pub mod outbox;
+pub mod password_resets;
 pub mod pictures;
 pub mod player_listens;
 pub mod posts;

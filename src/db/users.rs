@@ -157,6 +157,11 @@ pub fn set_email(conn: &Connection, id: i64, email: &str) -> rusqlite::Result<bo
     Ok(changed == 1)
 }
 
+/// The member with this email, matched regardless of case.
+pub fn by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<User>> {
+    one_user(conn, "email = ?1", &email)
+}
+
 /// The user and their password hash, for logging in. Matched regardless of case.
 pub fn credentials_by_email(
     conn: &Connection,

@@ -77,6 +77,16 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
         "/api/auth/login",
         "failed log-ins and password checks per account and address",
     ),
+    stranger(
+        "POST",
+        "/api/auth/forgot-password",
+        "password resets per client address and per address typed",
+    ),
+    stranger(
+        "POST",
+        "/api/auth/reset-password",
+        "password hashing per client address; a token works once",
+    ),
     even_suspended("POST", "/api/auth/logout", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions/{session_id}", Housekeeping),

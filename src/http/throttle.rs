@@ -1,5 +1,5 @@
 //! Abuse limits: password checks (login_limits.rs), sign-ups per client
-//! address, email changes, and each kind of write per member
+//! address, email changes, forgotten passwords' mails, and each kind of write per member
 //! (write_limits.rs). Client addresses are counted by their `LimitKey`
 //! (an IPv6 client by its /64).
 
@@ -91,6 +91,8 @@ pub struct Limits {
     signups: DefaultKeyedRateLimiter<LimitKey>,
     email_changes_by_member: DefaultKeyedRateLimiter<i64>,
     email_changes_by_email: DefaultKeyedRateLimiter<String>,
+    resets_by_address: DefaultKeyedRateLimiter<LimitKey>,
+    resets_by_email: DefaultKeyedRateLimiter<String>,
 }
 
 impl Limits {
@@ -106,6 +108,10 @@ impl Limits {
             signups: RateLimiter::keyed(Quota::per_hour(writes.sign_ups_per_hour)),
             email_changes_by_member: RateLimiter::keyed(email_changes),
             email_changes_by_email: RateLimiter::keyed(email_changes),
+            resets_by_address: RateLimiter::keyed(Quota::per_hour(
+                accounts.password_resets_per_hour,
+            )),
+            resets_by_email: RateLimiter::keyed(Quota::per_hour(accounts.password_resets_per_hour)),
         }
     }
 
@@ -120,6 +126,14 @@ impl Limits {
     pub fn email_change(&self, member: i64, email: &str) -> Result<(), Duration> {
         charge(&self.email_changes_by_member, &member)?;
         charge(&self.email_changes_by_email, &email.to_owned())
+    }
+
+    /// Counts a forgotten password's mail asked from `address` for `email`
+    /// (as checked, lower-cased), whether or not an account has it; when
+    /// over either allowance, how long to wait.
+    pub fn password_reset(&self, address: LimitKey, email: &str) -> Result<(), Duration> {
+        charge(&self.resets_by_address, &address)?;
+        charge(&self.resets_by_email, &email.to_owned())
     }
 }
 
@@ -197,6 +211,34 @@ mod tests {
             .count();
         assert_eq!(signed_up, 5);
         assert!(limits.sign_up(key("2001:db8:7:9::1")).is_ok());
+    }
+
+    #[test]
+    fn password_resets_are_limited_per_client_and_per_address_typed() {
+        let limits = Limits::default();
+        let (a, b) = (key("10.0.0.1"), key("10.0.0.2"));
+        for n in 0..5 {
+            assert!(
+                limits
+                    .password_reset(a, &format!("m{n}@example.org"))
+                    .is_ok()
+            );
+        }
+        assert!(limits.password_reset(a, "fresh@example.org").is_err());
+        for _ in 0..4 {
+            assert!(limits.password_reset(b, "vera@example.org").is_ok());
+        }
+        // Another client naming the same address shares its allowance.
+        assert!(
+            limits
+                .password_reset(key("10.0.0.3"), "vera@example.org")
+                .is_ok()
+        );
+        assert!(
+            limits
+                .password_reset(key("10.0.0.4"), "vera@example.org")
+                .is_err()
+        );
     }
 
     #[test]

@@ -81,6 +81,8 @@ pub struct AppParts {
     pub import_sources: Arc<Sources>,
     /// Whether the server checks for new releases by itself (`serve --new-releases`).
     pub checks_new_releases: bool,
+    /// Whether mail is set up (`--smtp-url`): what needs mail is offered.
+    pub sends_mail: bool,
     /// Chart and popular-album orders, kept for a while (none by default).
     pub rankings: Rankings,
     /// Every album's chart figures for the shaped charts, kept current by
@@ -114,6 +116,7 @@ impl AppParts {
             chart_prior_weight: DEFAULT_CHART_PRIOR_WEIGHT,
             import_sources: Arc::new(Sources::new(Default::default())),
             checks_new_releases: false,
+            sends_mail: false,
             rankings: Rankings::default(),
             chart_facts: Default::default(),
             recommender: Default::default(),

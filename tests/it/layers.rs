@@ -20,7 +20,7 @@ fn layer_of(module: &str) -> Option<u8> {
         "http" | "reads" | "server::state" => 2,
         "api" | "import" | "member_import" | "notices" | "player_listens" | "pictures"
         | "discovery" | "year_in_music" | "media" | "web" | "outgoing" | "demo" | "lock"
-        | "open_files" => 3,
+        | "open_files" | "mail" => 3,
         "server" => 4,
         _ => return None,
     })

@@ -23,6 +23,9 @@ use serde_json::{Value, json};
 const ALLOWED_WHILE_SUSPENDED: &[(&str, &str)] = &[
     ("POST", "/api/auth/signup"),
     ("POST", "/api/auth/login"),
+    // A suspended member may still recover their account (and only read).
+    ("POST", "/api/auth/forgot-password"),
+    ("POST", "/api/auth/reset-password"),
     ("POST", "/api/auth/logout"),
     ("DELETE", "/api/auth/sessions"),
     ("DELETE", "/api/auth/sessions/{session_id}"),

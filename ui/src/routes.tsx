@@ -45,6 +45,9 @@ export const routes: ScreenRoute[] = [
   { path: /^\/user\/(?<username>[^/]+)\/year\/(?<year>\d{4})\/?$/i, ...screen(() => import('./pages/year/YearInMusicPage'), 'YearInMusicPage') },
   { path: '/login', ...screen(() => import('./pages/Login'), 'Login') },
   { path: '/sign-up', ...screen(() => import('./pages/SignUp'), 'SignUp') },
+  // Not in the spec: a forgotten password recovered by mail (issue 55).
+  { path: '/forgot-password', ...screen(() => import('./pages/ForgotPassword'), 'ForgotPassword') },
+  { path: '/reset-password', ...screen(() => import('./pages/ResetPassword'), 'ResetPassword') },
   { path: '/add-album', ...screen(() => import('./pages/add/AddAlbumPage'), 'AddAlbumPage') },
   { path: '/add-artist', ...screen(() => import('./pages/add/AddArtistPage'), 'AddArtistPage') },
   { path: '/add-review', ...screen(() => import('./pages/review/AddReviewPage'), 'AddReviewPage') },

@@ -10,10 +10,12 @@
 //! (similar albums and "For you"), `new_releases` (asking MusicBrainz about
 //! the catalogue's artists), `release_days` (telling followers on release
 //! day), `chart_figures` (reading every album's chart figures once, at
-//! start) and `orders` (computing the slow orders of charts and search).
-//! The mail outbox and federation's deliveries join them in this shape.
+//! start), `orders` (computing the slow orders of charts and search) and
+//! `mail` (sending the outbox, when mail is set up). Federation's
+//! deliveries join them in this shape.
 
 pub mod chart_figures;
+pub mod mail;
 pub mod new_releases;
 pub mod orders;
 pub mod pictures;
@@ -37,6 +39,8 @@ pub struct TaskSettings {
     pub new_releases: bool,
     /// How often the slow orders are computed again; none: never kept.
     pub orders_every: Option<Duration>,
+    /// The outbox's sender, when mail is set up.
+    pub mail: Option<mail::Outbox>,
 }
 
 /// What a round asks for next.
@@ -168,6 +172,12 @@ pub fn start_all(state: &AppState, settings: &TaskSettings) -> Tasks {
         tasks.spawn(state, orders::NAME, move |state, stop| {
             let warm = std::mem::take(&mut first);
             async move { orders::round(&state, warm, every, stop).await }
+        });
+    }
+    if let Some(outbox) = settings.mail.clone() {
+        tasks.spawn(state, mail::NAME, move |state, _| {
+            let outbox = outbox.clone();
+            async move { outbox.round(&state).await }
         });
     }
     tracing::info!(tasks = ?tasks.names(), "background tasks started");

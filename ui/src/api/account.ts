@@ -1,4 +1,5 @@
 import { api } from './client';
+import type { components } from './schema';
 import type { Me, SessionView } from './types';
 
 /** The signed-in member's own account: sessions, password, email, username, deletion. */
@@ -11,4 +12,5 @@ export const accountApi = {
   changeEmail: (email: string, password: string) => api<Me>('/auth/email', { method: 'PUT', body: { email, password } }),
   changeUsername: (username: string) => api<Me>('/auth/username', { method: 'PUT', body: { username } }),
   deleteAccount: (password: string) => api<void>('/auth/delete-account', { method: 'POST', body: { password } }),
+  mailStatus: (signal?: AbortSignal) => api<components['schemas']['MailStatus']>('/settings/mail', { signal }),
 };

@@ -1,5 +1,6 @@
 // The site's sign-up settings, invites, and the admin page's calls.
 import { api } from './client';
+import type { components } from './schema';
 import { encodeSegment } from './pathSegment';
 import type {
   AdminMember,
@@ -34,6 +35,7 @@ export const inviteApi = {
 
 /** Every admin action takes a note, kept in the audit log. */
 export const adminApi = {
+  mail: (signal?: AbortSignal) => api<components['schemas']['MailOverview']>('/admin/mail', { signal }),
   members: (q: string, page: number, signal?: AbortSignal) =>
     api<MemberPage>(`/admin/members?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
   setRole: (username: string, role: Role, note: string) =>

@@ -8,9 +8,16 @@ export type { Me };
 export type SignUpForm = Required<Omit<components['schemas']['SignUp'], 'inviteCode'>> & Pick<components['schemas']['SignUp'], 'inviteCode'>;
 export type LogInForm = Required<components['schemas']['LogIn']>;
 
+export type SignInOptions = components['schemas']['SignInOptions'];
+
 export const authApi = {
   signUp: (form: SignUpForm) => api<Session>('/auth/signup', { method: 'POST', body: form }),
   logIn: (form: LogInForm) => api<Session>('/auth/login', { method: 'POST', body: form }),
   logOut: () => api<void>('/auth/logout', { method: 'POST' }),
   me: (signal?: AbortSignal) => api<Me>('/auth/me', { signal }),
+  signInOptions: (signal?: AbortSignal) => api<SignInOptions>('/site/sign-in', { signal }),
+  forgotPassword: (email: string) =>
+    api<components['schemas']['ResetAsked']>('/auth/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (token: string, newPassword: string) =>
+    api<void>('/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
 };

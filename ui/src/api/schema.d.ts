@@ -53,6 +53,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["mail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/members": {
         parameters: {
             query?: never;
@@ -602,6 +618,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -660,6 +692,22 @@ export interface paths {
         get?: never;
         put: operations["change_password"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reset_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2204,6 +2252,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["mail_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/player-token": {
         parameters: {
             query?: never;
@@ -2264,6 +2328,22 @@ export interface paths {
         post?: never;
         /** The author, the profile's owner or an admin may remove a shout. */
         delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sign_in_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3597,6 +3677,9 @@ export interface components {
          * @enum {string}
          */
         ForYouState: "ready" | "working" | "off";
+        ForgotPassword: {
+            email?: string;
+        };
         /**
          * @description The formats halfstar reads.
          * @enum {string}
@@ -4119,6 +4202,22 @@ export interface components {
             slug: string;
             title: string;
         };
+        MailOverview: {
+            /** @description The newest mails first, at most 50. */
+            outbox: components["schemas"]["OutboxMail"][];
+            /** @description Whether the site sends mail (`--smtp-url`). */
+            sendsMail: boolean;
+        };
+        /** @description Whether mail from the site reaches the caller. */
+        MailStatus: {
+            /** @description Whether the site sends mail at all. */
+            sendsMail: boolean;
+            /**
+             * @description Why the mail server refused the caller's address for good (nothing
+             *     more is sent there until it changes); null while mail reaches it.
+             */
+            undeliverable: string | null;
+        };
         /** @description The signed-in user as they see themselves: the public fields and the email. */
         Me: components["schemas"]["PublicUser"] & {
             email: string;
@@ -4277,6 +4376,23 @@ export interface components {
              * @description Pass as `before` for the next page; null at the end.
              */
             next: number | null;
+        };
+        OutboxMail: {
+            /** @description The server's answer once sent, else why not (empty before a first try). */
+            answer: string;
+            createdAt: string;
+            doneAt: string | null;
+            /** @description password-reset, password-changed, ... */
+            kind: string;
+            /** Format: int64 */
+            mailId: number;
+            /** @description When a waiting mail is tried next. */
+            nextTryAt: string;
+            /** @description waiting, sent or given-up. */
+            state: string;
+            to: string;
+            /** Format: int32 */
+            tries: number;
         };
         PasswordChange: {
             currentPassword?: string;
@@ -4560,6 +4676,15 @@ export interface components {
             /** @description Oldest first. */
             requests: components["schemas"]["ChangeRequest"][];
         };
+        /** @description The one answer to a forgotten password, account or not. */
+        ResetAsked: {
+            message: string;
+        };
+        ResetPassword: {
+            newPassword?: string;
+            /** @description From the mailed link. */
+            token?: string;
+        };
         /**
          * @description What an admin does about a reported item.
          * @enum {string}
@@ -4748,6 +4873,11 @@ export interface components {
             user: components["schemas"]["Author"];
             /** Format: int64 */
             userId: number;
+        };
+        /** @description What the log-in page offers besides a password. */
+        SignInOptions: {
+            /** @description Whether a forgotten password can be reset by mail (the site sends mail). */
+            passwordResetByMail: boolean;
         };
         SignUp: {
             email?: string;
@@ -5345,6 +5475,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFigures"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether mail is set up, and the newest mails with the server's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailOverview"];
                 };
             };
             /** @description Not signed in */
@@ -7866,6 +8034,66 @@ export interface operations {
             };
         };
     };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPassword"];
+            };
+        };
+        responses: {
+            /** @description Taken: a link is mailed if an account has the address (the same answer either way) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetAsked"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The site sends no mail */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many asked from this address or for this email; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     log_in: {
         parameters: {
             query?: never;
@@ -8040,6 +8268,64 @@ export interface operations {
             };
             /** @description Too many failed log-ins; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too busy checking passwords; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPassword"];
+            };
+        };
+        responses: {
+            /** @description Changed; every session is signed out and every long-lived key revoked; a mail says so */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input, or the link expired or was used; the message says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The site sends no mail */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14129,6 +14415,35 @@ export interface operations {
             };
         };
     };
+    mail_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the site's mail reaches the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     status: {
         parameters: {
             query?: never;
@@ -14440,6 +14755,35 @@ export interface operations {
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    sign_in_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the log-in page offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter-preact';
+import { authApi } from '../api/auth';
 import { useAuth } from '../auth/AuthContext';
 import { AuthCard, FormMessage } from '../components/AuthCard';
 import { useFormFields, useSubmit } from '../lib/useFormFields';
@@ -11,6 +13,7 @@ export function Login() {
     await logIn(fields);
     navigate('/');
   });
+  const options = useSignInOptions();
 
   return (
     <AuthCard screen="login" title="Log In">
@@ -32,10 +35,20 @@ export function Login() {
           {pending ? 'Logging In…' : 'Log In'}
         </button>
         <FormMessage message={error} />
+        {options.data?.passwordResetByMail && (
+          <p class="auth-hint">
+            <Link href="/forgot-password">Forgot your password?</Link>
+          </p>
+        )}
       </form>
       <p class="auth-switch">
         New here? <Link href="/sign-up">Sign up</Link>
       </p>
     </AuthCard>
   );
+}
+
+/** What the log-in page offers besides a password (whether the site sends mail, say). */
+export function useSignInOptions() {
+  return useQuery({ queryKey: ['site-sign-in'], queryFn: ({ signal }) => authApi.signInOptions(signal), staleTime: 60_000 });
 }

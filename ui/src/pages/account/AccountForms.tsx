@@ -1,5 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountApi } from '../../api/account';
+import { useViewer } from '../../api/queries';
+import { underViewer } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
 import { Saved, SubmitRow } from '../../components/SubmitRow';
 import { useFormFields, useSave } from '../../lib/useFormFields';
@@ -48,6 +50,7 @@ export function EmailForm({ current }: { current: string }) {
         Your password
         <input {...bind('password')} type="password" autoComplete="current-password" required />
       </label>
+      <UndeliverableNote email={current} />
       <SubmitRow pending={pending} error={error} label="Change email" />
       <Saved message={saved} />
     </form>
@@ -76,5 +79,18 @@ export function PasswordForm() {
       <SubmitRow pending={pending} error={error} label="Change password" />
       <Saved message={saved} />
     </form>
+  );
+}
+
+/** Says so when the mail server refused the member's address for good: the site sends nothing more there. */
+function UndeliverableNote({ email }: { email: string }) {
+  const viewer = useViewer();
+  const status = useQuery({ queryKey: underViewer(['mail-status', email], viewer), queryFn: ({ signal }) => accountApi.mailStatus(signal) });
+  const why = status.data?.sendsMail ? status.data.undeliverable : null;
+  if (!why) return null;
+  return (
+    <p class="form-error" role="alert">
+      Mail from this site cannot reach {email}: the mail server refused it ({why}). Nothing more is sent there; change your email to get mail again.
+    </p>
   );
 }

@@ -6,13 +6,14 @@ import { Tabs } from '../../components/Tabs';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuditTab } from './AuditTab';
 import { FiguresTab, PublicUrlNote } from './FiguresTab';
+import { MailTab } from './MailTab';
 import { MembersTab } from './MembersTab';
 import { NewReleasesTab } from './NewReleasesTab';
 import { ReportsTab } from './ReportsTab';
 import { SignupTab } from './SignupTab';
 import './admin.css';
 
-type Tab = 'reports' | 'members' | 'signup' | 'audit' | 'figures' | 'new-releases';
+type Tab = 'reports' | 'members' | 'signup' | 'audit' | 'figures' | 'new-releases' | 'mail';
 
 const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['reports', 'Reports'],
@@ -21,6 +22,7 @@ const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['audit', 'Audit log'],
   ['figures', 'Figures'],
   ['new-releases', 'New releases'],
+  ['mail', 'Mail'],
 ];
 
 /** /admin: the reported items, members and their roles and suspensions, who may join, the audit log, the site's figures, the check for new releases. */
@@ -56,6 +58,7 @@ function AdminTabs() {
         {tab === 'audit' && <AuditTab />}
         {tab === 'figures' && <FiguresTab />}
         {tab === 'new-releases' && <NewReleasesTab />}
+        {tab === 'mail' && <MailTab />}
       </div>
     </>
   );

@@ -1,0 +1,53 @@
+//! `email`: checks the mail settings by sending one mail now, from the
+//! command line, with the settings `serve` takes.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use halfstar::config::{MailSettings, PublicUrl};
+use halfstar::mail::{Failure, Mailer, letters};
+
+#[derive(Debug, Subcommand)]
+pub enum EmailCommand {
+    /// Send one test mail to ADDRESS through the mail server and print its answer.
+    Test(TestMail),
+}
+
+#[derive(Debug, Args)]
+pub struct TestMail {
+    /// Where the test mail goes.
+    address: String,
+
+    /// The site's public address, as `serve` is given it: the mail names it,
+    /// and the client greets the server by its host.
+    #[arg(long, env = "HALFSTAR_PUBLIC_URL", value_parser = PublicUrl::parse)]
+    public_url: Option<PublicUrl>,
+
+    #[command(flatten)]
+    mail: MailSettings,
+}
+
+pub fn run(command: EmailCommand) -> anyhow::Result<ExitCode> {
+    let EmailCommand::Test(test) = command;
+    let site = test
+        .public_url
+        .unwrap_or_else(|| PublicUrl::from_listen(([127, 0, 0, 1], 8080).into()));
+    let mailer = Mailer::from_settings(&test.mail, &site)
+        .context("the mail settings")?
+        .context("no mail server is set: give --smtp-url or HALFSTAR_SMTP_URL")?;
+    match mailer.send(&test.address, &letters::test(&site)) {
+        Ok(answer) => {
+            println!("sent: the mail server answered {answer}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(Failure::Temporary(why)) => {
+            eprintln!("not sent, for now (the site would try again later): {why}");
+            Ok(ExitCode::from(1))
+        }
+        Err(Failure::Permanent { message, .. }) => {
+            eprintln!("refused (the site would not try again): {message}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! A forgotten password, in the process: what is answered and kept, with
+//! mail off and on (no SMTP server here: the outbox is read instead; the
+//! mail itself is `mail.rs`'s).
+
+use crate::common;
+
+use axum::http::{Method, StatusCode};
+use common::{TestApp, TestResponse};
+use serde_json::{Value, json};
+
+fn mailing() -> TestApp {
+    let mut app = TestApp::new();
+    app.state.sends_mail = true;
+    app
+}
+
+async fn forgot(app: &TestApp, email: &str) -> TestResponse {
+    app.call(
+        Method::POST,
+        "/api/auth/forgot-password",
+        None,
+        Some(json!({ "email": email })),
+    )
+    .await
+}
+
+async fn reset(app: &TestApp, token: &str, password: &str) -> TestResponse {
+    app.call(
+        Method::POST,
+        "/api/auth/reset-password",
+        None,
+        Some(json!({ "token": token, "newPassword": password })),
+    )
+    .await
+}
+
+/// The token in the newest waiting mail of the outbox.
+fn mailed_token(app: &TestApp) -> String {
+    let text: String = app
+        .conn()
+        .query_row(
+            "SELECT text_body FROM mail_outbox WHERE kind = 'password-reset' ORDER BY id DESC LIMIT 1",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let at = text.find("#token=").expect("a link") + "#token=".len();
+    text[at..].split_whitespace().next().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn with_no_mail_set_up_nothing_is_offered_or_kept() {
+    let app = TestApp::new();
+    let (_, _) = app.sign_up("vera").await;
+    let options = app.get("/api/site/sign-in").await;
+    assert_eq!(options.json(), json!({ "passwordResetByMail": false }));
+    let asked = forgot(&app, "vera@example.org").await;
+    assert_eq!(asked.status, StatusCode::NOT_FOUND, "{}", asked.text());
+    assert!(
+        asked.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("sends no mail")
+    );
+    let reset = reset(&app, "anything", "a-new-password").await;
+    assert_eq!(reset.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.rows("mail_outbox"), 0);
+    assert_eq!(app.rows("password_resets"), 0);
+}
+
+#[tokio::test]
+async fn asking_answers_alike_with_or_without_an_account() {
+    let app = mailing();
+    app.sign_up("vera").await;
+    let known = forgot(&app, "vera@example.org").await;
+    let unknown = forgot(&app, "nobody@example.org").await;
+    assert_eq!(known.status, StatusCode::ACCEPTED);
+    assert_eq!(
+        (known.status, known.json()),
+        (unknown.status, unknown.json())
+    );
+    assert_eq!(app.rows("mail_outbox"), 1, "one mail, for the account");
+    // Kept only hashed.
+    let token = mailed_token(&app);
+    let kept: Vec<u8> = app
+        .conn()
+        .query_row("SELECT token_hash FROM password_resets", [], |row| {
+            row.get(0)
+        })
+        .unwrap();
+    assert_eq!(kept, halfstar::auth::token_hash(&token));
+    assert_ne!(kept, token.as_bytes());
+
+    for bad in [json!({}), json!({ "email": "not an address" })] {
+        let answer = app
+            .call(Method::POST, "/api/auth/forgot-password", None, Some(bad))
+            .await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text());
+        assert!(answer.json()["message"].is_string());
+    }
+}
+
+#[tokio::test]
+async fn a_new_link_ends_the_old_and_a_link_works_once_for_thirty_minutes() {
+    let app = mailing();
+    let (session, id) = app.sign_up("vera").await;
+    forgot(&app, "vera@example.org").await;
+    let first = mailed_token(&app);
+    forgot(&app, "vera@example.org").await;
+    let second = mailed_token(&app);
+    assert_ne!(first, second);
+    let dead = reset(&app, &first, "a-new-password").await;
+    assert_eq!(dead.status, StatusCode::BAD_REQUEST, "{}", dead.text());
+
+    let short = reset(&app, &second, "short").await;
+    assert_eq!(short.status, StatusCode::BAD_REQUEST);
+    assert!(
+        short.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("newPassword")
+    );
+    let changed = reset(&app, &second, "a-new-password").await;
+    assert_eq!(changed.status, StatusCode::NO_CONTENT, "{}", changed.text());
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&session), None)
+        .await;
+    assert_eq!(me.status, StatusCode::UNAUTHORIZED, "signed out everywhere");
+    assert_eq!(app.rows("password_resets"), 0);
+    let told: i64 = app
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM mail_outbox WHERE kind = 'password-changed' AND to_address = 'vera@example.org'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(told, 1);
+
+    forgot(&app, "vera@example.org").await;
+    let late = mailed_token(&app);
+    app.conn()
+        .execute(
+            "UPDATE password_resets SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?1",
+            [id],
+        )
+        .unwrap();
+    let expired = reset(&app, &late, "a-third-password").await;
+    assert_eq!(expired.status, StatusCode::BAD_REQUEST);
+    assert!(
+        expired.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("expired")
+    );
+}
+
+#[tokio::test]
+async fn asking_is_limited_per_address_typed() {
+    let app = mailing();
+    app.sign_up("vera").await;
+    for _ in 0..5 {
+        assert_eq!(
+            forgot(&app, "vera@example.org").await.status,
+            StatusCode::ACCEPTED
+        );
+    }
+    let refused = forgot(&app, "VERA@example.org").await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(!refused.header("retry-after").is_empty());
+    let message: Value = refused.json()["message"].clone();
+    assert!(
+        message
+            .as_str()
+            .unwrap()
+            .contains("Too many password resets"),
+        "{message}"
+    );
+    assert_eq!(app.rows("mail_outbox"), 5, "the refused ask mailed nothing");
+}
+
+#[tokio::test]
+async fn a_password_changed_in_settings_is_told_by_mail() {
+    let app = mailing();
+    let (session, _) = app.sign_up("vera").await;
+    let changed = app
+        .call(
+            Method::PUT,
+            "/api/auth/password",
+            Some(&session),
+            Some(
+                json!({ "currentPassword": "a-good-password", "newPassword": "another-good-one" }),
+            ),
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::NO_CONTENT, "{}", changed.text());
+    let kinds: String = app
+        .conn()
+        .query_row("SELECT group_concat(kind) FROM mail_outbox", [], |row| {
+            row.get(0)
+        })
+        .unwrap();
+    assert_eq!(kinds, "password-changed");
+}

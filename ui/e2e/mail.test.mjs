@@ -1,0 +1,126 @@
+// A forgotten password recovered in a real browser, with real mail: the
+// server sends through aiosmtpd (scripts/mail-server), the test reads the
+// Maildir as a mail program would, opens the link, chooses a new password,
+// and logs in with it; the devices signed in before are signed out.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServerAndBrowser } from './server.mjs';
+
+const maildir = mkdtempSync(join(tmpdir(), 'halfstar-maildir-'));
+let smtp;
+
+/** Starts aiosmtpd on a free port: its address. */
+async function startMailServer() {
+  smtp = spawn(resolve(import.meta.dirname, '../../scripts/mail-server'), ['--maildir', maildir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: smtp.stdout });
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('the mail server did not start within 60 s')), 60_000);
+    smtp.once('exit', (code) => fail(new Error(`the mail server exited with ${code}`)));
+    lines.on('line', (line) => {
+      const match = /listening on (\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    });
+  });
+}
+
+const run = useServerAndBrowser({
+  before,
+  after,
+  env: async () => ({
+    HALFSTAR_SMTP_URL: `smtp://${await startMailServer()}`,
+    HALFSTAR_MAIL_FROM: 'music@example.org',
+  }),
+});
+after(() => {
+  smtp?.kill();
+  rmSync(maildir, { recursive: true, force: true });
+});
+
+/** The mails delivered so far, waiting up to 20 s for `count` of them. */
+async function mails(count) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    let names = [];
+    try {
+      names = readdirSync(join(maildir, 'new')).sort();
+    } catch {
+      // Not made until the first mail.
+    }
+    if (names.length >= count) return names.map((name) => readFileSync(join(maildir, 'new', name), 'utf8'));
+    if (Date.now() > deadline) throw new Error(`${names.length} of ${count} mails arrived`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
+
+/** A mail's text with quoted-printable's soft line breaks undone. */
+const readable = (mail) => mail.replace(/\r\n/g, '\n').replace(/=\n/g, '').replace(/=3D/g, '=');
+
+const PASSWORD = 'long enough password';
+
+test('a member who forgot their password gets a link by mail and chooses a new one', async () => {
+  const signedUp = await fetch(`${run.server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'forgetful', email: 'forgetful@example.org', password: PASSWORD }),
+  });
+  assert.equal(signedUp.status, 201);
+  const { token: oldToken } = await signedUp.json();
+
+  const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${run.server.url}/login`);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.waitForURL(`${run.server.url}/forgot-password`);
+  await page.getByLabel('Email').fill('forgetful@example.org');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await page.getByRole('status').getByText('If an account has this address').waitFor();
+
+  const [mail] = await mails(1);
+  assert.match(mail, /^Subject: Choose a new password on 127\.0\.0\.1$/m);
+  const link = /(http:\/\/\S+\/reset-password#token=[\w-]+)/.exec(readable(mail))?.[1];
+  assert.ok(link?.startsWith(run.server.url), readable(mail));
+
+  // The link opens a form; only its POST uses the token.
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
+  assert.equal(new URL(page.url()).hash, '', 'the token is taken off the address bar');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+  await page.getByLabel('The new password again').fill('a brand new passwork');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('alert').getByText('The two passwords differ').waitFor();
+  await page.getByLabel('The new password again').fill('a brand new password');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('status').getByText('Your password is changed').waitFor();
+
+  const before = await fetch(`${run.server.url}/api/auth/me`, { headers: { authorization: `Bearer ${oldToken}` } });
+  assert.equal(before.status, 401, 'the session from before is signed out');
+  const [, told] = await mails(2);
+  assert.match(told, /^Subject: Your password on 127\.0\.0\.1 was changed$/m);
+
+  // Without reloading, to the log-in page and in with the new password.
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await page.waitForURL(`${run.server.url}/login`);
+  await page.getByLabel('Username').fill('forgetful');
+  await page.getByLabel('Password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(`${run.server.url}/`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
+
+  // The used link now says so, and offers a new one.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('yet another password');
+  await page.getByLabel('The new password again').fill('yet another password');
+  page.allowConsole(/\/api\/auth\/reset-password/);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('alert').getByText('expired or was used').waitFor();
+  await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+});
