@@ -113,7 +113,8 @@ test('a member who forgot their password gets a link by mail and chooses a new o
   await page.getByLabel('Password').fill('a brand new password');
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(`${run.server.url}/`);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
+  // Signed in: the phone's bottom bar offers the library (hidden when signed out).
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Library' }).waitFor();
 
   // The used link now says so, and offers a new one.
   await page.goto(link);
