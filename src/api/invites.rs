@@ -15,10 +15,12 @@ use super::{AppJson, AppPath, AppState, CurrentUser};
 use crate::auth::new_invite_code;
 use crate::db::audit::{self, Action, Actor};
 use crate::db::invites::{self, Invite, NewInvite};
+use crate::db::users::User;
 use crate::db::{run_blocking, site_settings};
 use crate::domain::timestamp::{after_now, now};
-use crate::domain::{Role, SignupMode};
+use crate::domain::{Email, Role, SignupMode};
 use crate::error::{AppError, AppResult, ErrorMessage};
+use crate::mail::{self, letters};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -36,6 +38,9 @@ struct InviteRequest {
     max_uses: i64,
     /// 1 to 90 days.
     expires_in_days: i64,
+    /// Mails the link there too (admins, when the site sends mail).
+    #[serde(default)]
+    email: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -48,7 +53,7 @@ struct InviteList {
     path = "/invites",
     tag = "invites",
     request_body = InviteRequest,
-    responses(SignedIn, (status = 201, description = "A new invite link", body = Invite), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Members may not invite on this site, or the caller is suspended", body = ErrorMessage)),
+    responses(SignedIn, (status = 201, description = "A new invite link (mailed when an email was given)", body = Invite), (status = 400, description = "Bad input; the message names the field (an email when the site sends no mail, or one mail cannot reach)", body = ErrorMessage), (status = 403, description = "Members may not invite on this site (nor mail invites at all), or the caller is suspended", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn create(
@@ -66,6 +71,8 @@ async fn create(
             "expiresInDays must be 1 to {MOST_DAYS}"
         )));
     }
+    let mail_to = invite_mail_to(&state, &user, &body.email)?;
+    let site = state.public_url.clone();
     let expires_at = after_now(Duration::days(body.expires_in_days));
     let invite = state
         .writer
@@ -89,7 +96,24 @@ async fn create(
                 },
                 &now(),
             )?;
-            let details = format!("{} uses, until {}", body.max_uses, &expires_at[..10]);
+            if let Some(to) = &mail_to {
+                let letter = letters::invite(&site, &user.username, &code, &expires_at[..10]);
+                if mail::post(conn, to.as_str(), &letter, &now())?.is_none() {
+                    return Err(AppError::BadRequest(format!(
+                        "Mail cannot reach {}: the mail server refused it before",
+                        to.as_str()
+                    )));
+                }
+            }
+            let mailed = mail_to
+                .as_ref()
+                .map(|to| format!(", mailed to {}", to.as_str()))
+                .unwrap_or_default();
+            let details = format!(
+                "{} uses, until {}{mailed}",
+                body.max_uses,
+                &expires_at[..10]
+            );
             let entry = Action {
                 action: "invite-create",
                 target: &format!("invite {id}"),
@@ -103,6 +127,25 @@ async fn create(
         })
         .await?;
     Ok((StatusCode::CREATED, Json(invite)))
+}
+
+/// Where an invite is mailed, if anywhere: only admins mail invites, and
+/// only when the site sends mail.
+fn invite_mail_to(state: &AppState, user: &User, email: &str) -> AppResult<Option<Email>> {
+    if email.trim().is_empty() {
+        return Ok(None);
+    }
+    if user.role != Role::Admin {
+        return Err(AppError::Forbidden(
+            "Only admins can mail invites; copy the link and send it yourself.".to_owned(),
+        ));
+    }
+    if !state.sends_mail {
+        return Err(AppError::BadRequest(
+            "This site sends no mail: copy the link and send it yourself.".to_owned(),
+        ));
+    }
+    Email::parse(email).map(Some).map_err(AppError::BadRequest)
 }
 
 #[utoipa::path(

@@ -61,6 +61,25 @@ pub fn password_changed(site: &PublicUrl, username: &str) -> Letter {
     )
 }
 
+/// An invite link an admin mailed.
+pub fn invite(site: &PublicUrl, inviter: &str, code: &str, until: &str) -> Letter {
+    let link = format!("{site}/sign-up?invite={code}");
+    let text = format!(
+        "Hello,\n\n\
+         {inviter} invites you to join halfstar at {host}, a community for rating and \
+         reviewing music albums. Sign up with this link (it works until {until}):\n\n\
+         {link}\n\n\
+         If you do not know {inviter}, ignore this mail.\n",
+        host = site.host(),
+    );
+    letter(
+        "invite",
+        format!("{inviter} invites you to halfstar at {}", site.host()),
+        text,
+        &[&link],
+    )
+}
+
 /// The HTML part is the plain text's paragraphs, with each of `links` (a
 /// paragraph of its own in the text) made a link.
 fn letter(kind: &'static str, subject: String, text: String, links: &[&str]) -> Letter {

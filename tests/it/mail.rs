@@ -554,3 +554,30 @@ fn bad_mail_settings_stop_the_server_and_the_test_command_with_a_reason() {
         "{out:?}"
     );
 }
+
+#[test]
+fn an_admin_mails_an_invite_and_its_link_signs_the_friend_up() {
+    let smtp = MailServer::start(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve_with_mail(dir.path(), &smtp.url(), &[]);
+    let admin = sign_up(&server, "vera");
+    let promoted = halfstar(dir.path(), &["user", "promote", "vera", "--role", "admin"]);
+    assert!(promoted.status.success(), "{promoted:?}");
+    let (status, invite) = call(
+        &server,
+        "POST",
+        "/api/invites",
+        Some(&admin),
+        json!({"maxUses": 1, "expiresInDays": 7, "email": "friend@example.org"}),
+    );
+    assert_eq!(status, 201, "{invite}");
+    let mails = smtp.wait_for(1);
+    assert_eq!(header(&mails[0], "To"), Some("friend@example.org"));
+    assert_eq!(
+        header(&mails[0], "Subject"),
+        Some("vera invites you to halfstar at music.example")
+    );
+    let link = link_in(&mails[0], &format!("{PUBLIC}/sign-up?invite="));
+    let code = link.split("invite=").nth(1).unwrap();
+    assert_eq!(code, invite["code"].as_str().unwrap());
+}

@@ -1,6 +1,6 @@
-//! A forgotten password, in the process: what is answered and kept, with
-//! mail off and on (no SMTP server here: the outbox is read instead; the
-//! mail itself is `mail.rs`'s).
+//! Mail's calls in the process: a forgotten password and a mailed invite,
+//! what is answered and kept, with mail off and on (no SMTP server here: the
+//! outbox is read instead; the mail itself is `mail.rs`'s).
 
 use crate::common;
 
@@ -201,4 +201,71 @@ async fn a_password_changed_in_settings_is_told_by_mail() {
         })
         .unwrap();
     assert_eq!(kinds, "password-changed");
+}
+
+async fn ask_invite(app: &TestApp, token: &str, email: &str) -> TestResponse {
+    app.call(
+        Method::POST,
+        "/api/invites",
+        Some(token),
+        Some(json!({ "maxUses": 1, "expiresInDays": 7, "email": email })),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn only_admins_mail_invites_and_only_when_the_site_sends_mail() {
+    let mut app = TestApp::new();
+    let (admin, admin_id) = app.member("vera_admin");
+    app.set_role(admin_id, halfstar::domain::Role::Admin);
+    let (member, _) = app.member("mira");
+    let no_mail = ask_invite(&app, &admin, "friend@example.org").await;
+    assert_eq!(
+        no_mail.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        no_mail.text()
+    );
+    assert!(
+        no_mail.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("sends no mail")
+    );
+    assert_eq!(app.rows("invites"), 0, "nothing half made");
+
+    app.state.sends_mail = true;
+    let bad = ask_invite(&app, &admin, "not an address").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let by_member = ask_invite(&app, &member, "friend@example.org").await;
+    assert_eq!(
+        by_member.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        by_member.text()
+    );
+    let mailed = ask_invite(&app, &admin, "friend@example.org").await;
+    assert_eq!(mailed.status, StatusCode::CREATED, "{}", mailed.text());
+    let code = mailed.json()["code"].as_str().unwrap().to_owned();
+    let (to, text): (String, String) = app
+        .conn()
+        .query_row(
+            "SELECT to_address, text_body FROM mail_outbox WHERE kind = 'invite'",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(to, "friend@example.org");
+    assert!(text.contains(&format!("/sign-up?invite={code}")), "{text}");
+
+    // An address the mail server refused gets no invite, and none is made.
+    app.conn()
+        .execute(
+            "INSERT INTO mail_undeliverable (address, reason, at) VALUES ('gone@example.org', '550', '2026-01-01')",
+            [],
+        )
+        .unwrap();
+    let refused = ask_invite(&app, &admin, "gone@example.org").await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.rows("invites"), 1);
 }

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser } from './server.mjs';
+import { demoMemberPage, useServerAndBrowser } from './server.mjs';
 
 const maildir = mkdtempSync(join(tmpdir(), 'halfstar-maildir-'));
 let smtp;
@@ -124,4 +124,31 @@ test('a member who forgot their password gets a link by mail and chooses a new o
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await page.getByRole('alert').getByText('expired or was used').waitFor();
   await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+});
+
+test('an admin mails an invite from the admin page, and the outbox says it was sent', async () => {
+  const already = (await mails(2)).length;
+  const { page: admin } = await demoMemberPage(run, 'vinylvera');
+  await admin.goto(`${run.server.url}/`);
+  await admin.getByRole('button', { name: 'Settings' }).click();
+  await admin.getByRole('menuitem', { name: 'Admin' }).click();
+  await admin.getByRole('tab', { name: 'Sign-up & invites' }).click();
+  await admin.getByLabel('Mail it to (optional)').fill('friend@example.org');
+  await admin.getByRole('button', { name: 'Create invite' }).click();
+  await admin.getByRole('status').getByText('mailed to friend@example.org').waitFor();
+
+  const invite = (await mails(already + 1)).at(-1);
+  assert.match(invite, /^To: friend@example\.org$/m);
+  const link = /(http:\/\/\S+\/sign-up\?invite=[\w-]+)/.exec(readable(invite))?.[1];
+  assert.ok(link?.startsWith(run.server.url), readable(invite));
+
+  // Admin -> Mail lists it, sent, with the mail server's answer.
+  await admin.getByRole('tab', { name: 'Mail' }).click();
+  const row = admin.getByRole('row').filter({ hasText: 'friend@example.org' });
+  await row.getByText('Sent').waitFor({ timeout: 15_000 });
+  await row.getByText(/^250/).waitFor();
+
+  const friend = await run.browser.newPage();
+  await friend.goto(link);
+  await friend.getByRole('heading', { name: 'Sign Up' }).waitFor();
 });

@@ -28,8 +28,8 @@ export const siteApi = {
 /** Admins see and revoke everyone's invites; members their own. */
 export const inviteApi = {
   list: (signal?: AbortSignal) => api<{ invites: Invite[] }>('/invites', { signal }),
-  create: (maxUses: number, expiresInDays: number) =>
-    api<Invite>('/invites', { method: 'POST', body: { maxUses, expiresInDays } }),
+  create: (maxUses: number, expiresInDays: number, email = '') =>
+    api<Invite>('/invites', { method: 'POST', body: { maxUses, expiresInDays, email } }),
   revoke: (inviteId: number) => api<void>(`/invites/${inviteId}`, { method: 'DELETE' }),
 };
 

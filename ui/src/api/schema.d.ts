@@ -4001,6 +4001,8 @@ export interface components {
             invites: components["schemas"]["Invite"][];
         };
         InviteRequest: {
+            /** @description Mails the link there too (admins, when the site sends mail). */
+            email?: string;
             /**
              * Format: int64
              * @description 1 to 90 days.
@@ -11211,7 +11213,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A new invite link */
+            /** @description A new invite link (mailed when an email was given) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11220,7 +11222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invite"];
                 };
             };
-            /** @description Bad input; the message names the field */
+            /** @description Bad input; the message names the field (an email when the site sends no mail, or one mail cannot reach) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11238,7 +11240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Members may not invite on this site, or the caller is suspended */
+            /** @description Members may not invite on this site (nor mail invites at all), or the caller is suspended */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -4,7 +4,7 @@ import { AuthCard, FormMessage } from '../components/AuthCard';
 import { ErrorNote, Loading } from '../components/QueryState';
 import { Saved } from '../components/SubmitRow';
 import { useFormFields, useSave } from '../lib/useFormFields';
-import { useSignInOptions } from './Login';
+import { useSignInOptions } from '../api/signInOptions';
 
 /** Asks for a forgotten password's link by mail. */
 export function ForgotPassword() {

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter-preact';
-import { authApi } from '../api/auth';
+import { useSignInOptions } from '../api/signInOptions';
 import { useAuth } from '../auth/AuthContext';
 import { AuthCard, FormMessage } from '../components/AuthCard';
 import { useFormFields, useSubmit } from '../lib/useFormFields';
@@ -46,9 +45,4 @@ export function Login() {
       </p>
     </AuthCard>
   );
-}
-
-/** What the log-in page offers besides a password (whether the site sends mail, say). */
-export function useSignInOptions() {
-  return useQuery({ queryKey: ['site-sign-in'], queryFn: ({ signal }) => authApi.signInOptions(signal), staleTime: 60_000 });
 }

@@ -6,6 +6,7 @@ import { Empty, ErrorNote, Loading } from '../../components/QueryState';
 import { Saved, SubmitRow } from '../../components/SubmitRow';
 import { longDate } from '../../lib/format';
 import { useSave, useSubmit } from '../../lib/useFormFields';
+import { useSiteSendsMail } from '../../api/signInOptions';
 import { useInvites, useRefreshAdmin } from './adminQueries';
 import { NumberField } from './NumberField';
 import './admin.css';
@@ -45,21 +46,26 @@ export function Invites({ everyone, headingId }: { everyone: boolean; headingId:
     );
   return (
     <>
-      <CreateInvite />
+      <CreateInvite mayMail={everyone} />
       {list}
       {revoking && <RevokeDialog invite={revoking} onClose={() => setRevoking(null)} />}
     </>
   );
 }
 
-function CreateInvite() {
+/** `mayMail`: the admin's form, which mails the link too when the site sends mail. */
+function CreateInvite({ mayMail }: { mayMail: boolean }) {
   const refresh = useRefreshAdmin();
+  const mails = useSiteSendsMail() && mayMail;
   const [maxUses, setMaxUses] = useState('1');
   const [days, setDays] = useState('7');
+  const [email, setEmail] = useState('');
   const { pending, error, saved, onSubmit } = useSave(async () => {
-    const invite = await inviteApi.create(Number(maxUses), Number(days));
+    const to = mails ? email.trim() : '';
+    const invite = await inviteApi.create(Number(maxUses), Number(days), to);
     await refresh();
-    return `Invite ${invite.code} created: ${inviteUrl(invite)}`;
+    setEmail('');
+    return to ? `Invite ${invite.code} created and mailed to ${to}: ${inviteUrl(invite)}` : `Invite ${invite.code} created: ${inviteUrl(invite)}`;
   });
   return (
     <form class="form invite-create" onSubmit={onSubmit} aria-label="Create an invite">
@@ -67,6 +73,18 @@ function CreateInvite() {
         <NumberField label="Uses" name="maxUses" min={1} max={100} value={maxUses} onValue={setMaxUses} />
         <NumberField label="Expires in days" name="expiresInDays" min={1} max={90} value={days} onValue={setDays} />
       </div>
+      {mails && (
+        <label>
+          Mail it to (optional)
+          <input
+            type="email"
+            name="email"
+            autoComplete="off"
+            value={email}
+            onInput={(event) => setEmail((event.currentTarget as HTMLInputElement).value)}
+          />
+        </label>
+      )}
       <SubmitRow pending={pending} error={error} label="Create invite" />
       <Saved message={saved} />
     </form>
