@@ -73,6 +73,10 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
     let mailer = halfstar::mail::Mailer::from_settings(&settings.mail, &public_url)
         .context("the mail settings")?;
     if mailer.is_none() {
+        anyhow::ensure!(
+            !settings.mail.confirm_sign_ups,
+            "--confirm-sign-ups needs mail: set --smtp-url and --mail-from too"
+        );
         tracing::info!("no mail is set up (--smtp-url): the site sends no mail");
     }
     let state = AppState::from(halfstar::api::AppParts {
@@ -101,6 +105,7 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         )),
         checks_new_releases: settings.new_releases,
         sends_mail: mailer.is_some(),
+        confirms_sign_ups: settings.mail.confirm_sign_ups,
         ..halfstar::api::AppParts::new(database)
     });
     // Printed, not only logged: scripts and tests read the chosen port here.

@@ -36,3 +36,21 @@ CREATE TABLE password_resets (
     token_hash BLOB NOT NULL UNIQUE,
     expires_at TEXT NOT NULL
 );
+
+-- A sign-up or an email change waiting for the new address's link: only
+-- the token's hash, a day at most. A sign-up keeps the account it will make
+-- (its password already hashed); an email change, whose it is.
+CREATE TABLE address_checks (
+    token_hash          BLOB PRIMARY KEY,
+    purpose             TEXT NOT NULL CHECK (purpose IN ('sign-up', 'email-change')),
+    email               TEXT NOT NULL COLLATE NOCASE,
+    user_id             INTEGER REFERENCES users (id) ON DELETE CASCADE,
+    username            TEXT NOT NULL DEFAULT '',
+    password_hash       TEXT NOT NULL DEFAULT '',
+    profile_picture_url TEXT NOT NULL DEFAULT '',
+    invite_code         TEXT NOT NULL DEFAULT '',
+    expires_at          TEXT NOT NULL
+);
+CREATE UNIQUE INDEX address_checks_email_change ON address_checks (user_id)
+    WHERE purpose = 'email-change';
+CREATE INDEX address_checks_expiry ON address_checks (expires_at);

@@ -6,6 +6,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -16,7 +17,7 @@ use super::shared::no_user;
 use super::{AppJson, AppPath, AppState, ClientAddress, CurrentUser};
 use crate::db::member_tokens::{self, TokenKind};
 use crate::db::users::{self, User};
-use crate::db::{is_unique_violation, password_resets, run_blocking, sessions};
+use crate::db::{address_checks, is_unique_violation, password_resets, run_blocking, sessions};
 use crate::domain::timestamp::{before_now, now};
 use crate::domain::{Email, Password, Username, device};
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -259,6 +260,7 @@ async fn change_password(
         .write(move |conn| {
             users::set_password_hash(conn, id, &hash)?;
             password_resets::end(conn, id)?;
+            address_checks::end_email_change(conn, id)?;
             if let Some((to, letter)) = &told {
                 mail::post(conn, to, letter, &now())?;
             }
@@ -288,7 +290,7 @@ struct EmailChange {
     path = "/auth/email",
     tag = "account",
     request_body = EmailChange,
-    responses(SignedIn, (status = 200, description = "Changed", body = Me), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many email changes or failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses(SignedIn, (status = 200, description = "Changed (the site sends no mail)", body = Me), (status = 202, description = "The site sends mail: the change waits for the link mailed to the new address, and the old one is told", body = super::address_checks::LinkMailed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "The password is wrong", body = ErrorMessage), (status = 409, description = "Another member has that email", body = ErrorMessage), (status = 429, description = "Too many email changes or failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
     security(("bearer" = []))
 )]
 async fn change_email(
@@ -296,7 +298,7 @@ async fn change_email(
     CurrentUser(caller): CurrentUser,
     address: ClientAddress,
     AppJson(body): AppJson<EmailChange>,
-) -> AppResult<Json<Me>> {
+) -> AppResult<Response> {
     let email = Email::parse(&body.email).map_err(AppError::BadRequest)?;
     confirm_password(&state, &caller, address, &body.password).await?;
     // Besides the route's allowance: email changes, per member and per address named. Charged
@@ -310,6 +312,11 @@ async fn change_email(
             message: format!("Too many email changes; try again in {}", how_long(wait)),
             retry_after_secs: whole_seconds(wait),
         })?;
+    // With mail, the new address confirms the change by its link, and the
+    // old one is told; the email changes only then.
+    if state.sends_mail {
+        return super::address_checks::email_change_by_mail(&state, &caller, email).await;
+    }
     let id = caller.id;
     let user = state
         .writer
@@ -320,7 +327,7 @@ async fn change_email(
         .await?;
     state.kept_sessions.forget_member(id);
     tracing::info!(user = %user.username, "email changed");
-    Ok(Json(user.into()))
+    Ok(Json(Me::from(user)).into_response())
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -12,6 +12,7 @@ use super::openapi::SignedIn;
 use super::users::PublicUser;
 use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
+use crate::db::address_checks::WaitingSignUp;
 use crate::db::site_settings::{self, Signup};
 use crate::db::users::{self, NewUser, Suspension, User};
 use crate::db::{invites, is_unique_violation, run_blocking, sessions};
@@ -40,6 +41,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 struct SignInOptions {
     /// Whether a forgotten password can be reset by mail (the site sends mail).
     password_reset_by_mail: bool,
+    /// Whether a sign-up waits for the link mailed to its address.
+    sign_ups_confirmed_by_mail: bool,
 }
 
 #[utoipa::path(
@@ -51,6 +54,7 @@ struct SignInOptions {
 async fn sign_in_options(State(state): State<AppState>) -> Json<SignInOptions> {
     Json(SignInOptions {
         password_reset_by_mail: state.sends_mail,
+        sign_ups_confirmed_by_mail: state.confirms_sign_ups,
     })
 }
 
@@ -79,9 +83,9 @@ impl From<User> for Me {
 }
 
 #[derive(Serialize, ToSchema)]
-struct Signed {
-    token: String,
-    user: Me,
+pub(super) struct Signed {
+    pub token: String,
+    pub user: Me,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -225,12 +229,47 @@ pub(super) fn taken_error(username_taken: bool) -> AppError {
     }
 }
 
+/// Makes the account of a checked sign-up and opens its first session,
+/// checking again where it counts: the mode may have changed, two sign-ups
+/// may race for an invite's last use or a name.
+pub(super) fn make_account(
+    conn: &rusqlite::Connection,
+    account: &WaitingSignUp,
+    client: &ClientSeen,
+) -> AppResult<(String, User)> {
+    let signup = site_settings::signup(conn)?;
+    admit_sign_up(signup, &account.invite_code)?;
+    if signup.mode == SignupMode::Invite && !invites::take(conn, &account.invite_code, &now())? {
+        return Err(invite_refused());
+    }
+    let new_user = NewUser {
+        username: &account.username,
+        email: &account.email,
+        password_hash: &account.password_hash,
+        profile_picture_url: &account.profile_picture_url,
+        role: Role::User,
+    };
+    let id = match users::insert(conn, &new_user, &now()) {
+        Ok(id) => id,
+        // Another sign-up took the name (or the address) between the check and now.
+        Err(e) if is_unique_violation(&e) => {
+            let (username_taken, _) = users::taken(conn, &account.username, &account.email)?;
+            return Err(taken_error(username_taken));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let token = open_session(conn, id, client)?;
+    let user = users::by_id(conn, id)?
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))?;
+    Ok((token, user))
+}
+
 #[utoipa::path(
     post,
     path = "/auth/signup",
     tag = "auth",
     request_body = SignUp,
-    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Sign-up is closed, or needs a valid invite", body = ErrorMessage), (status = 409, description = "Already exists", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 202, description = "Sign-ups are confirmed by mail: a link is on its way to the address (the same answer when it already has an account)", body = super::address_checks::LinkMailed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Sign-up is closed, or needs a valid invite", body = ErrorMessage), (status = 409, description = "The username is taken (or, unless sign-ups are confirmed by mail, the email)", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
 )]
 async fn sign_up(
     State(state): State<AppState>,
@@ -264,44 +303,27 @@ async fn sign_up(
     })
     .await?;
     admit_sign_up(signup, &invite_code)?;
-    if username_taken || email_taken {
+    // With sign-ups confirmed by mail, a taken email answers as a free one
+    // does (the address's owner is told by mail instead): no email oracle.
+    if username_taken || (email_taken && !state.confirms_sign_ups) {
         return Err(taken_error(username_taken));
     }
     let password_hash = passwords::admit(&state.passwords, address, Caller::Anyone)?
         .hash(&password)
         .await?;
+    let account = WaitingSignUp {
+        username: username.as_str().to_owned(),
+        email: email.as_str().to_owned(),
+        password_hash,
+        profile_picture_url: picture.as_str().to_owned(),
+        invite_code,
+    };
+    if state.confirms_sign_ups {
+        return super::address_checks::sign_up_by_mail(&state, account).await;
+    }
     let (token, user) = state
         .writer
-        .write(move |conn| {
-            // Checked again where it counts: the mode may have changed, and
-            // two sign-ups may race for an invite's last use.
-            let signup = site_settings::signup(conn)?;
-            admit_sign_up(signup, &invite_code)?;
-            if signup.mode == SignupMode::Invite && !invites::take(conn, &invite_code, &now())? {
-                return Err(invite_refused());
-            }
-            let new_user = NewUser {
-                username: username.as_str(),
-                email: email.as_str(),
-                password_hash: &password_hash,
-                profile_picture_url: picture.as_str(),
-                role: Role::User,
-            };
-            let id = match users::insert(conn, &new_user, &now()) {
-                Ok(id) => id,
-                // Another sign-up took the name between the check and now.
-                Err(e) if is_unique_violation(&e) => {
-                    let (username_taken, _) =
-                        users::taken(conn, username.as_str(), email.as_str())?;
-                    return Err(taken_error(username_taken));
-                }
-                Err(e) => return Err(e.into()),
-            };
-            let token = open_session(conn, id, &client)?;
-            let user = users::by_id(conn, id)?
-                .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))?;
-            Ok((token, user))
-        })
+        .write(move |conn| make_account(conn, &account, &client))
         .await?;
     tracing::info!(user = %user.username, "signed up");
     let body = Signed {

@@ -5,6 +5,7 @@
 
 mod account;
 mod account_mail;
+mod address_checks;
 mod admin;
 mod admin_mail;
 mod album_batches;
@@ -88,6 +89,7 @@ fn operations(
         .merge(account::routes())
         .merge(account_mail::routes())
         .merge(password_resets::routes())
+        .merge(address_checks::routes())
         .merge(users::routes())
         .merge(export::routes())
         .merge(catalogue_writes(catalogue))

@@ -15,7 +15,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppJson, AppState, ClientAddress};
 use crate::auth::{new_token, token_hash};
-use crate::db::{password_resets, run_blocking, sessions, users};
+use crate::db::{address_checks, password_resets, run_blocking, sessions, users};
 use crate::domain::timestamp::{after_now, now};
 use crate::domain::{Email, Password};
 use crate::error::{AppError, AppResult, ErrorMessage};
@@ -154,6 +154,7 @@ async fn reset_password(
         .write(move |conn| {
             let id = password_resets::take(conn, &hash, &now())?.ok_or_else(dead_link)?;
             users::set_password_hash(conn, id, &password_hash)?;
+            address_checks::end_email_change(conn, id)?;
             let ended = sessions::end_all(conn, id)?;
             let user = users::by_id(conn, id)?.ok_or_else(dead_link)?;
             mail::post(

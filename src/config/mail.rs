@@ -39,6 +39,11 @@ pub struct MailSettings {
     #[arg(long, env = "HALFSTAR_MAIL_RETRY_SECONDS", default_value_t = 60,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub mail_retry_seconds: u64,
+
+    /// Make each sign-up wait for the link mailed to its address (needs mail).
+    /// A sign-up then answers alike whether or not the address has an account.
+    #[arg(long, env = "HALFSTAR_CONFIRM_SIGN_UPS", value_parser = clap::builder::BoolishValueParser::new())]
+    pub confirm_sign_ups: bool,
 }
 
 impl Default for MailSettings {
@@ -50,6 +55,7 @@ impl Default for MailSettings {
             mail_from_name: "halfstar".to_owned(),
             smtp_ca_file: None,
             mail_retry_seconds: 60,
+            confirm_sign_ups: false,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! synthetic community of the benchmarks, the query tests' fixtures). Query
 //! functions take `&Connection` so that one transaction can wrap several.
 
+pub mod address_checks;
 pub mod albums;
 pub mod artists;
 pub mod audit;

@@ -87,6 +87,16 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
         "/api/auth/reset-password",
         "password hashing per client address; a token works once",
     ),
+    stranger(
+        "POST",
+        "/api/auth/confirm-sign-up",
+        "a mailed link, once; the sign-up was charged per client address",
+    ),
+    stranger(
+        "POST",
+        "/api/auth/confirm-email",
+        "a mailed link, once; the change was charged to the member's email changes",
+    ),
     even_suspended("POST", "/api/auth/logout", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions/{session_id}", Housekeeping),

@@ -61,6 +61,89 @@ pub fn password_changed(site: &PublicUrl, username: &str) -> Letter {
     )
 }
 
+/// How long a sign-up's or an email change's link works.
+pub const ADDRESS_LINK_HOURS: i64 = 24;
+
+/// The link that finishes a sign-up, to the address it names.
+pub fn confirm_sign_up(site: &PublicUrl, username: &str, token: &str) -> Letter {
+    let link = format!("{site}/confirm-sign-up#token={token}");
+    let text = format!(
+        "Hello {username},\n\n\
+         to finish signing up to halfstar at {host}, open this link (it works for \
+         {ADDRESS_LINK_HOURS} hours, once):\n\n\
+         {link}\n\n\
+         If you did not sign up, ignore this mail: no account is made.\n",
+        host = site.host(),
+    );
+    letter(
+        "confirm-sign-up",
+        format!("Finish signing up on {}", site.host()),
+        text,
+        &[&link],
+    )
+}
+
+/// Told to an address that already has an account, when someone signs up
+/// with it: the sign-up's answer does not say so, this mail does.
+pub fn already_a_member(site: &PublicUrl, username: &str) -> Letter {
+    let log_in = format!("{site}/login");
+    let reset = format!("{site}/forgot-password");
+    let text = format!(
+        "Hello {username},\n\n\
+         someone just tried to sign up to halfstar at {host} with this address, which \
+         already has an account: yours. If it was you, log in:\n\n\
+         {log_in}\n\n\
+         or, if you forgot your password, choose a new one:\n\n\
+         {reset}\n\n\
+         If it was not you, ignore this mail: nothing changed.\n",
+        host = site.host(),
+    );
+    letter(
+        "already-a-member",
+        format!("You already have an account on {}", site.host()),
+        text,
+        &[&log_in, &reset],
+    )
+}
+
+/// The link that confirms a new email, to the new address.
+pub fn confirm_email_change(site: &PublicUrl, username: &str, token: &str) -> Letter {
+    let link = format!("{site}/confirm-email#token={token}");
+    let text = format!(
+        "Hello {username},\n\n\
+         to make this the email of your halfstar account at {host}, open this link (it \
+         works for {ADDRESS_LINK_HOURS} hours, once):\n\n\
+         {link}\n\n\
+         If you did not ask, ignore this mail: nothing changes.\n",
+        host = site.host(),
+    );
+    letter(
+        "confirm-email",
+        format!("Confirm your new email on {}", site.host()),
+        text,
+        &[&link],
+    )
+}
+
+/// Told to the old address when a change to a new one is asked.
+pub fn email_changing(site: &PublicUrl, username: &str, new_email: &str) -> Letter {
+    let reset = format!("{site}/forgot-password");
+    let text = format!(
+        "Hello {username},\n\n\
+         the email of your halfstar account at {host} is to change to {new_email}, once that \
+         address confirms it. If you did not ask, someone has your password: choose a new one \
+         at once, which also ends the change:\n\n\
+         {reset}\n",
+        host = site.host(),
+    );
+    letter(
+        "email-changing",
+        format!("Your email on {} is changing", site.host()),
+        text,
+        &[&reset],
+    )
+}
+
 /// An invite link an admin mailed.
 pub fn invite(site: &PublicUrl, inviter: &str, code: &str, until: &str) -> Letter {
     let link = format!("{site}/sign-up?invite={code}");

@@ -83,6 +83,8 @@ pub struct AppParts {
     pub checks_new_releases: bool,
     /// Whether mail is set up (`--smtp-url`): what needs mail is offered.
     pub sends_mail: bool,
+    /// Whether a sign-up waits for the link mailed to its address.
+    pub confirms_sign_ups: bool,
     /// Chart and popular-album orders, kept for a while (none by default).
     pub rankings: Rankings,
     /// Every album's chart figures for the shaped charts, kept current by
@@ -117,6 +119,7 @@ impl AppParts {
             import_sources: Arc::new(Sources::new(Default::default())),
             checks_new_releases: false,
             sends_mail: false,
+            confirms_sign_ups: false,
             rankings: Rankings::default(),
             chart_facts: Default::default(),
             recommender: Default::default(),

@@ -53,7 +53,10 @@ async fn with_no_mail_set_up_nothing_is_offered_or_kept() {
     let app = TestApp::new();
     let (_, _) = app.sign_up("vera").await;
     let options = app.get("/api/site/sign-in").await;
-    assert_eq!(options.json(), json!({ "passwordResetByMail": false }));
+    assert_eq!(
+        options.json(),
+        json!({ "passwordResetByMail": false, "signUpsConfirmedByMail": false })
+    );
     let asked = forgot(&app, "vera@example.org").await;
     assert_eq!(asked.status, StatusCode::NOT_FOUND, "{}", asked.text());
     assert!(
@@ -268,4 +271,134 @@ async fn only_admins_mail_invites_and_only_when_the_site_sends_mail() {
     let refused = ask_invite(&app, &admin, "gone@example.org").await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert_eq!(app.rows("invites"), 1);
+}
+
+fn confirming() -> TestApp {
+    let mut app = mailing();
+    app.state.confirms_sign_ups = true;
+    app
+}
+
+async fn sign_up_as(app: &TestApp, username: &str, email: &str) -> TestResponse {
+    let body = json!({ "username": username, "email": email, "password": "a-good-password", "profilePictureUrl": "" });
+    app.call(Method::POST, "/api/auth/signup", None, Some(body))
+        .await
+}
+
+/// The token in the newest mail of `kind`, and where it went.
+fn mailed(app: &TestApp, kind: &str) -> (String, String) {
+    let (to, text): (String, String) = app
+        .conn()
+        .query_row(
+            "SELECT to_address, text_body FROM mail_outbox WHERE kind = ?1 ORDER BY id DESC LIMIT 1",
+            [kind],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap_or_else(|_| panic!("no {kind} mail"));
+    let token = text
+        .split("#token=")
+        .nth(1)
+        .map(|rest| rest.split_whitespace().next().unwrap().to_owned())
+        .unwrap_or_default();
+    (to, token)
+}
+
+#[tokio::test]
+async fn a_confirmed_sign_up_waits_for_its_link_and_answers_alike_for_a_taken_address() {
+    let app = confirming();
+    app.member("vera");
+    let fresh = sign_up_as(&app, "mira", "mira@example.org").await;
+    let taken = sign_up_as(&app, "someone", "vera@example.org").await;
+    assert_eq!(fresh.status, StatusCode::ACCEPTED, "{}", fresh.text());
+    assert_eq!(fresh.status, taken.status);
+    let said = |answer: &TestResponse| {
+        answer.json()["message"]
+            .as_str()
+            .unwrap()
+            .replace("mira@", "vera@")
+    };
+    assert_eq!(
+        said(&fresh),
+        said(&taken),
+        "the same words, but the address"
+    );
+    assert_eq!(app.rows("users"), 1, "no account before the link");
+    // The owner of the taken address is told, by mail.
+    assert_eq!(mailed(&app, "already-a-member").0, "vera@example.org");
+    // A taken username still says so: names are public.
+    let name_taken = sign_up_as(&app, "vera", "other@example.org").await;
+    assert_eq!(name_taken.status, StatusCode::CONFLICT);
+
+    let (to, token) = mailed(&app, "confirm-sign-up");
+    assert_eq!(to, "mira@example.org");
+    let confirm = |token: String| {
+        let app = &app;
+        async move {
+            app.call(
+                Method::POST,
+                "/api/auth/confirm-sign-up",
+                None,
+                Some(json!({ "token": token })),
+            )
+            .await
+        }
+    };
+    let made = confirm(token.clone()).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+    let session = made.json()["token"].as_str().unwrap().to_owned();
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&session), None)
+        .await;
+    assert_eq!(me.json()["username"], "mira");
+    let again = confirm(token).await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST, "once only");
+    assert_eq!(app.rows("users"), 2);
+}
+
+#[tokio::test]
+async fn with_mail_an_email_change_waits_for_the_new_address_and_tells_the_old() {
+    let app = mailing();
+    let (session, _) = app.sign_up("vera").await;
+    let change = app
+        .call(
+            Method::PUT,
+            "/api/auth/email",
+            Some(&session),
+            Some(json!({ "email": "vera@new.example", "password": "a-good-password" })),
+        )
+        .await;
+    assert_eq!(change.status, StatusCode::ACCEPTED, "{}", change.text());
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&session), None)
+        .await;
+    assert_eq!(
+        me.json()["email"],
+        "vera@example.org",
+        "unchanged until confirmed"
+    );
+    assert_eq!(mailed(&app, "email-changing").0, "vera@example.org");
+    let (to, token) = mailed(&app, "confirm-email");
+    assert_eq!(to, "vera@new.example");
+    let confirmed = app
+        .call(
+            Method::POST,
+            "/api/auth/confirm-email",
+            None,
+            Some(json!({ "token": token })),
+        )
+        .await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text());
+    let me = app
+        .call(Method::GET, "/api/auth/me", Some(&session), None)
+        .await;
+    assert_eq!(me.json()["email"], "vera@new.example");
+    let bad = app
+        .call(
+            Method::POST,
+            "/api/auth/confirm-email",
+            None,
+            Some(json!({ "token": "" })),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }

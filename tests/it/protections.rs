@@ -26,6 +26,8 @@ const ALLOWED_WHILE_SUSPENDED: &[(&str, &str)] = &[
     // A suspended member may still recover their account (and only read).
     ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/reset-password"),
+    ("POST", "/api/auth/confirm-sign-up"),
+    ("POST", "/api/auth/confirm-email"),
     ("POST", "/api/auth/logout"),
     ("DELETE", "/api/auth/sessions"),
     ("DELETE", "/api/auth/sessions/{session_id}"),

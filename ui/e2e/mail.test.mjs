@@ -1,7 +1,8 @@
-// A forgotten password recovered in a real browser, with real mail: the
-// server sends through aiosmtpd (scripts/mail-server), the test reads the
-// Maildir as a mail program would, opens the link, chooses a new password,
-// and logs in with it; the devices signed in before are signed out.
+// Mail in a real browser, with real mail: the server sends through aiosmtpd
+// (scripts/mail-server), and the tests read the Maildir as a mail program
+// would and open its links. A sign-up finished from its mailed link; a
+// forgotten password recovered (the devices signed in before are signed
+// out); an invite an admin mailed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,7 @@ const run = useServerAndBrowser({
   env: async () => ({
     HALFSTAR_SMTP_URL: `smtp://${await startMailServer()}`,
     HALFSTAR_MAIL_FROM: 'music@example.org',
+    HALFSTAR_CONFIRM_SIGN_UPS: 'true',
   }),
 });
 after(() => {
@@ -67,14 +69,25 @@ const readable = (mail) => mail.replace(/\r\n/g, '\n').replace(/=\n/g, '').repla
 
 const PASSWORD = 'long enough password';
 
-test('a member who forgot their password gets a link by mail and chooses a new one', async () => {
-  const signedUp = await fetch(`${run.server.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'forgetful', email: 'forgetful@example.org', password: PASSWORD }),
-  });
-  assert.equal(signedUp.status, 201);
-  const { token: oldToken } = await signedUp.json();
+test('a member signs up through the mailed link, forgets the password, and chooses a new one', async () => {
+  // Sign-ups wait for their address's link (HALFSTAR_CONFIRM_SIGN_UPS).
+  const phone = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(`${run.server.url}/sign-up`);
+  await phone.getByLabel('Username').fill('forgetful');
+  await phone.getByLabel('Email').fill('forgetful@example.org');
+  await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await phone.getByRole('button', { name: 'Sign Up' }).click();
+  await phone.getByRole('status').getByText('Check your mail').waitFor();
+  const [welcome] = await mails(1);
+  assert.match(welcome, /^Subject: Finish signing up on 127\.0\.0\.1$/m);
+  const finish = /(http:\/\/\S+\/confirm-sign-up#token=[\w-]+)/.exec(readable(welcome))?.[1];
+  assert.ok(finish?.startsWith(run.server.url), readable(welcome));
+  await phone.goto(finish);
+  await phone.getByRole('button', { name: 'Finish signing up' }).click();
+  await phone.waitForURL(`${run.server.url}/`);
+  await phone.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Library' }).waitFor();
+  const oldToken = await phone.evaluate(() => localStorage.getItem('halfstar.token'));
+  assert.ok(oldToken);
 
   const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${run.server.url}/login`);
@@ -84,7 +97,7 @@ test('a member who forgot their password gets a link by mail and chooses a new o
   await page.getByRole('button', { name: 'Send the link' }).click();
   await page.getByRole('status').getByText('If an account has this address').waitFor();
 
-  const [mail] = await mails(1);
+  const [, mail] = await mails(2);
   assert.match(mail, /^Subject: Choose a new password on 127\.0\.0\.1$/m);
   const link = /(http:\/\/\S+\/reset-password#token=[\w-]+)/.exec(readable(mail))?.[1];
   assert.ok(link?.startsWith(run.server.url), readable(mail));
@@ -103,7 +116,7 @@ test('a member who forgot their password gets a link by mail and chooses a new o
 
   const before = await fetch(`${run.server.url}/api/auth/me`, { headers: { authorization: `Bearer ${oldToken}` } });
   assert.equal(before.status, 401, 'the session from before is signed out');
-  const [, told] = await mails(2);
+  const [, , told] = await mails(3);
   assert.match(told, /^Subject: Your password on 127\.0\.0\.1 was changed$/m);
 
   // Without reloading, to the log-in page and in with the new password.
@@ -127,7 +140,7 @@ test('a member who forgot their password gets a link by mail and chooses a new o
 });
 
 test('an admin mails an invite from the admin page, and the outbox says it was sent', async () => {
-  const already = (await mails(2)).length;
+  const already = (await mails(3)).length;
   const { page: admin } = await demoMemberPage(run, 'vinylvera');
   await admin.goto(`${run.server.url}/`);
   await admin.getByRole('button', { name: 'Settings' }).click();

@@ -48,6 +48,8 @@ export const routes: ScreenRoute[] = [
   // Not in the spec: a forgotten password recovered by mail (issue 55).
   { path: '/forgot-password', ...screen(() => import('./pages/ForgotPassword'), 'ForgotPassword') },
   { path: '/reset-password', ...screen(() => import('./pages/ResetPassword'), 'ResetPassword') },
+  { path: '/confirm-sign-up', ...screen(() => import('./pages/ConfirmAddress'), 'ConfirmSignUp') },
+  { path: '/confirm-email', ...screen(() => import('./pages/ConfirmAddress'), 'ConfirmEmail') },
   { path: '/add-album', ...screen(() => import('./pages/add/AddAlbumPage'), 'AddAlbumPage') },
   { path: '/add-artist', ...screen(() => import('./pages/add/AddArtistPage'), 'AddArtistPage') },
   { path: '/add-review', ...screen(() => import('./pages/review/AddReviewPage'), 'AddReviewPage') },

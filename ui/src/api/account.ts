@@ -9,7 +9,9 @@ export const accountApi = {
   endEverySession: () => api<void>('/auth/sessions', { method: 'DELETE' }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api<void>('/auth/password', { method: 'PUT', body: { currentPassword, newPassword } }),
-  changeEmail: (email: string, password: string) => api<Me>('/auth/email', { method: 'PUT', body: { email, password } }),
+  /** The member as now (no mail), or what to do next (the new address confirms by its link). */
+  changeEmail: (email: string, password: string) =>
+    api<Me | components['schemas']['LinkMailed']>('/auth/email', { method: 'PUT', body: { email, password } }),
   changeUsername: (username: string) => api<Me>('/auth/username', { method: 'PUT', body: { username } }),
   deleteAccount: (password: string) => api<void>('/auth/delete-account', { method: 'POST', body: { password } }),
   mailStatus: (signal?: AbortSignal) => api<components['schemas']['MailStatus']>('/settings/mail', { signal }),

@@ -9,9 +9,13 @@ export type SignUpForm = Required<Omit<components['schemas']['SignUp'], 'inviteC
 export type LogInForm = Required<components['schemas']['LogIn']>;
 
 export type SignInOptions = components['schemas']['SignInOptions'];
+export type LinkMailed = components['schemas']['LinkMailed'];
 
 export const authApi = {
-  signUp: (form: SignUpForm) => api<Session>('/auth/signup', { method: 'POST', body: form }),
+  /** A session, or (when sign-ups are confirmed by mail) what to do next. */
+  signUp: (form: SignUpForm) => api<Session | LinkMailed>('/auth/signup', { method: 'POST', body: form }),
+  confirmSignUp: (token: string) => api<Session>('/auth/confirm-sign-up', { method: 'POST', body: { token } }),
+  confirmEmail: (token: string) => api<Me>('/auth/confirm-email', { method: 'POST', body: { token } }),
   logIn: (form: LogInForm) => api<Session>('/auth/login', { method: 'POST', body: form }),
   logOut: () => api<void>('/auth/logout', { method: 'POST' }),
   me: (signal?: AbortSignal) => api<Me>('/auth/me', { signal }),

@@ -586,6 +586,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/confirm-sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_sign_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/delete-account": {
         parameters: {
             query?: never;
@@ -3254,8 +3286,8 @@ export interface components {
             sharedAlbums: number;
         };
         Confirmation: {
-            /** @description Replace the caller's own ratings that differ from the file's. */
-            fileWins?: boolean;
+            /** @description From the mailed link. */
+            token?: string;
         };
         Counted: {
             /**
@@ -4043,6 +4075,10 @@ export interface components {
             /** Format: int64 */
             likeCount: number;
             liked: boolean;
+        };
+        /** @description A link is on its way; what to do next. */
+        LinkMailed: {
+            message: string;
         };
         ListEdit: {
             description?: string | null;
@@ -4880,6 +4916,8 @@ export interface components {
         SignInOptions: {
             /** @description Whether a forgotten password can be reset by mail (the site sends mail). */
             passwordResetByMail: boolean;
+            /** @description Whether a sign-up waits for the link mailed to its address. */
+            signUpsConfirmedByMail: boolean;
         };
         SignUp: {
             email?: string;
@@ -7891,6 +7929,117 @@ export interface operations {
             };
         };
     };
+    confirm_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Confirmation"];
+            };
+        };
+        responses: {
+            /** @description The member's email is now the confirmed address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The link expired or was used */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Another member has that email now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    confirm_sign_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Confirmation"];
+            };
+        };
+        responses: {
+            /** @description The account is made and signed in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signed"];
+                };
+            };
+            /** @description The link expired or was used */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Sign-up closed meanwhile, or the invite can no longer be used */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The username or email was taken meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     delete_account: {
         parameters: {
             query?: never;
@@ -7971,13 +8120,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Changed */
+            /** @description Changed (the site sends no mail) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The site sends mail: the change waits for the link mailed to the new address, and the old one is told */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkMailed"];
                 };
             };
             /** @description Bad input; the message names the field */
@@ -8490,6 +8648,15 @@ export interface operations {
                     "application/json": components["schemas"]["Signed"];
                 };
             };
+            /** @description Sign-ups are confirmed by mail: a link is on its way to the address (the same answer when it already has an account) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkMailed"];
+                };
+            };
             /** @description Bad input; the message names the field */
             400: {
                 headers: {
@@ -8517,7 +8684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Already exists */
+            /** @description The username is taken (or, unless sign-ups are confirmed by mail, the email) */
             409: {
                 headers: {
                     [name: string]: unknown;

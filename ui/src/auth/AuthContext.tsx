@@ -3,12 +3,16 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, onSessionEnded, tokenStore } from '../api/client';
 import { authApi, type LogInForm, type Me, type SignUpForm } from '../api/auth';
+import type { Session } from '../api/types';
 import { forgetViewerAnswers } from '../api/viewerCache';
 import { rememberedMember } from './rememberedMember';
 
 export interface AuthState {
   user: Me | null;
-  signUp(form: SignUpForm): Promise<Me>;
+  /** The member signed up and in, or (when the site confirms sign-ups by mail) what to do next. */
+  signUp(form: SignUpForm): Promise<Me | { mailed: string }>;
+  /** Signs in with a session the server just opened (a confirmed sign-up). */
+  begin(session: Session): Me;
   logIn(form: LogInForm): Promise<Me>;
   logOut(): Promise<void>;
   /** The member's own record changed (a new email or username). */
@@ -79,11 +83,12 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
 
   const signUp = useCallback(
     async (form: SignUpForm) => {
-      const session = await authApi.signUp(form);
-      return start(session.token, session.user);
+      const answer = await authApi.signUp(form);
+      return 'token' in answer ? start(answer.token, answer.user) : { mailed: answer.message };
     },
     [start],
   );
+  const begin = useCallback((session: Session) => start(session.token, session.user), [start]);
 
   const logIn = useCallback(
     async (form: LogInForm) => {
@@ -111,8 +116,8 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
   }, [becomeViewer]);
 
   const value = useMemo(
-    () => (user === undefined ? undefined : { user, signUp, logIn, logOut, replaceUser, forgetSession }),
-    [user, signUp, logIn, logOut, replaceUser, forgetSession],
+    () => (user === undefined ? undefined : { user, signUp, begin, logIn, logOut, replaceUser, forgetSession }),
+    [user, signUp, begin, logIn, logOut, replaceUser, forgetSession],
   );
 
   if (!value) return <div class="auth-pending" aria-busy="true" />;

@@ -4,18 +4,7 @@ import { authApi } from '../api/auth';
 import { AuthCard, FormMessage } from '../components/AuthCard';
 import { Saved } from '../components/SubmitRow';
 import { useFormFields, useSave } from '../lib/useFormFields';
-
-/**
- * The token the mailed link carries after '#', so that it never reaches a
- * server log or a Referer. It is taken off the address bar at once; only the
- * form's POST uses it, so opening the link (as a mail scanner does) changes
- * nothing.
- */
-function takeTokenFromAddress(): string {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  return token;
-}
+import { takeTokenFromAddress } from '../lib/linkToken';
 
 /** Chooses a new password with a mailed link's token. */
 export function ResetPassword() {

@@ -4,6 +4,8 @@ import { useAuth } from '../auth/AuthContext';
 import { AuthCard, FormMessage } from '../components/AuthCard';
 import { PictureAddressField } from '../components/PictureAddressField';
 import { ErrorNote, Loading } from '../components/QueryState';
+import { useState } from 'react';
+import { Saved } from '../components/SubmitRow';
 import { useFormFields, useSubmit } from '../lib/useFormFields';
 import { useQueryParams } from '../lib/routeParam';
 import { useSignupMode } from './admin/adminQueries';
@@ -37,14 +39,17 @@ function SignUpForm({ mode }: { mode: Exclude<SignupMode, 'closed'> }) {
   const [, navigate] = useLocation();
   const invite = useQueryParams().get('invite') ?? '';
   const { fields, bind } = useFormFields({ username: '', email: '', password: '', profilePictureUrl: '', inviteCode: invite });
+  const [mailed, setMailed] = useState('');
   const { pending, error, onSubmit } = useSubmit(
     async () => {
       const { inviteCode, ...account } = fields;
-      await signUp(needsInvite ? { ...account, inviteCode: inviteCode.trim() } : account);
-      navigate('/');
+      const done = await signUp(needsInvite ? { ...account, inviteCode: inviteCode.trim() } : account);
+      if ('mailed' in done) setMailed(done.mailed);
+      else navigate('/');
     },
     (message) => `Couldn't create your account: ${message}`,
   );
+  if (mailed) return <Saved message={mailed} />;
 
   return (
     <form class="auth-form" onSubmit={onSubmit} noValidate>

@@ -35,9 +35,10 @@ export function EmailForm({ current }: { current: string }) {
   const { replaceUser } = useAuth();
   const { fields, bind } = useFormFields({ email: current, password: '' });
   const { pending, error, saved, onSubmit } = useSave(async () => {
-    const me = await accountApi.changeEmail(fields.email, fields.password);
-    replaceUser(me);
-    return `Your email is now ${me.email}.`;
+    const answer = await accountApi.changeEmail(fields.email, fields.password);
+    if ('message' in answer) return answer.message;
+    replaceUser(answer);
+    return `Your email is now ${answer.email}.`;
   });
   return (
     <form class="form account-section" onSubmit={onSubmit} aria-labelledby="account-email">

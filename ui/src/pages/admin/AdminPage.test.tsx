@@ -257,7 +257,7 @@ describe('the Sign-up & invites tab', () => {
     fireEvent.input(view.getByLabelText('Expires in days'), { target: { value: '30' } });
     fireEvent.click(view.getByRole('button', { name: 'Create invite' }));
     expect((await view.findByText(/^Invite k3yC0de created/)).textContent).toBe(`Invite k3yC0de created: ${link}`);
-    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ maxUses: 5, expiresInDays: 30 });
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ maxUses: 5, expiresInDays: 30, email: '' });
 
     fireEvent.click(within(first).getByRole('button', { name: 'Revoke invite k3yC0de' }));
     const dialog = view.getByRole('dialog', { name: 'Revoke this invite?' });
