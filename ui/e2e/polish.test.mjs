@@ -61,6 +61,10 @@ test('every page has its own title, also after moving between pages without a re
     ['/grab-data', 'grab-data', 'Import Data · halfstar'],
     ['/login', 'login', 'Log In · halfstar'],
     ['/sign-up', 'sign-up', 'Sign Up · halfstar'],
+    ['/forgot-password', 'forgot-password', 'Forgot Password · halfstar'],
+    ['/reset-password', 'reset-password', 'Choose a New Password · halfstar'],
+    ['/confirm-sign-up', 'confirm-sign-up', 'Finish Signing Up · halfstar'],
+    ['/confirm-email', 'confirm-email', 'Confirm Your Email · halfstar'],
     ['/no/such/page', 'not-found', 'Page not found · halfstar'],
   ];
   for (const [path, screen, title] of expected) {
