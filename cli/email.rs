@@ -36,7 +36,7 @@ pub fn run(command: EmailCommand) -> anyhow::Result<ExitCode> {
     let mailer = Mailer::from_settings(&test.mail, &site)
         .context("the mail settings")?
         .context("no mail server is set: give --smtp-url or HALFSTAR_SMTP_URL")?;
-    match mailer.send(&test.address, &letters::test(&site)) {
+    match mailer.send(&test.address, letters::test(&site).words()) {
         Ok(answer) => {
             println!("sent: the mail server answered {answer}");
             Ok(ExitCode::SUCCESS)

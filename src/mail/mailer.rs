@@ -14,7 +14,7 @@ use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsPar
 use lettre::transport::smtp::extension::ClientId;
 use lettre::{Address, Message, SmtpTransport, Transport};
 
-use super::Letter;
+use super::Words;
 use crate::config::{MailSettings, PublicUrl};
 
 /// How long one step of an SMTP session may take before the mail is tried
@@ -89,7 +89,7 @@ impl Mailer {
 
     /// Sends `letter` to `to` in one SMTP session: the server's answer to
     /// the message, as "250 2.0.0 Ok: queued".
-    pub fn send(&self, to: &str, letter: &Letter) -> Result<String, Failure> {
+    pub fn send(&self, to: &str, letter: Words) -> Result<String, Failure> {
         let message = self.message(to, letter)?;
         match self.transport.send(&message) {
             Ok(answer) => {
@@ -100,7 +100,7 @@ impl Mailer {
         }
     }
 
-    fn message(&self, to: &str, letter: &Letter) -> Result<Message, Failure> {
+    fn message(&self, to: &str, letter: Words) -> Result<Message, Failure> {
         let never = |message: String| Failure::Permanent {
             message,
             address_refused: true,
@@ -111,7 +111,7 @@ impl Mailer {
         let mut builder = Message::builder()
             .from(self.from.clone())
             .to(Mailbox::new(None, to))
-            .subject(&letter.subject)
+            .subject(letter.subject)
             .message_id(Some(format!(
                 "<{}@{}>",
                 crate::auth::new_invite_code(),
@@ -122,7 +122,7 @@ impl Mailer {
                 HeaderName::new_from_ascii_str("Auto-Submitted"),
                 "auto-generated".to_owned(),
             ));
-        if let Some(unsubscribe) = &letter.unsubscribe {
+        if let Some(unsubscribe) = letter.unsubscribe {
             // RFC 8058: one POST to the address unsubscribes, no sign-in.
             builder = builder
                 .raw_header(HeaderValue::new(
@@ -138,12 +138,12 @@ impl Mailer {
             .singlepart(
                 SinglePart::builder()
                     .header(ContentType::TEXT_PLAIN)
-                    .body(letter.text.clone()),
+                    .body(letter.text.to_owned()),
             )
             .singlepart(
                 SinglePart::builder()
                     .header(ContentType::TEXT_HTML)
-                    .body(letter.html.clone()),
+                    .body(letter.html.to_owned()),
             );
         builder.multipart(body).map_err(|error| Failure::Permanent {
             message: format!("the mail cannot be written: {error}"),

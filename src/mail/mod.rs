@@ -24,6 +24,27 @@ pub struct Letter {
     pub unsubscribe: Option<String>,
 }
 
+/// What a mail says, as the mail server is handed it: a letter's words,
+/// or a waiting mail's as the outbox kept them.
+#[derive(Debug, Clone, Copy)]
+pub struct Words<'a> {
+    pub subject: &'a str,
+    pub text: &'a str,
+    pub html: &'a str,
+    pub unsubscribe: Option<&'a str>,
+}
+
+impl Letter {
+    pub fn words(&self) -> Words<'_> {
+        Words {
+            subject: &self.subject,
+            text: &self.text,
+            html: &self.html,
+            unsubscribe: self.unsubscribe.as_deref(),
+        }
+    }
+}
+
 /// Puts `letter` for `to` in the outbox, in the caller's write: none when
 /// the address is known to be undeliverable.
 pub fn post(

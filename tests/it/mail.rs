@@ -71,19 +71,10 @@ impl MailServer {
 
     /// Waits (up to 20 s) until `count` mails have arrived.
     fn wait_for(&self, count: usize) -> Vec<String> {
-        let start = Instant::now();
-        loop {
-            let mails = self.mails();
-            if mails.len() >= count {
-                return mails;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "{} of {count} mails arrived",
-                mails.len()
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        wait_until(&format!("{count} mails arrive"), || {
+            self.mails().len() >= count
+        });
+        self.mails()
     }
 }
 

@@ -11,7 +11,7 @@ use super::Next;
 use crate::db::outbox::{self, WaitingMail};
 use crate::db::run_blocking;
 use crate::domain::timestamp;
-use crate::mail::{Failure, Letter, Mailer, retries};
+use crate::mail::{Failure, Mailer, Words, retries};
 use crate::server::AppState;
 
 pub const NAME: &str = "mail";
@@ -83,15 +83,17 @@ impl Outbox {
     }
 
     async fn send(&self, mail: &WaitingMail) -> Outcome {
-        let letter = Letter {
-            kind: "",
-            subject: mail.subject.clone(),
-            text: mail.text.clone(),
-            html: mail.html.clone(),
-            unsubscribe: mail.unsubscribe.clone(),
-        };
-        let (mailer, to) = (self.mailer.clone(), mail.to.clone());
-        let sent = tokio::task::spawn_blocking(move || mailer.send(&to, &letter)).await;
+        let (mailer, waiting) = (self.mailer.clone(), mail.clone());
+        let sent = tokio::task::spawn_blocking(move || {
+            let words = Words {
+                subject: &waiting.subject,
+                text: &waiting.text,
+                html: &waiting.html,
+                unsubscribe: waiting.unsubscribe.as_deref(),
+            };
+            mailer.send(&waiting.to, words)
+        })
+        .await;
         let failure = match sent {
             Ok(Ok(answer)) => {
                 tracing::info!(mail = mail.id, kind = %mail.kind, %answer, "mail sent");
