@@ -402,3 +402,29 @@ async fn with_mail_an_email_change_waits_for_the_new_address_and_tells_the_old()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
+
+async fn mail_status(app: &TestApp, session: &str) -> Value {
+    app.call(Method::GET, "/api/settings/mail", Some(session), None)
+        .await
+        .json()
+}
+
+#[tokio::test]
+async fn settings_say_when_the_mail_server_refused_the_members_address() {
+    let app = mailing();
+    let (session, _) = app.member("vera");
+    assert_eq!(
+        mail_status(&app, &session).await,
+        json!({ "sendsMail": true, "undeliverable": null })
+    );
+    app.conn()
+        .execute(
+            "INSERT INTO mail_undeliverable (address, reason, at) VALUES ('Vera@example.org', '550 no such user', '2026-01-01')",
+            [],
+        )
+        .unwrap();
+    assert_eq!(
+        mail_status(&app, &session).await,
+        json!({ "sendsMail": true, "undeliverable": "550 no such user" })
+    );
+}
