@@ -1,17 +1,23 @@
 //! `email`: checks the mail settings by sending one mail now, from the
-//! command line, with the settings `serve` takes.
+//! command line, with the settings `serve` takes; makes the weekly digests
+//! due now.
 
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use halfstar::config::{MailSettings, PublicUrl};
+use halfstar::config::{DataSettings, MailSettings, PublicUrl};
+use halfstar::db::mail_subscriptions;
+use halfstar::domain::timestamp;
 use halfstar::mail::{Failure, Mailer, letters};
 
 #[derive(Debug, Subcommand)]
 pub enum EmailCommand {
     /// Send one test mail to ADDRESS through the mail server and print its answer.
-    Test(TestMail),
+    Test(Box<TestMail>),
+    /// Make every weekly digest due now: a running server writes them within
+    /// its next look at the notifications (`--mail-notifications-seconds`).
+    DigestsNow,
 }
 
 #[derive(Debug, Args)]
@@ -28,8 +34,19 @@ pub struct TestMail {
     mail: MailSettings,
 }
 
-pub fn run(command: EmailCommand) -> anyhow::Result<ExitCode> {
-    let EmailCommand::Test(test) = command;
+pub fn run(data: &DataSettings, command: EmailCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        EmailCommand::Test(test) => send_test(test),
+        EmailCommand::DigestsNow => {
+            let conn = data.open_database()?.get()?;
+            let due = mail_subscriptions::make_digests_due(&conn, &timestamp::now())?;
+            println!("{due} weekly digests are due now");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn send_test(test: Box<TestMail>) -> anyhow::Result<ExitCode> {
     let site = test
         .public_url
         .unwrap_or_else(|| PublicUrl::from_listen(([127, 0, 0, 1], 8080).into()));

@@ -125,7 +125,7 @@ enum Command {
         #[arg(long, env = "HALFSTAR_LISTEN", default_value = "127.0.0.1:8080")]
         listen: std::net::SocketAddr,
     },
-    /// Check the mail settings: send a test mail now.
+    /// Check the mail settings (send a test mail now), or make the digests due.
     #[command(subcommand)]
     Email(email::EmailCommand),
     /// Print the API's OpenAPI description (what GET /api/openapi.json
@@ -184,7 +184,7 @@ fn main() -> ExitCode {
         Command::Media(command) => media::run(&cli.data, command),
         Command::Healthcheck { listen } => healthcheck::run(listen),
         Command::Openapi => openapi::run(),
-        Command::Email(command) => email::run(command),
+        Command::Email(command) => email::run(&cli.data, command),
     };
     match result {
         Ok(code) => code,

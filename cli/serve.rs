@@ -126,6 +126,9 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
                     std::time::Duration::from_secs(settings.mail.mail_retry_seconds),
                 )
             }),
+            notification_mail_every: std::time::Duration::from_secs(
+                settings.mail.mail_notifications_seconds,
+            ),
         },
     );
     let router = app(state);

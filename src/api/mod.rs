@@ -45,6 +45,7 @@ mod shaped_charts;
 mod shared;
 mod shouts;
 mod tracks;
+pub mod unsubscribe;
 mod users;
 mod votes;
 mod wishlist;
@@ -88,6 +89,7 @@ fn operations(
         .merge(auth::routes())
         .merge(account::routes())
         .merge(account_mail::routes())
+        .merge(unsubscribe::routes())
         .merge(password_resets::routes())
         .merge(address_checks::routes())
         .merge(users::routes())

@@ -40,6 +40,12 @@ pub struct MailSettings {
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub mail_retry_seconds: u64,
 
+    /// Seconds between looks at new notifications, to mail those members
+    /// asked to be mailed.
+    #[arg(long, env = "HALFSTAR_MAIL_NOTIFICATIONS_SECONDS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub mail_notifications_seconds: u64,
+
     /// Make each sign-up wait for the link mailed to its address (needs mail).
     /// A sign-up then answers alike whether or not the address has an account.
     #[arg(long, env = "HALFSTAR_CONFIRM_SIGN_UPS", value_parser = clap::builder::BoolishValueParser::new())]
@@ -55,6 +61,7 @@ impl Default for MailSettings {
             mail_from_name: "halfstar".to_owned(),
             smtp_ca_file: None,
             mail_retry_seconds: 60,
+            mail_notifications_seconds: 30,
             confirm_sign_ups: false,
         }
     }

@@ -26,6 +26,7 @@ pub mod imports;
 pub mod invites;
 pub mod listens;
 pub mod lists;
+pub mod mail_subscriptions;
 pub mod member_import;
 pub mod member_tokens;
 pub mod members;

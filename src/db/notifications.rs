@@ -4,15 +4,15 @@
 //! hidden or private subject, a blocked actor or a kind turned off simply
 //! drops out.
 
-use rusqlite::{Connection, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::comments::CommentTarget;
 use super::users::{Author, author_at};
 use super::{follows, users};
-use crate::domain::NotificationKind;
 use crate::domain::mentions::mentioned;
+use crate::domain::{MailKind, NotificationKind};
 
 /// What a notification is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -437,6 +437,64 @@ pub fn page(
         .map(|(event, ids, actors)| Told { event, ids, actors })
         .collect();
     Ok((items, next))
+}
+
+/// A notification to be mailed, and where.
+#[derive(Debug, Clone)]
+pub struct ToMail {
+    pub id: i64,
+    pub email: String,
+    pub username: String,
+    pub kind: MailKind,
+    /// The member's unsubscribe token for the kind.
+    pub token: String,
+}
+
+/// The notifications after the row `after`, up to the row `up_to`, that
+/// their members asked to be mailed (of a kind they want by mail, written
+/// since they asked) and may be shown, the oldest first.
+pub fn to_mail(conn: &Connection, after: i64, up_to: i64) -> rusqlite::Result<Vec<ToMail>> {
+    conn.prepare_cached(&format!(
+        "SELECT n.id, me.email, me.username, ms.kind, ms.token
+         FROM notifications n
+         JOIN mail_subscriptions ms ON ms.user_id = n.user_id AND ms.kind = {mail_kind}
+         JOIN users me ON me.id = n.user_id
+         WHERE n.id > ?1 AND n.id <= ?2 AND ms.subscribed AND n.created_at >= ms.subscribed_at
+           AND {SHOWN}
+         ORDER BY n.id",
+        mail_kind = MailKind::of_notification_sql()
+    ))?
+    .query_map(params![after, up_to], |row| {
+        let kind: String = row.get(3)?;
+        Ok(ToMail {
+            id: row.get(0)?,
+            email: row.get(1)?,
+            username: row.get(2)?,
+            kind: kind.parse().unwrap_or(MailKind::Digest),
+            token: row.get(4)?,
+        })
+    })?
+    .collect()
+}
+
+/// The newest notification's row, or 0.
+pub fn last_id(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT ifnull(max(id), 0) FROM notifications")?
+        .query_row([], |row| row.get(0))
+}
+
+/// One notification as it is told, if it may still be shown.
+pub fn one(conn: &Connection, id: i64) -> rusqlite::Result<Option<Told>> {
+    conn.prepare_cached(&format!("{EVENT_SELECT} WHERE n.id = ?1 AND {SHOWN}"))?
+        .query_row([id], event_from_row)
+        .optional()
+        .map(|event| {
+            event.map(|event| Told {
+                ids: vec![event.id],
+                actors: event.actor.clone().into_iter().collect(),
+                event,
+            })
+        })
 }
 
 /// How many notifications (likes of one thing counting once) wait unread.

@@ -50,6 +50,22 @@ pub fn set_signup(conn: &Connection, signup: Signup) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// How far the notification mail task has read the notifications.
+pub fn notifications_mailed_up_to(conn: &Connection) -> rusqlite::Result<i64> {
+    Ok(value(conn, "notifications_mailed_up_to")?
+        .parse()
+        .unwrap_or(0))
+}
+
+pub fn set_notifications_mailed_up_to(conn: &Connection, id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO site_settings (key, value) VALUES ('notifications_mailed_up_to', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )?
+    .execute([id.to_string()])?;
+    Ok(())
+}
+
 /// Notes in the database at `path` when `halfstar backup` last copied it,
 /// for the admin page. A database from before the setting existed is left
 /// as it is: a backup never migrates what it copies.

@@ -97,6 +97,17 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
         "/api/auth/confirm-email",
         "a mailed link, once; the change was charged to the member's email changes",
     ),
+    stranger(
+        "POST",
+        "/api/mail/unsubscribe/{token}",
+        "unsubscribes per client address; a token turns one kind of mail off",
+    ),
+    // A mail's List-Unsubscribe address, outside /api (server::router).
+    stranger(
+        "POST",
+        "/unsubscribe/{token}",
+        "unsubscribes per client address; a token turns one kind of mail off",
+    ),
     even_suspended("POST", "/api/auth/logout", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions/{session_id}", Housekeeping),
@@ -105,6 +116,8 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
     member("PUT", "/api/auth/username", Account),
     member("PATCH", "/api/user/{user_id}", Account),
     member("PUT", "/api/settings/community", Account),
+    // Turning mail off must work while suspended; turning it on costs nothing.
+    even_suspended("PUT", "/api/settings/mail", Account),
     even_suspended("POST", "/api/auth/delete-account", Account),
     even_suspended("POST", "/api/auth/warnings/{warning_id}/seen", Housekeeping),
     // Following a notification marks it read: part of reading.

@@ -4,6 +4,7 @@
 //! (an IPv6 client by its /64).
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -93,7 +94,13 @@ pub struct Limits {
     email_changes_by_email: DefaultKeyedRateLimiter<String>,
     resets_by_address: DefaultKeyedRateLimiter<LimitKey>,
     resets_by_email: DefaultKeyedRateLimiter<String>,
+    unsubscribes: DefaultKeyedRateLimiter<LimitKey>,
 }
+
+/// Unsubscribes a client address may ask for an hour. Generous: a mail
+/// provider's one-click POSTs for all its members come from a few addresses,
+/// and a token cannot be guessed; this only bounds a flood.
+pub const UNSUBSCRIBES_PER_HOUR: u32 = 600;
 
 impl Limits {
     pub fn new(writes: &WriteLimits) -> Self {
@@ -112,6 +119,9 @@ impl Limits {
                 accounts.password_resets_per_hour,
             )),
             resets_by_email: RateLimiter::keyed(Quota::per_hour(accounts.password_resets_per_hour)),
+            unsubscribes: RateLimiter::keyed(Quota::per_hour(
+                NonZeroU32::new(UNSUBSCRIBES_PER_HOUR).expect("not zero"),
+            )),
         }
     }
 
@@ -134,6 +144,12 @@ impl Limits {
     pub fn password_reset(&self, address: LimitKey, email: &str) -> Result<(), Duration> {
         charge(&self.resets_by_address, &address)?;
         charge(&self.resets_by_email, &email.to_owned())
+    }
+
+    /// Counts an unsubscribe from `address`, by a mail's link or its
+    /// one-click POST; when over the allowance, how long to wait.
+    pub fn unsubscribe(&self, address: LimitKey) -> Result<(), Duration> {
+        charge(&self.unsubscribes, &address)
     }
 }
 

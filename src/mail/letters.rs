@@ -5,6 +5,8 @@ use html_escape::encode_text;
 
 use super::Letter;
 use crate::config::PublicUrl;
+use crate::domain::MailKind;
+use crate::notices::Notification;
 
 /// How long a forgotten password's link works.
 pub const RESET_LINK_MINUTES: i64 = 30;
@@ -161,6 +163,98 @@ pub fn invite(site: &PublicUrl, inviter: &str, code: &str, until: &str) -> Lette
         text,
         &[&link],
     )
+}
+
+/// Where one POST (RFC 8058) or the page a GET opens turns a kind of
+/// mail off, without signing in.
+pub fn unsubscribe_link(site: &PublicUrl, token: &str) -> String {
+    format!("{site}/unsubscribe/{token}")
+}
+
+/// How every notification mail ends: why it came, and how to stop it.
+fn why_and_how_to_stop(site: &PublicUrl, kind: MailKind, unsubscribe: &str) -> String {
+    format!(
+        "You get this because you asked for {what} on halfstar at {host}. To stop it, open:\n\n\
+         {unsubscribe}\n\n\
+         Or choose which mail you get in your settings:\n\n\
+         {site}/settings/account\n",
+        what = kind.describe(),
+        host = site.host(),
+    )
+}
+
+/// One notification mailed: its sentence, and the page it is about.
+pub fn notification(
+    site: &PublicUrl,
+    username: &str,
+    kind: MailKind,
+    told: &Notification,
+    token: &str,
+) -> Letter {
+    let page = format!("{site}{}", told.link);
+    let unsubscribe = unsubscribe_link(site, token);
+    let text = format!(
+        "Hello {username},\n\n\
+         {sentence}:\n\n\
+         {page}\n\n\
+         {end}",
+        sentence = told.text,
+        end = why_and_how_to_stop(site, kind, &unsubscribe),
+    );
+    let settings = format!("{site}/settings/account");
+    let mut letter = letter(
+        kind.as_str(),
+        format!("{} (halfstar at {})", told.text, site.host()),
+        text,
+        &[&page, &unsubscribe, &settings],
+    );
+    letter.unsubscribe = Some(unsubscribe);
+    letter
+}
+
+/// The most a weekly digest lists; the rest are counted.
+pub const DIGEST_MOST: usize = 20;
+
+/// A week's unread notifications, told in one mail.
+pub fn digest(
+    site: &PublicUrl,
+    username: &str,
+    told: &[Notification],
+    more: bool,
+    token: &str,
+) -> Letter {
+    let unsubscribe = unsubscribe_link(site, token);
+    let mut links = Vec::new();
+    let mut text = format!(
+        "Hello {username},\n\nhere is what happened on halfstar at {host} this week that you have not read yet:\n\n",
+        host = site.host(),
+    );
+    for item in told {
+        let page = format!("{site}{}", item.link);
+        text.push_str(&format!("{}:\n\n{page}\n\n", item.text));
+        links.push(page);
+    }
+    let all = format!("{site}/notifications");
+    text.push_str(if more {
+        "And more: see them all at\n\n"
+    } else {
+        "Every notification is at\n\n"
+    });
+    text.push_str(&format!("{all}\n\n"));
+    links.push(all);
+    text.push_str(&why_and_how_to_stop(site, MailKind::Digest, &unsubscribe));
+    let settings = format!("{site}/settings/account");
+    links.push(unsubscribe.clone());
+    links.push(settings);
+    let links: Vec<&str> = links.iter().map(String::as_str).collect();
+    let mut letter = letter(
+        MailKind::Digest.as_str(),
+        format!("Your week on halfstar at {}", site.host()),
+        text,
+        &links,
+    );
+    letter.unsubscribe = Some(unsubscribe);
+    letter
 }
 
 /// The HTML part is the plain text's paragraphs, with each of `links` (a

@@ -8,6 +8,7 @@
 
 pub mod letters;
 pub mod mailer;
+pub mod notification_mail;
 pub mod retries;
 
 pub use mailer::{Failure, Mailer};

@@ -1,10 +1,11 @@
 //! The whole application as one router: the API (`api::routes`) with the
 //! kept answers and the security log around it, the music players' API at
-//! both its mounts, the pictures, the embedded UI, and the layers every
+//! both its mounts, a mail's one-click unsubscribe, the pictures, the embedded UI, and the layers every
 //! answer passes through.
 
 use axum::Router;
 use axum::middleware::from_fn_with_state;
+use axum::routing::post;
 
 use super::AppState;
 use crate::api::{self, listenbrainz};
@@ -28,7 +29,14 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         .nest("/apis/listenbrainz/1", players.clone())
         .nest("/1", players)
-        .merge(crate::media::router().with_state(state))
-        .fallback(crate::web::serve_ui);
+        // A mail's List-Unsubscribe address (RFC 8058): its one POST turns
+        // the mail off; a GET opens the page that asks first.
+        .route(
+            "/unsubscribe/{token}",
+            post(api::unsubscribe::unsubscribe).get(crate::web::serve_ui),
+        )
+        .merge(crate::media::router().with_state(state.clone()))
+        .fallback(crate::web::serve_ui)
+        .with_state(state);
     layers::apply(router, max_body_bytes, request_timeout)
 }

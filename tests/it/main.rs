@@ -35,6 +35,7 @@ mod mail;
 mod moderation;
 mod names;
 mod new_releases;
+mod notification_mail;
 mod openapi;
 mod operations;
 mod password_resets;

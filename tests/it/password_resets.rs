@@ -413,10 +413,9 @@ async fn mail_status(app: &TestApp, session: &str) -> Value {
 async fn settings_say_when_the_mail_server_refused_the_members_address() {
     let app = mailing();
     let (session, _) = app.member("vera");
-    assert_eq!(
-        mail_status(&app, &session).await,
-        json!({ "sendsMail": true, "undeliverable": null })
-    );
+    let status = mail_status(&app, &session).await;
+    assert_eq!(status["sendsMail"], true);
+    assert_eq!(status["undeliverable"], Value::Null);
     app.conn()
         .execute(
             "INSERT INTO mail_undeliverable (address, reason, at) VALUES ('Vera@example.org', '550 no such user', '2026-01-01')",
@@ -424,7 +423,7 @@ async fn settings_say_when_the_mail_server_refused_the_members_address() {
         )
         .unwrap();
     assert_eq!(
-        mail_status(&app, &session).await,
-        json!({ "sendsMail": true, "undeliverable": "550 no such user" })
+        mail_status(&app, &session).await["undeliverable"],
+        "550 no such user"
     );
 }

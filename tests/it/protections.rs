@@ -28,6 +28,9 @@ const ALLOWED_WHILE_SUSPENDED: &[(&str, &str)] = &[
     ("POST", "/api/auth/reset-password"),
     ("POST", "/api/auth/confirm-sign-up"),
     ("POST", "/api/auth/confirm-email"),
+    // A mail's link turns it off without signing in; so may settings.
+    ("POST", "/api/mail/unsubscribe/{token}"),
+    ("PUT", "/api/settings/mail"),
     ("POST", "/api/auth/logout"),
     ("DELETE", "/api/auth/sessions"),
     ("DELETE", "/api/auth/sessions/{session_id}"),

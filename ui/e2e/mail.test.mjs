@@ -2,15 +2,16 @@
 // (scripts/mail-server), and the tests read the Maildir as a mail program
 // would and open its links. A sign-up finished from its mailed link; a
 // forgotten password recovered (the devices signed in before are signed
-// out); an invite an admin mailed.
-import { spawn } from 'node:child_process';
+// out); an invite an admin mailed; the weekly digest asked for in settings,
+// and turned off from its own link.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoMemberPage, useServerAndBrowser } from './server.mjs';
+import { apiAs, demoMemberPage, logInDemoMember, useServerAndBrowser } from './server.mjs';
 
 const maildir = mkdtempSync(join(tmpdir(), 'halfstar-maildir-'));
 let smtp;
@@ -41,6 +42,7 @@ const run = useServerAndBrowser({
     HALFSTAR_SMTP_URL: `smtp://${await startMailServer()}`,
     HALFSTAR_MAIL_FROM: 'music@example.org',
     HALFSTAR_CONFIRM_SIGN_UPS: 'true',
+    HALFSTAR_MAIL_NOTIFICATIONS_SECONDS: '1',
   }),
 });
 after(() => {
@@ -164,4 +166,62 @@ test('an admin mails an invite from the admin page, and the outbox says it was s
   const friend = await run.browser.newPage();
   await friend.goto(link);
   await friend.getByRole('heading', { name: 'Sign Up' }).waitFor();
+});
+
+test('a member asks for the weekly digest, it arrives, and its link turns it off', async () => {
+  const already = (await mails(4)).length;
+  const { page } = await demoMemberPage(run, 'shoegaze_sam');
+  await page.goto(`${run.server.url}/settings/account`);
+  const section = page.getByRole('region', { name: 'Mail' });
+  const digest = section.getByLabel('Once a week, a digest of the notifications I have not read');
+  await digest.check();
+  await section.getByText('Mail goes to sam@demo.halfstar.invalid').waitFor();
+  assert.equal(await digest.isChecked(), true);
+
+  // Something to tell: a listener follows Sam.
+  const listener = await logInDemoMember(run.server, 'amberwaves');
+  await apiAs(run, listener.token, 'POST', '/user/username/shoegaze_sam/follow');
+  // A digest is due a week after it is asked for; the admin's command makes it due now.
+  const due = spawnSync(run.server.binary, ['--data-dir', run.server.dataDir, 'email', 'digests-now'], { encoding: 'utf8' });
+  assert.equal(due.status, 0, due.stderr);
+  assert.match(due.stdout, /^1 weekly digests are due now/);
+
+  const mail = (await mails(already + 1)).at(-1);
+  assert.match(mail, /^To: sam@demo\.halfstar\.invalid$/m);
+  assert.match(mail, /^Subject: Your week on halfstar at 127\.0\.0\.1$/m);
+  assert.match(mail, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  assert.match(readable(mail), /amberwaves followed you/);
+  const header = /^List-Unsubscribe: <(\S+)>$/m.exec(mail)?.[1];
+  assert.ok(header?.startsWith(`${run.server.url}/unsubscribe/`), mail);
+
+  // The mail's link opens a page that asks first; one click turns the digest off.
+  const stranger = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await stranger.goto(header);
+  await stranger.getByText('Stop sending the weekly digest to shoegaze_sam?').waitFor();
+  await stranger.getByRole('button', { name: 'Unsubscribe' }).click();
+  await stranger.getByRole('status').getByText('shoegaze_sam will no longer get the weekly digest').waitFor();
+
+  // Sam's settings, left and reached again without reloading, say so.
+  await page.getByRole('link', { name: 'Import my data' }).click();
+  await page.waitForURL(`${run.server.url}/settings/import`);
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await page.waitForURL(`${run.server.url}/settings/account`);
+  await section.getByText('Mail goes to').waitFor();
+  await page.waitForFunction(() => {
+    const box = [...document.querySelectorAll('label')].find((label) => label.textContent?.startsWith('Once a week'));
+    return box?.querySelector('input')?.checked === false;
+  });
+
+  // A mail program's one POST (RFC 8058) to the header's address works too.
+  await digest.check();
+  await section.getByText('Mail goes to').waitFor();
+  const oneClick = await fetch(header, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  assert.equal(oneClick.status, 200);
+  const settings = await apiAs(run, (await logInDemoMember(run.server, 'shoegaze_sam')).token, 'GET', '/settings/mail');
+  assert.equal(settings.mailed.digest, false);
 });

@@ -10,13 +10,15 @@
 //! (similar albums and "For you"), `new_releases` (asking MusicBrainz about
 //! the catalogue's artists), `release_days` (telling followers on release
 //! day), `chart_figures` (reading every album's chart figures once, at
-//! start), `orders` (computing the slow orders of charts and search) and
-//! `mail` (sending the outbox, when mail is set up). Federation's
+//! start), `orders` (computing the slow orders of charts and search),
+//! `mail` (sending the outbox, when mail is set up) and `notification mail`
+//! (writing the mail members asked for, and the weekly digests). Federation's
 //! deliveries join them in this shape.
 
 pub mod chart_figures;
 pub mod mail;
 pub mod new_releases;
+pub mod notification_mail;
 pub mod orders;
 pub mod pictures;
 pub mod recommendations;
@@ -41,6 +43,8 @@ pub struct TaskSettings {
     pub orders_every: Option<Duration>,
     /// The outbox's sender, when mail is set up.
     pub mail: Option<mail::Outbox>,
+    /// How often new notifications are looked at to be mailed.
+    pub notification_mail_every: Duration,
 }
 
 /// What a round asks for next.
@@ -178,6 +182,10 @@ pub fn start_all(state: &AppState, settings: &TaskSettings) -> Tasks {
         tasks.spawn(state, mail::NAME, move |state, _| {
             let outbox = outbox.clone();
             async move { outbox.round(&state).await }
+        });
+        let every = settings.notification_mail_every;
+        tasks.spawn(state, notification_mail::NAME, move |state, _| async move {
+            notification_mail::round(&state, every).await
         });
     }
     tracing::info!(tasks = ?tasks.names(), "background tasks started");

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod mail;
 pub mod server;
 pub mod sources;
 

@@ -15,4 +15,14 @@ export const accountApi = {
   changeUsername: (username: string) => api<Me>('/auth/username', { method: 'PUT', body: { username } }),
   deleteAccount: (password: string) => api<void>('/auth/delete-account', { method: 'POST', body: { password } }),
   mailStatus: (signal?: AbortSignal) => api<components['schemas']['MailStatus']>('/settings/mail', { signal }),
+  chooseMail: (change: components['schemas']['MailChange']) =>
+    api<components['schemas']['MailStatus']>('/settings/mail', { method: 'PUT', body: change }),
+  /** What a mailed unsubscribe link turns off (asking changes nothing), and turning it off: no sign-in needed. */
+  mailSubscription: (token: string, signal?: AbortSignal) =>
+    api<components['schemas']['MailSubscription']>(`/mail/unsubscribe/${encodeURIComponent(token)}`, { signal }),
+  unsubscribe: (token: string) =>
+    api<components['schemas']['MailSubscription']>(`/mail/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' }),
 };
+
+/** The query of the member's mail settings, shared by the note on their address and the mail section. */
+export const mailStatusKey = (email: string) => ['mail-status', email] as const;

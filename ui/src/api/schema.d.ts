@@ -1697,6 +1697,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["what_it_unsubscribes"];
+        put?: never;
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/new-releases": {
         parameters: {
             query?: never;
@@ -2292,7 +2308,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["mail_status"];
-        put?: never;
+        put: operations["choose_mail"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4240,14 +4256,34 @@ export interface components {
             slug: string;
             title: string;
         };
+        /** @description The kinds of mail to turn on or off; those not sent stay as they are. */
+        MailChange: {
+            digest?: boolean | null;
+            mentions?: boolean | null;
+            newReleases?: boolean | null;
+            replies?: boolean | null;
+        };
+        /** @description Which notification mail a member gets, each kind on its own. */
+        MailChoices: {
+            /** @description Each week, the notifications they have not read. */
+            digest: boolean;
+            /** @description A mail each time someone mentions them. */
+            mentions: boolean;
+            /** @description A mail for each new album of an artist they follow. */
+            newReleases: boolean;
+            /** @description A mail for each comment on their writing, or after theirs. */
+            replies: boolean;
+        };
         MailOverview: {
             /** @description The newest mails first, at most 50. */
             outbox: components["schemas"]["OutboxMail"][];
             /** @description Whether the site sends mail (`--smtp-url`). */
             sendsMail: boolean;
         };
-        /** @description Whether mail from the site reaches the caller. */
+        /** @description Whether mail from the site reaches the caller, and which they asked for. */
         MailStatus: {
+            /** @description The notification mail the caller asked for. */
+            mailed: components["schemas"]["MailChoices"];
             /** @description Whether the site sends mail at all. */
             sendsMail: boolean;
             /**
@@ -4255,6 +4291,17 @@ export interface components {
              *     more is sent there until it changes); null while mail reaches it.
              */
             undeliverable: string | null;
+        };
+        /** @description A kind of mail a link turns off. */
+        MailSubscription: {
+            /** @description "replies", "mentions", "new-releases" or "digest". */
+            kind: string;
+            /** @description Whether it is still sent. */
+            subscribed: boolean;
+            /** @description Whose mail it is. */
+            username: string;
+            /** @description The mail in words: "the weekly digest". */
+            what: string;
         };
         /** @description The signed-in user as they see themselves: the public fields and the email. */
         Me: components["schemas"]["PublicUser"] & {
@@ -12341,6 +12388,115 @@ export interface operations {
             };
         };
     };
+    what_it_unsubscribes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description From the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail the link turns off; nothing changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSubscription"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description From the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off (again, if it was off already); whatever the body says */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSubscription"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     releases: {
         parameters: {
             query?: {
@@ -14593,7 +14749,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Whether the site's mail reaches the caller */
+            /** @description Whether the site's mail reaches the caller, and which they asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14604,6 +14760,66 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    choose_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailChange"];
+            };
+        };
+        responses: {
+            /** @description Changed; what was not sent stays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailStatus"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The site sends no mail */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

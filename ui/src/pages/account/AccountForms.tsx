@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountApi } from '../../api/account';
+import { accountApi, mailStatusKey } from '../../api/account';
 import { useViewer } from '../../api/queries';
 import { underViewer } from '../../api/viewerCache';
 import { useAuth } from '../../auth/AuthContext';
@@ -86,7 +86,7 @@ export function PasswordForm() {
 /** Says so when the mail server refused the member's address for good: the site sends nothing more there. */
 function UndeliverableNote({ email }: { email: string }) {
   const viewer = useViewer();
-  const status = useQuery({ queryKey: underViewer(['mail-status', email], viewer), queryFn: ({ signal }) => accountApi.mailStatus(signal) });
+  const status = useQuery({ queryKey: underViewer(mailStatusKey(email), viewer), queryFn: ({ signal }) => accountApi.mailStatus(signal) });
   const why = status.data?.sendsMail ? status.data.undeliverable : null;
   if (!why) return null;
   return (

@@ -8,11 +8,12 @@ import { CalendarSection } from './CalendarSection';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailForm, PasswordForm, UsernameForm } from './AccountForms';
 import { InvitesSection } from './InvitesSection';
+import { MailSection } from './MailSection';
 import { MusicPlayerSection } from './MusicPlayerSection';
 import { SessionList } from './SessionList';
 import './account.css';
 
-/** /settings/account: the member's name, email, password, sessions, feed and notification settings, blocks, invites, imports, music player, release calendar, data and account. */
+/** /settings/account: the member's name, email, password, sessions, feed and notification settings, notification mail, blocks, invites, imports, music player, release calendar, data and account. */
 export function AccountPage() {
   const { user } = useAuth();
   useDocumentTitle('Account');
@@ -26,6 +27,7 @@ export function AccountPage() {
           <PasswordForm />
           <SessionList />
           <CommunitySettingsSection />
+          <MailSection email={user.email} />
           <InvitesSection user={user} />
           <ImportLink />
           <MusicPlayerSection />
