@@ -79,6 +79,31 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         );
         tracing::info!("no mail is set up (--smtp-url): the site sends no mail");
     }
+    let sign_on = halfstar::sign_on::SignOnSite::from_settings(
+        &settings.sign_on,
+        &public_url,
+        settings.import.clone().settings().user_agent(),
+    )
+    .context("the sign-on settings")?
+    .map(std::sync::Arc::new);
+    match &sign_on {
+        // Asked off the start-up path: a provider that is down never stops
+        // the site from starting; the log-in page says so, and each sign-in
+        // asks again.
+        Some(site) => {
+            tracing::info!(
+                redirect_uri = site.provider.redirect_uri(),
+                "signing in through the OpenID Connect provider"
+            );
+            let site = site.clone();
+            tokio::task::spawn_blocking(move || site.provider.discover());
+        }
+        None => anyhow::ensure!(
+            settings.sign_on.password_login == halfstar::config::PasswordLogin::On,
+            "--password-login {} needs a sign-on provider: set --oidc-issuer too",
+            settings.sign_on.password_login.as_str()
+        ),
+    }
     let state = AppState::from(halfstar::api::AppParts {
         max_body_bytes: settings.max_body_bytes,
         request_timeout: std::time::Duration::from_secs(settings.request_timeout_seconds),
@@ -106,6 +131,8 @@ async fn serve(data: &DataSettings, settings: &ServeSettings) -> anyhow::Result<
         checks_new_releases: settings.new_releases,
         sends_mail: mailer.is_some(),
         confirms_sign_ups: settings.mail.confirm_sign_ups,
+        sign_on,
+        password_login: settings.sign_on.password_login,
         ..halfstar::api::AppParts::new(database)
     });
     // Printed, not only logged: scripts and tests read the chosen port here.

@@ -24,6 +24,7 @@ pub mod pictures;
 pub mod player_listens;
 pub mod reads;
 pub mod server;
+pub mod sign_on;
 pub mod web;
 pub mod year_in_music;
 

@@ -17,6 +17,7 @@ use super::{AppJson, AppState, ClientAddress};
 use crate::auth::{new_token, token_hash};
 use crate::db::address_checks::{self, Waiting, WaitingSignUp};
 use crate::db::is_unique_violation;
+use crate::db::sign_on;
 use crate::db::users::{self, User};
 use crate::domain::Email;
 use crate::domain::timestamp::{after_now, now};
@@ -155,7 +156,11 @@ async fn confirm_sign_up(
         .writer
         .write(
             move |conn| match address_checks::take(conn, &hash, &now())? {
-                Some(Waiting::SignUp(account)) => make_account(conn, &account, &client),
+                Some(Waiting::SignUp(account)) => {
+                    let made = make_account(conn, &account, &client)?;
+                    sign_on::email_confirmed(conn, made.1.id, &now())?;
+                    Ok(made)
+                }
                 _ => Err(dead_link()),
             },
         )
@@ -189,6 +194,7 @@ async fn confirm_email(
                         }
                         Err(error) => return Err(error.into()),
                     }
+                    sign_on::email_confirmed(conn, user_id, &now())?;
                     users::by_id(conn, user_id)?.ok_or_else(dead_link)
                 }
                 _ => Err(dead_link()),

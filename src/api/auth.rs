@@ -12,6 +12,7 @@ use super::openapi::SignedIn;
 use super::users::PublicUser;
 use super::{AppJson, AppState, ClientAddress, CurrentUser};
 use crate::auth::{new_token, token_hash};
+use crate::config::PasswordLogin;
 use crate::db::address_checks::WaitingSignUp;
 use crate::db::site_settings::{self, Signup};
 use crate::db::users::{self, NewUser, Suspension, User};
@@ -43,6 +44,20 @@ struct SignInOptions {
     password_reset_by_mail: bool,
     /// Whether a sign-up waits for the link mailed to its address.
     sign_ups_confirmed_by_mail: bool,
+    /// The household's provider's button, when the site signs in through one.
+    #[schema(required)]
+    single_sign_on: Option<SingleSignOn>,
+    /// Who may sign in with a password: "on" (everyone), "admins" or "off".
+    password_login: String,
+}
+
+/// The provider's button on the log-in and sign-up pages.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SingleSignOn {
+    label: String,
+    /// Whether the provider answered; while not, the page says so.
+    available: bool,
 }
 
 #[utoipa::path(
@@ -55,6 +70,11 @@ async fn sign_in_options(State(state): State<AppState>) -> Json<SignInOptions> {
     Json(SignInOptions {
         password_reset_by_mail: state.sends_mail,
         sign_ups_confirmed_by_mail: state.confirms_sign_ups,
+        single_sign_on: state.sign_on.as_ref().map(|site| SingleSignOn {
+            label: site.button_label.clone(),
+            available: site.provider.status().available,
+        }),
+        password_login: state.password_login.as_str().to_owned(),
     })
 }
 
@@ -106,7 +126,7 @@ struct SignUp {
 
 /// Whether the site lets this sign-up in: 403 with the reason otherwise. An
 /// invite is only looked at here; the write takes one of its uses.
-fn admit_sign_up(signup: Signup, invite_code: &str) -> AppResult<()> {
+pub(super) fn admit_sign_up(signup: Signup, invite_code: &str) -> AppResult<()> {
     match signup.mode {
         SignupMode::Open => Ok(()),
         SignupMode::Closed => Err(AppError::Forbidden(
@@ -229,14 +249,13 @@ pub(super) fn taken_error(username_taken: bool) -> AppError {
     }
 }
 
-/// Makes the account of a checked sign-up and opens its first session,
-/// checking again where it counts: the mode may have changed, two sign-ups
-/// may race for an invite's last use or a name.
-pub(super) fn make_account(
+/// Makes the account of a checked sign-up, checking again where it counts:
+/// the mode may have changed, two sign-ups may race for an invite's last
+/// use or a name.
+pub(super) fn insert_account(
     conn: &rusqlite::Connection,
     account: &WaitingSignUp,
-    client: &ClientSeen,
-) -> AppResult<(String, User)> {
+) -> AppResult<User> {
     let signup = site_settings::signup(conn)?;
     admit_sign_up(signup, &account.invite_code)?;
     if signup.mode == SignupMode::Invite && !invites::take(conn, &account.invite_code, &now())? {
@@ -258,9 +277,17 @@ pub(super) fn make_account(
         }
         Err(e) => return Err(e.into()),
     };
-    let token = open_session(conn, id, client)?;
-    let user = users::by_id(conn, id)?
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))?;
+    users::by_id(conn, id)?.ok_or_else(|| AppError::Internal(anyhow::anyhow!("new user vanished")))
+}
+
+/// Makes the account of a checked sign-up and opens its first session.
+pub(super) fn make_account(
+    conn: &rusqlite::Connection,
+    account: &WaitingSignUp,
+    client: &ClientSeen,
+) -> AppResult<(String, User)> {
+    let user = insert_account(conn, account)?;
+    let token = open_session(conn, user.id, client)?;
     Ok((token, user))
 }
 
@@ -349,7 +376,7 @@ struct LogIn {
     path = "/auth/login",
     tag = "auth",
     request_body = LogIn,
-    responses((status = 200, description = "Signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Wrong email or password", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses((status = 200, description = "Signed in", body = Signed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 401, description = "Wrong email or password", body = ErrorMessage), (status = 403, description = "Passwords do not sign in here (or only admins' do): the provider does", body = ErrorMessage), (status = 429, description = "Too many failed log-ins; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
 )]
 async fn log_in(
     State(state): State<AppState>,
@@ -364,6 +391,11 @@ async fn log_in(
     };
     if body.password.is_empty() {
         return Err(AppError::BadRequest("password is required".to_owned()));
+    }
+    if state.password_login == PasswordLogin::Off {
+        return Err(AppError::Forbidden(
+            "Passwords do not sign in on this site: sign in through its provider".to_owned(),
+        ));
     }
     // Limited by the name as typed, never by the account it names, so that
     // an unknown name is answered the same way at every step.
@@ -393,6 +425,14 @@ async fn log_in(
         security_log::login_failed(address, &typed);
         return Err(AppError::Unauthorized("Wrong email or password".to_owned()));
     };
+    // Told only after the password held, so that it says nothing of who has
+    // an account.
+    if state.password_login == PasswordLogin::Admins && user.role != Role::Admin {
+        return Err(AppError::Forbidden(
+            "Only admins sign in with a password on this site: sign in through its provider"
+                .to_owned(),
+        ));
+    }
     let user_id = user.id;
     let client = ClientSeen::new(&headers, address);
     let opened_after = before_now(state.session_max_age);

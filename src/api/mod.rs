@@ -8,6 +8,7 @@ mod account_mail;
 mod address_checks;
 mod admin;
 mod admin_mail;
+mod admin_sign_on;
 mod album_batches;
 mod albums;
 mod artists;
@@ -44,6 +45,7 @@ mod search;
 mod shaped_charts;
 mod shared;
 mod shouts;
+mod sign_on;
 mod tracks;
 pub mod unsubscribe;
 mod users;
@@ -91,6 +93,7 @@ fn operations(
         .merge(account_mail::routes())
         .merge(unsubscribe::routes())
         .merge(password_resets::routes())
+        .merge(sign_on::routes())
         .merge(address_checks::routes())
         .merge(users::routes())
         .merge(export::routes())
@@ -98,6 +101,7 @@ fn operations(
         .merge(imports::routes())
         .merge(admin::routes())
         .merge(admin_mail::routes())
+        .merge(admin_sign_on::routes())
         .merge(invites::routes())
         .merge(reports::routes())
         .merge(history::routes())

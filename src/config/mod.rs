@@ -4,6 +4,7 @@
 pub mod limits;
 pub mod mail;
 pub mod public_url;
+pub mod sign_on;
 pub mod sources;
 
 use std::net::SocketAddr;
@@ -15,6 +16,7 @@ use clap::Args;
 pub use limits::{AccountLimits, ImportLimits, WriteLimits};
 pub use mail::MailSettings;
 pub use public_url::PublicUrl;
+pub use sign_on::{PasswordLogin, SignOnSettings};
 pub use sources::SourceSettings;
 
 /// Bodies larger than this answer 413 unless `--max-body-bytes` says otherwise.
@@ -171,6 +173,9 @@ pub struct ServeSettings {
 
     #[command(flatten)]
     pub mail: MailSettings,
+
+    #[command(flatten)]
+    pub sign_on: SignOnSettings,
 }
 
 /// How members' imports of their ratings are held while they review them.

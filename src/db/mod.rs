@@ -47,6 +47,7 @@ pub mod search;
 pub mod seed;
 pub mod sessions;
 pub mod shouts;
+pub mod sign_on;
 pub mod site_settings;
 pub mod stats;
 pub mod tracks;

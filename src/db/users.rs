@@ -150,9 +150,16 @@ pub fn set_username(
     Ok(())
 }
 
+/// Whether the member has a password of their own (an account made by a
+/// sign-on provider has none until one is chosen).
+pub fn has_password(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT password_hash <> '' FROM users WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
+}
+
 pub fn set_email(conn: &Connection, id: i64, email: &str) -> rusqlite::Result<bool> {
     let changed = conn
-        .prepare_cached("UPDATE users SET email = ?1 WHERE id = ?2")?
+        .prepare_cached("UPDATE users SET email = ?1, email_confirmed_at = NULL WHERE id = ?2")?
         .execute(params![email, id])?;
     Ok(changed == 1)
 }

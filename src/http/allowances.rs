@@ -108,6 +108,17 @@ pub const WRITE_ROUTES: &[WriteRoute] = &[
         "/unsubscribe/{token}",
         "unsubscribes per client address; a token turns one kind of mail off",
     ),
+    stranger(
+        "POST",
+        "/api/auth/sign-on/start",
+        "sign-ins through the provider started per client address",
+    ),
+    stranger(
+        "POST",
+        "/api/auth/sign-on/finish",
+        "a started sign-in, once; the start was charged per client address",
+    ),
+    member("POST", "/api/settings/sign-on/unlink", Account),
     even_suspended("POST", "/api/auth/logout", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions", Housekeeping),
     even_suspended("DELETE", "/api/auth/sessions/{session_id}", Housekeeping),

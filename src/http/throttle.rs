@@ -95,7 +95,11 @@ pub struct Limits {
     resets_by_address: DefaultKeyedRateLimiter<LimitKey>,
     resets_by_email: DefaultKeyedRateLimiter<String>,
     unsubscribes: DefaultKeyedRateLimiter<LimitKey>,
+    sign_ons: DefaultKeyedRateLimiter<LimitKey>,
 }
+
+/// Sign-ins through the provider a client address may start an hour.
+pub const SIGN_ONS_PER_HOUR: u32 = 60;
 
 /// Unsubscribes a client address may ask for an hour. Generous: a mail
 /// provider's one-click POSTs for all its members come from a few addresses,
@@ -121,6 +125,9 @@ impl Limits {
             resets_by_email: RateLimiter::keyed(Quota::per_hour(accounts.password_resets_per_hour)),
             unsubscribes: RateLimiter::keyed(Quota::per_hour(
                 NonZeroU32::new(UNSUBSCRIBES_PER_HOUR).expect("not zero"),
+            )),
+            sign_ons: RateLimiter::keyed(Quota::per_hour(
+                NonZeroU32::new(SIGN_ONS_PER_HOUR).expect("not zero"),
             )),
         }
     }
@@ -150,6 +157,11 @@ impl Limits {
     /// one-click POST; when over the allowance, how long to wait.
     pub fn unsubscribe(&self, address: LimitKey) -> Result<(), Duration> {
         charge(&self.unsubscribes, &address)
+    }
+
+    /// Counts a sign-in through the provider started from `address`.
+    pub fn sign_on(&self, address: LimitKey) -> Result<(), Duration> {
+        charge(&self.sign_ons, &address)
     }
 }
 

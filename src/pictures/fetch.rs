@@ -51,8 +51,14 @@ pub struct Fetcher {
 /// A resolver that keeps only the addresses pictures may come from. Names
 /// only: an address written in the URL is checked by `checked_address`.
 #[derive(Debug)]
-struct PublicOnly {
+pub struct PublicOnly {
     private_addresses: bool,
+}
+
+impl PublicOnly {
+    pub fn new(private_addresses: bool) -> Self {
+        Self { private_addresses }
+    }
 }
 
 /// A name that resolved only to addresses pictures may not come from.

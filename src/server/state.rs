@@ -85,6 +85,10 @@ pub struct AppParts {
     pub sends_mail: bool,
     /// Whether a sign-up waits for the link mailed to its address.
     pub confirms_sign_ups: bool,
+    /// The household's OpenID Connect provider, when one is set up.
+    pub sign_on: Option<Arc<crate::sign_on::SignOnSite>>,
+    /// Who may still sign in with a password.
+    pub password_login: crate::config::PasswordLogin,
     /// Chart and popular-album orders, kept for a while (none by default).
     pub rankings: Rankings,
     /// Every album's chart figures for the shaped charts, kept current by
@@ -120,6 +124,8 @@ impl AppParts {
             checks_new_releases: false,
             sends_mail: false,
             confirms_sign_ups: false,
+            sign_on: None,
+            password_login: crate::config::PasswordLogin::On,
             rankings: Rankings::default(),
             chart_facts: Default::default(),
             recommender: Default::default(),

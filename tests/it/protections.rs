@@ -31,6 +31,9 @@ const ALLOWED_WHILE_SUSPENDED: &[(&str, &str)] = &[
     // A mail's link turns it off without signing in; so may settings.
     ("POST", "/api/mail/unsubscribe/{token}"),
     ("PUT", "/api/settings/mail"),
+    // Signing in through the provider, as signing in with a password.
+    ("POST", "/api/auth/sign-on/start"),
+    ("POST", "/api/auth/sign-on/finish"),
     ("POST", "/api/auth/logout"),
     ("DELETE", "/api/auth/sessions"),
     ("DELETE", "/api/auth/sessions/{session_id}"),

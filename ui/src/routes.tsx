@@ -50,6 +50,7 @@ export const routes: ScreenRoute[] = [
   { path: '/reset-password', ...screen(() => import('./pages/ResetPassword'), 'ResetPassword') },
   { path: '/confirm-sign-up', ...screen(() => import('./pages/ConfirmAddress'), 'ConfirmSignUp') },
   { path: '/confirm-email', ...screen(() => import('./pages/ConfirmAddress'), 'ConfirmEmail') },
+  { path: '/sign-on/callback', ...screen(() => import('./pages/SignOnCallback'), 'SignOnCallback') },
   { path: '/unsubscribe/:token', ...screen(() => import('./pages/Unsubscribe'), 'Unsubscribe') },
   { path: '/add-album', ...screen(() => import('./pages/add/AddAlbumPage'), 'AddAlbumPage') },
   { path: '/add-artist', ...screen(() => import('./pages/add/AddArtistPage'), 'AddArtistPage') },

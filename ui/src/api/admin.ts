@@ -36,6 +36,7 @@ export const inviteApi = {
 /** Every admin action takes a note, kept in the audit log. */
 export const adminApi = {
   mail: (signal?: AbortSignal) => api<components['schemas']['MailOverview']>('/admin/mail', { signal }),
+  signOn: (signal?: AbortSignal) => api<components['schemas']['SignOnStatus']>('/admin/sign-on', { signal }),
   members: (q: string, page: number, signal?: AbortSignal) =>
     api<MemberPage>(`/admin/members?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
   setRole: (username: string, role: Role, note: string) =>

@@ -24,4 +24,12 @@ export const authApi = {
     api<components['schemas']['ResetAsked']>('/auth/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (token: string, newPassword: string) =>
     api<void>('/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
+  /** The provider's address to send the browser to; `link` links it to the signed-in account instead. */
+  startSignOn: (start: components['schemas']['StartSignOn']) =>
+    api<components['schemas']['SignOnStarted']>('/auth/sign-on/start', { method: 'POST', body: start }),
+  finishSignOn: (code: string, state: string) =>
+    api<components['schemas']['SignedOn']>('/auth/sign-on/finish', { method: 'POST', body: { code, state } }),
+  signOnSettings: (signal?: AbortSignal) => api<components['schemas']['SignOnSettings']>('/settings/sign-on', { signal }),
+  unlinkSignOn: (issuer: string, subject: string) =>
+    api<void>('/settings/sign-on/unlink', { method: 'POST', body: { issuer, subject } }),
 };

@@ -197,6 +197,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sign-on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sign_on_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/signup": {
         parameters: {
             query?: never;
@@ -773,6 +789,38 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-on/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-on/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["start"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2332,6 +2380,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/sign-on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["identities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sign-on/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["unlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shout": {
         parameters: {
             query?: never;
@@ -3700,6 +3780,11 @@ export interface components {
              */
             text: string;
         };
+        FinishSignOn: {
+            /** @description As the provider sent the browser back with it. */
+            code?: string;
+            state?: string;
+        };
         /** @description An artist a member follows. */
         FollowedArtist: {
             /** Format: int64 */
@@ -4095,6 +4180,15 @@ export interface components {
         /** @description A link is on its way; what to do next. */
         LinkMailed: {
             message: string;
+        };
+        /** @description A provider identity linked to the caller's account. */
+        LinkedIdentity: {
+            /** @description As the provider last said it. */
+            email: string;
+            issuer: string;
+            lastSignInAt: string;
+            linkedAt: string;
+            subject: string;
         };
         ListEdit: {
             description?: string | null;
@@ -4961,10 +5055,42 @@ export interface components {
         };
         /** @description What the log-in page offers besides a password. */
         SignInOptions: {
+            /** @description Who may sign in with a password: "on" (everyone), "admins" or "off". */
+            passwordLogin: string;
             /** @description Whether a forgotten password can be reset by mail (the site sends mail). */
             passwordResetByMail: boolean;
             /** @description Whether a sign-up waits for the link mailed to its address. */
             signUpsConfirmedByMail: boolean;
+            singleSignOn: null | components["schemas"]["SingleSignOn"];
+        };
+        /** @description The caller's sign-on: the provider's button, and the identities linked. */
+        SignOnSettings: {
+            /**
+             * @description Whether the account has a password of its own (else unlinking the
+             *     last identity would lock it out).
+             */
+            hasPassword: boolean;
+            identities: components["schemas"]["LinkedIdentity"][];
+            /** @description The provider's button; null when the site has none. */
+            providerLabel: string | null;
+        };
+        /** @description Where the browser goes to sign in. */
+        SignOnStarted: {
+            url: string;
+        };
+        SignOnStatus: {
+            /** @description Whether the provider's discovery document and keys were read. */
+            available: boolean;
+            /** @description Whether an issuer is set (`--oidc-issuer`). */
+            configured: boolean;
+            /** @description As discovered, or as set while it is not. */
+            issuer: string | null;
+            /** @description Who may sign in with a password: "on", "admins" or "off". */
+            passwordLogin: string;
+            /** @description Why not, while it is not. */
+            problem: string | null;
+            /** @description The redirect URI to register with the provider. */
+            redirectUri: string | null;
         };
         SignUp: {
             email?: string;
@@ -4976,6 +5102,19 @@ export interface components {
         };
         Signed: {
             token: string;
+            user: components["schemas"]["Me"];
+        };
+        /** @description A finished sign-in: signed in (with a session), or linked. */
+        SignedOn: {
+            /** @description Whether this sign-in made the account. */
+            created: boolean;
+            /** @description Whether this sign-in linked the provider to an account. */
+            linked: boolean;
+            /**
+             * @description The new session's token; null when the provider was linked to the
+             *     signed-in caller's account.
+             */
+            token: string | null;
             user: components["schemas"]["Me"];
         };
         SignupChange: {
@@ -5000,6 +5139,12 @@ export interface components {
              * @description Members who must have rated both albums highly.
              */
             fewestShared: number;
+        };
+        /** @description The provider's button on the log-in and sign-up pages. */
+        SingleSignOn: {
+            /** @description Whether the provider answered; while not, the page says so. */
+            available: boolean;
+            label: string;
         };
         /** @description The site's size, for its admin. */
         SiteFigures: {
@@ -5071,6 +5216,15 @@ export interface components {
              * @description Reported items waiting in the queue; null for an editor, who does not moderate.
              */
             openReports: number | null;
+        };
+        StartSignOn: {
+            /** @description An invite's code, for a first sign-in while the site is invite-only. */
+            inviteCode?: string;
+            /**
+             * @description Link the provider to the signed-in caller's account instead of
+             *     signing in.
+             */
+            link?: boolean;
         };
         /** @description The body of `submit-listens`, as ListenBrainz defines it. */
         Submission: {
@@ -5229,6 +5383,10 @@ export interface components {
             totalLengthMs: number;
             /** @description By disc, then position; empty when nobody has entered it. */
             tracks: components["schemas"]["Track"][];
+        };
+        Unlink: {
+            issuer?: string;
+            subject?: string;
         };
         /** @description An album the catalogue lacks, as the member's player named it. */
         UnmatchedAlbum: {
@@ -6195,6 +6353,44 @@ export interface operations {
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    sign_on_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the site signs in through a provider, and whether it answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignOnStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8341,6 +8537,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Passwords do not sign in here (or only admins' do): the provider does */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Too many failed log-ins; see Retry-After */
             429: {
                 headers: {
@@ -8664,6 +8869,162 @@ export interface operations {
             };
             /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    finish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishSignOn"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or the provider linked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOn"];
+                };
+            };
+            /** @description Signed in to an account made for this sign-in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOn"];
+                };
+            };
+            /** @description Bad input, an attempt expired or used, or an answer that does not hold; the message says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in: the bearer token sent no longer works (sign in again, or send none) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Sign-up is closed or needs an invite, or the link was started by another member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The site has no provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description An account here has the email, or the identity is linked to another account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The provider cannot be reached now; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSignOn"];
+            };
+        };
+        responses: {
+            /** @description The provider's address to send the browser to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignOnStarted"];
+                };
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A link needs the caller signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The site has no provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The provider cannot be reached now; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14949,6 +15310,111 @@ export interface operations {
                 };
             };
             /** @description Too many writes of this kind; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    identities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider identities linked to the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignOnSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Unlink"];
+            };
+        };
+        responses: {
+            /** @description Unlinked: it signs in to this account no more */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller is suspended: they may read, but not write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such identity of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The account's only way in: choose a password first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Over the caller's allowance for this kind of write; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter-preact';
 import { useSignInOptions } from '../api/signInOptions';
 import { useAuth } from '../auth/AuthContext';
 import { AuthCard, FormMessage } from '../components/AuthCard';
+import { SignOnButton } from '../components/SignOnButton';
 import { useFormFields, useSubmit } from '../lib/useFormFields';
 
 export function Login() {
@@ -16,7 +17,13 @@ export function Login() {
 
   return (
     <AuthCard screen="login" title="Log In">
-      <form class="auth-form" onSubmit={onSubmit} noValidate>
+      <SignOnButton />
+      {options.data?.singleSignOn && options.data.passwordLogin !== 'off' && (
+        <p class="auth-or">
+          {options.data.passwordLogin === 'admins' ? 'Admins may also log in with a password:' : 'or with a password:'}
+        </p>
+      )}
+      {options.data?.passwordLogin !== 'off' && <form class="auth-form" onSubmit={onSubmit} noValidate>
         <p class="auth-hint">Use your username or your email.</p>
         <label>
           Username
@@ -39,7 +46,7 @@ export function Login() {
             <Link href="/forgot-password">Forgot your password?</Link>
           </p>
         )}
-      </form>
+      </form>}
       <p class="auth-switch">
         New here? <Link href="/sign-up">Sign up</Link>
       </p>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter-preact';
 import type { SignupMode } from '../api/admin';
 import { useAuth } from '../auth/AuthContext';
+import { SignOnButton } from '../components/SignOnButton';
 import { AuthCard, FormMessage } from '../components/AuthCard';
 import { PictureAddressField } from '../components/PictureAddressField';
 import { ErrorNote, Loading } from '../components/QueryState';
@@ -52,7 +53,9 @@ function SignUpForm({ mode }: { mode: Exclude<SignupMode, 'closed'> }) {
   if (mailed) return <Saved message={mailed} />;
 
   return (
-    <form class="auth-form" onSubmit={onSubmit} noValidate>
+    <>
+      <SignOnButton inviteCode={invite} />
+      <form class="auth-form" onSubmit={onSubmit} noValidate>
       <p class="auth-hint">{MODE_TEXT[mode]}</p>
       {needsInvite && (
         <label>
@@ -78,5 +81,6 @@ function SignUpForm({ mode }: { mode: Exclude<SignupMode, 'closed'> }) {
       </button>
       <FormMessage message={error} />
     </form>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { InvitesSection } from './InvitesSection';
 import { MailSection } from './MailSection';
 import { MusicPlayerSection } from './MusicPlayerSection';
 import { SessionList } from './SessionList';
+import { SignOnSection } from './SignOnSection';
 import './account.css';
 
 /** /settings/account: the member's name, email, password, sessions, feed and notification settings, notification mail, blocks, invites, imports, music player, release calendar, data and account. */
@@ -25,6 +26,7 @@ export function AccountPage() {
           <UsernameForm current={user.username} />
           <EmailForm current={user.email} />
           <PasswordForm />
+          <SignOnSection />
           <SessionList />
           <CommunitySettingsSection />
           <MailSection email={user.email} />

@@ -7,13 +7,14 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuditTab } from './AuditTab';
 import { FiguresTab, PublicUrlNote } from './FiguresTab';
 import { MailTab } from './MailTab';
+import { SignOnTab } from './SignOnTab';
 import { MembersTab } from './MembersTab';
 import { NewReleasesTab } from './NewReleasesTab';
 import { ReportsTab } from './ReportsTab';
 import { SignupTab } from './SignupTab';
 import './admin.css';
 
-type Tab = 'reports' | 'members' | 'signup' | 'audit' | 'figures' | 'new-releases' | 'mail';
+type Tab = 'reports' | 'members' | 'signup' | 'audit' | 'figures' | 'new-releases' | 'mail' | 'sign-on';
 
 const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['reports', 'Reports'],
@@ -23,6 +24,7 @@ const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['figures', 'Figures'],
   ['new-releases', 'New releases'],
   ['mail', 'Mail'],
+  ['sign-on', 'Sign-on'],
 ];
 
 /** /admin: the reported items, members and their roles and suspensions, who may join, the audit log, the site's figures, the check for new releases. */
@@ -59,6 +61,7 @@ function AdminTabs() {
         {tab === 'figures' && <FiguresTab />}
         {tab === 'new-releases' && <NewReleasesTab />}
         {tab === 'mail' && <MailTab />}
+        {tab === 'sign-on' && <SignOnTab />}
       </div>
     </>
   );

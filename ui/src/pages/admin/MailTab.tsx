@@ -9,6 +9,15 @@ const KINDS: Record<string, string> = {
   'password-reset': 'Password reset link',
   'password-changed': 'Password changed',
   test: 'Test',
+  'confirm-sign-up': 'Sign-up link',
+  'already-a-member': 'Sign-up with a registered address',
+  'confirm-email': 'Email change link',
+  'email-changing': 'Email changing',
+  invite: 'Invite',
+  replies: 'Comment',
+  mentions: 'Mention',
+  'new-releases': 'New release',
+  digest: 'Weekly digest',
 };
 
 const STATES: Record<string, string> = { waiting: 'Waiting', sent: 'Sent', 'given-up': 'Given up' };
