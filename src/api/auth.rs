@@ -296,7 +296,7 @@ pub(super) fn make_account(
     path = "/auth/signup",
     tag = "auth",
     request_body = SignUp,
-    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 202, description = "Sign-ups are confirmed by mail: a link is on its way to the address (the same answer when it already has an account)", body = super::address_checks::LinkMailed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Sign-up is closed, or needs a valid invite", body = ErrorMessage), (status = 409, description = "The username is taken (or, unless sign-ups are confirmed by mail, the email)", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
+    responses((status = 201, description = "Signed up and signed in", body = Signed), (status = 202, description = "Sign-ups are confirmed by mail: a link is on its way to the address (the same answer when it already has an account)", body = super::address_checks::LinkMailed), (status = 400, description = "Bad input; the message names the field", body = ErrorMessage), (status = 403, description = "Sign-up is closed, needs a valid invite, or goes through the provider", body = ErrorMessage), (status = 409, description = "The username is taken (or, unless sign-ups are confirmed by mail, the email)", body = ErrorMessage), (status = 429, description = "Too many requests; see Retry-After", body = ErrorMessage), (status = 503, description = "Too busy checking passwords; see Retry-After", body = ErrorMessage)),
 )]
 async fn sign_up(
     State(state): State<AppState>,
@@ -320,6 +320,11 @@ async fn sign_up(
         )
     })?;
 
+    if state.password_login != PasswordLogin::On {
+        return Err(AppError::Forbidden(
+            "Accounts here are made by signing in through the site's provider".to_owned(),
+        ));
+    }
     let invite_code = body.invite_code.trim().to_owned();
     let (name, mail) = (username.as_str().to_owned(), email.as_str().to_owned());
     let (signup, (username_taken, email_taken)) = run_blocking(&state.pool, move |conn| {

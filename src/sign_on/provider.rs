@@ -25,8 +25,10 @@ use crate::config::{PublicUrl, SignOnSettings};
 const CLOCK_LEEWAY: Duration = Duration::from_secs(60);
 /// A failed discovery is not tried again sooner than this.
 const RETRY_DISCOVERY_AFTER: Duration = Duration::from_secs(10);
-/// Keys are fetched again for an unknown key id at most this often.
-const REFETCH_KEYS_AFTER: Duration = Duration::from_secs(60);
+/// Keys are fetched again, for a signature they do not check, at most this
+/// often: a provider that rotated its keys is followed within seconds, and a
+/// stream of forged tokens cannot make the site ask it more.
+const REFETCH_KEYS_AFTER: Duration = Duration::from_secs(5);
 
 /// Why a sign-in cannot go on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

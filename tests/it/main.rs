@@ -50,6 +50,7 @@ mod secrets;
 mod security_log;
 mod shaped_charts;
 mod sign_in_attacks;
+mod sign_on;
 mod social;
 mod storage;
 mod synthetic;

@@ -4,35 +4,22 @@
 // forgotten password recovered (the devices signed in before are signed
 // out); an invite an admin mailed; the weekly digest asked for in settings,
 // and turned off from its own link.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiAs, demoMemberPage, logInDemoMember, useServerAndBrowser } from './server.mjs';
+import { apiAs, demoMemberPage, logInDemoMember, startPeer, useServerAndBrowser } from './server.mjs';
 
 const maildir = mkdtempSync(join(tmpdir(), 'halfstar-maildir-'));
 let smtp;
 
 /** Starts aiosmtpd on a free port: its address. */
 async function startMailServer() {
-  smtp = spawn(resolve(import.meta.dirname, '../../scripts/mail-server'), ['--maildir', maildir], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: smtp.stdout });
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('the mail server did not start within 60 s')), 60_000);
-    smtp.once('exit', (code) => fail(new Error(`the mail server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const match = /listening on (\S+)/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        done(match[1]);
-      }
-    });
-  });
+  const started = await startPeer(resolve(import.meta.dirname, '../../scripts/mail-server'), ['--maildir', maildir]);
+  smtp = started.child;
+  return started.address;
 }
 
 const run = useServerAndBrowser({

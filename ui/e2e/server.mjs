@@ -29,7 +29,9 @@ export async function startServer(env = {}, { synthetic } = {}) {
     });
     if (made.status !== 0) throw new Error(`demo --synthetic ${synthetic} exited with ${made.status}`);
   }
-  const serveArgs = ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0', ...(synthetic ? [] : ['--demo'])];
+  // A test that must know the address first (a provider's redirect URI) names it in HALFSTAR_LISTEN.
+  const listen = env.HALFSTAR_LISTEN ?? '127.0.0.1:0';
+  const serveArgs = ['--data-dir', dataDir, 'serve', '--listen', listen, ...(synthetic ? [] : ['--demo'])];
   const child = spawn(binary, serveArgs, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, HALFSTAR_LOG: 'warn', HALFSTAR_NEW_RELEASES: 'false', ...env },
@@ -114,6 +116,28 @@ export async function launchBrowser() {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Starts a real peer of the tests (the mail server, the identity provider)
+ * that prints "listening on ADDRESS" once it takes connections: the child and
+ * that address.
+ */
+export async function startPeer(command, args) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  const lines = createInterface({ input: child.stdout });
+  const address = await new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${command} did not start within 60 s`)), 60_000);
+    child.once('exit', (code) => fail(new Error(`${command} exited with ${code}`)));
+    lines.on('line', (line) => {
+      const match = /listening on (\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    });
+  });
+  return { child, address };
 }
 
 /**

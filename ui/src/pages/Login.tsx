@@ -23,30 +23,32 @@ export function Login() {
           {options.data.passwordLogin === 'admins' ? 'Admins may also log in with a password:' : 'or with a password:'}
         </p>
       )}
-      {options.data?.passwordLogin !== 'off' && <form class="auth-form" onSubmit={onSubmit} noValidate>
-        <p class="auth-hint">Use your username or your email.</p>
-        <label>
-          Username
-          <input {...bind('username')} autoComplete="username" autoCapitalize="none" spellcheck={false} />
-        </label>
-        <label>
-          Email
-          <input {...bind('email')} type="email" autoComplete="email" />
-        </label>
-        <label>
-          Password
-          <input {...bind('password')} type="password" autoComplete="current-password" required />
-        </label>
-        <button type="submit" class="primary" disabled={pending}>
-          {pending ? 'Logging In…' : 'Log In'}
-        </button>
-        <FormMessage message={error} />
-        {options.data?.passwordResetByMail && (
-          <p class="auth-hint">
-            <Link href="/forgot-password">Forgot your password?</Link>
-          </p>
-        )}
-      </form>}
+      {options.data?.passwordLogin !== 'off' && (
+        <form class="auth-form" onSubmit={onSubmit} noValidate>
+          <p class="auth-hint">Use your username or your email.</p>
+          <label>
+            Username
+            <input {...bind('username')} autoComplete="username" autoCapitalize="none" spellcheck={false} />
+          </label>
+          <label>
+            Email
+            <input {...bind('email')} type="email" autoComplete="email" />
+          </label>
+          <label>
+            Password
+            <input {...bind('password')} type="password" autoComplete="current-password" required />
+          </label>
+          <button type="submit" class="primary" disabled={pending}>
+            {pending ? 'Logging In…' : 'Log In'}
+          </button>
+          <FormMessage message={error} />
+          {options.data?.passwordResetByMail && (
+            <p class="auth-hint">
+              <Link href="/forgot-password">Forgot your password?</Link>
+            </p>
+          )}
+        </form>
+      )}
       <p class="auth-switch">
         New here? <Link href="/sign-up">Sign up</Link>
       </p>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter-preact';
 import type { SignupMode } from '../api/admin';
 import { useAuth } from '../auth/AuthContext';
+import { useSignInOptions } from '../api/signInOptions';
 import { SignOnButton } from '../components/SignOnButton';
 import { AuthCard, FormMessage } from '../components/AuthCard';
 import { PictureAddressField } from '../components/PictureAddressField';
@@ -50,7 +51,16 @@ function SignUpForm({ mode }: { mode: Exclude<SignupMode, 'closed'> }) {
     },
     (message) => `Couldn't create your account: ${message}`,
   );
+  const options = useSignInOptions();
   if (mailed) return <Saved message={mailed} />;
+  if (options.data && options.data.passwordLogin !== 'on') {
+    return (
+      <>
+        <SignOnButton inviteCode={invite} />
+        <p class="auth-hint">Accounts here are made by signing in through the site's provider.</p>
+      </>
+    );
+  }
 
   return (
     <>
