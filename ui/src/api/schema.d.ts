@@ -9083,7 +9083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Sign-up is closed, or needs a valid invite */
+            /** @description Sign-up is closed, needs a valid invite, or goes through the provider */
             403: {
                 headers: {
                     [name: string]: unknown;
