@@ -55,7 +55,12 @@ async fn with_no_mail_set_up_nothing_is_offered_or_kept() {
     let options = app.get("/api/site/sign-in").await;
     assert_eq!(
         options.json(),
-        json!({ "passwordResetByMail": false, "signUpsConfirmedByMail": false })
+        json!({
+            "passwordResetByMail": false,
+            "signUpsConfirmedByMail": false,
+            "singleSignOn": null,
+            "passwordLogin": "on",
+        })
     );
     let asked = forgot(&app, "vera@example.org").await;
     assert_eq!(asked.status, StatusCode::NOT_FOUND, "{}", asked.text());
